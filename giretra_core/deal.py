@@ -1,0 +1,394 @@
+"""One deal: cut -> 5 cards each -> negotiation -> 3 more -> 8 tricks -> score (RULES D-2 .. D-5).
+
+A :class:`Deal` is an immutable value.  :meth:`Deal.apply` is the one checked entry for a
+seat's action (a cut, a call or a card) and raises :class:`IllegalActionError` with a
+stable reason code; :meth:`Deal.apply_unchecked` skips the check (bots that already know
+the action is legal).
+
+>>> d = Deal.new(standard_deck(), Seat.RIGHT)
+>>> d.phase, d.turn
+(<Phase.CUT: 'cut'>, <Seat.BOTTOM: 0>)
+>>> d = d.apply(Seat.BOTTOM, Cut(10))
+>>> cards_text(d.hands[Seat.BOTTOM]), d.phase.value
+('9D10DJDKHAH', 'negotiation')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .cards import Card, Mask, card_name, cards_text, parse_card
+from .errors import IllegalActionError, NotationError
+from .modes import LAST_TRICK_BONUS, POINTS, Mode
+from .negotiation import ALL_CALLS, Call, Contract, Negotiation, Reason, parse_call
+from .play import illegal_reason, legal_cards, winning_index
+from .rules import PRESETS, Rules
+from .scoring import DealScore, score_deal
+from .seats import Seat
+
+__all__ = ["Action", "Cut", "Deal", "Phase", "TrickRecord", "parse_action", "action_token", "standard_deck",
+           "shuffled_deck", "cards_text"]
+
+MIN_CUT, MAX_CUT = 6, 26
+
+
+class Phase(enum.Enum):
+    CUT = "cut"
+    NEGOTIATION = "negotiation"
+    PLAY = "play"
+    OVER = "deal_over"
+
+
+class Cut(NamedTuple):
+    """Cut *k* cards from the top: the top k go under the rest (D-2)."""
+
+    k: int
+
+    @property
+    def token(self) -> str:
+        return f"c{self.k}"
+
+
+Action = Cut | Call | Card
+
+
+def action_token(action: Action) -> str:
+    """``Cut(10)`` -> ``'c10'``, a call -> its token, a card -> its name."""
+    if isinstance(action, int):
+        return card_name(action)
+    return action.token
+
+
+def parse_action(text: str) -> Action:
+    """Parse an action token: ``c10`` (cut), ``H`` / ``ok`` / ``xNT`` / ``xxS`` (calls), ``10H`` (card).
+
+    >>> parse_action("c10"), parse_action("ok").token, card_name(parse_action("JH"))
+    (Cut(k=10), 'ok', 'JH')
+
+    :raises NotationError: if *text* is not an action.
+    """
+    if not isinstance(text, str) or not text:
+        raise NotationError(f"invalid action: {text!r}", "bad_action", text=str(text))
+    if text[0] == "c" and text[1:].isdigit() and len(text) <= 4:
+        return Cut(int(text[1:]))
+    try:
+        return parse_call(text)
+    except NotationError:
+        pass
+    try:
+        return parse_card(text)
+    except NotationError:
+        raise NotationError(f"invalid action: {text!r} (expected a cut like 'c10', a call like 'H', 'ok', "
+                            f"'xNT', or a card like '10H')", "bad_action", text=text) from None
+
+
+class TrickRecord(NamedTuple):
+    leader: Seat
+    cards: tuple[Card, ...]   # in play order, the leader's first
+    winner: Seat
+    points: int               # card points of the four cards (the last-trick bonus is not included)
+
+
+def standard_deck() -> tuple[Card, ...]:
+    """Clubs, Diamonds, Hearts, Spades, each 7..A (a test fixture: a match starts from a shuffle)."""
+    return tuple(range(32))
+
+
+_MASK64 = (1 << 64) - 1
+
+
+def _splitmix64(state: int) -> tuple[int, int]:
+    state = (state + 0x9E3779B97F4A7C15) & _MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return state, z ^ (z >> 31)
+
+
+def seeded_draws(seed: int, stream: int) -> list[int]:
+    """64 pseudo-random 64-bit words from (*seed*, *stream*): SplitMix64, the same in any Python."""
+    state = (seed * 0x100000001B3 + stream * 0xD6E8FEB86659FD93) & _MASK64
+    out = []
+    for _ in range(64):
+        state, value = _splitmix64(state)
+        out.append(value)
+    return out
+
+
+def shuffled_deck(seed: int, stream: int = 0) -> tuple[Card, ...]:
+    """A seeded Fisher-Yates shuffle of the 32 cards (unbiased: rejection of the top range)."""
+    deck = list(range(32))
+    draws = iter(seeded_draws(seed, stream))
+    for i in range(31, 0, -1):
+        bound = i + 1
+        limit = (1 << 64) - (1 << 64) % bound
+        value = next(draws)
+        while value >= limit:  # practically never: the chance is below 2**-58
+            value = next(draws)
+        j = value % bound
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+class Deal:
+    """The state of one deal.  Treat it as immutable: every transition returns a new Deal."""
+
+    __slots__ = ("rules", "dealer", "deck", "cut", "hands", "negotiation", "contract", "plays", "trick",
+                 "leader", "tricks", "points", "score", "turn")
+
+    rules: Rules
+    dealer: Seat
+    deck: tuple[Card, ...]           # the deck before the cut, index 0 = top
+    cut: int | None
+    hands: tuple[Mask, Mask, Mask, Mask]
+    negotiation: Negotiation | None
+    contract: Contract | None
+    plays: tuple[Card, ...]          # every card played this deal, in order
+    trick: tuple[Card, ...]          # the current, unfinished trick
+    leader: Seat                     # who led the current trick
+    tricks: tuple[TrickRecord, ...]
+    points: tuple[int, int]          # card points per team so far (last-trick bonus included at the end)
+    score: DealScore | None
+    turn: Seat | None
+
+    @classmethod
+    def new(cls, deck: Sequence[Card], dealer: Seat, rules: Rules = PRESETS["giretra.com"]) -> Deal:
+        """A deal about to be cut.  *deck* must hold the 32 cards once each."""
+        if len(deck) != 32 or len(set(deck)) != 32 or not all(isinstance(c, int) and 0 <= c < 32 for c in deck):
+            raise NotationError("a deck must hold each of the 32 cards exactly once", "bad_deck")
+        d = cls.__new__(cls)
+        d.rules = rules
+        d.dealer = dealer
+        d.deck = tuple(deck)
+        d.cut = None
+        d.hands = (0, 0, 0, 0)
+        d.negotiation = None
+        d.contract = None
+        d.plays = ()
+        d.trick = ()
+        d.leader = dealer.next
+        d.tricks = ()
+        d.points = (0, 0)
+        d.score = None
+        d.turn = d.cutter
+        return d
+
+    def _copy(self) -> Deal:
+        d = Deal.__new__(Deal)
+        d.rules, d.dealer, d.deck, d.cut, d.hands = self.rules, self.dealer, self.deck, self.cut, self.hands
+        d.negotiation, d.contract, d.plays, d.trick = self.negotiation, self.contract, self.plays, self.trick
+        d.leader, d.tricks, d.points, d.score, d.turn = self.leader, self.tricks, self.points, self.score, self.turn
+        return d
+
+    # -- questions -------------------------------------------------------------------------------------------------
+
+    @property
+    def cutter(self) -> Seat:
+        """The player to the dealer's left (D-2; the reference server: to the right)."""
+        return self.dealer.next if self.rules.cutter_seat == "dealer_left" else self.dealer.previous
+
+    @property
+    def first_player(self) -> Seat:
+        """The dealer's left speaks first and leads the first trick (N-1, P-7)."""
+        return self.dealer.next
+
+    @property
+    def phase(self) -> Phase:
+        if self.cut is None:
+            return Phase.CUT
+        if self.contract is None:
+            return Phase.NEGOTIATION
+        if self.score is None:
+            return Phase.PLAY
+        return Phase.OVER
+
+    @property
+    def is_over(self) -> bool:
+        return self.score is not None
+
+    @property
+    def cut_deck(self) -> tuple[Card, ...]:
+        assert self.cut is not None
+        return self.deck[self.cut:] + self.deck[:self.cut]
+
+    def initial_hands(self) -> tuple[Mask, Mask, Mask, Mask]:
+        """Each seat's 8 cards as dealt (after the cut)."""
+        assert self.cut is not None
+        return _deal_cards(self.cut_deck, self.first_player, 8)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the player to act (empty when the deal is over)."""
+        phase = self.phase
+        if phase is Phase.CUT:
+            return [Cut(k) for k in range(MIN_CUT, MAX_CUT + 1)]
+        if phase is Phase.NEGOTIATION:
+            assert self.negotiation is not None
+            return list(self.negotiation.legal_calls())
+        if phase is Phase.PLAY:
+            assert self.turn is not None and self.contract is not None
+            mask = legal_cards(self.hands[self.turn], self.trick, self.contract.mode, self.rules.notrumps_must_rise)
+            return list(_bits(mask))
+        return []
+
+    def every_action(self) -> list[tuple[Action, Reason | None]]:
+        """For the player to act: every action of this phase with None (legal) or the reason it is not.
+
+        Cut: 6..26; negotiation: all 19 calls; play: every card of the hand.
+        """
+        phase = self.phase
+        turn = self.turn
+        if turn is None:
+            return []
+        if phase is Phase.CUT:
+            return [(Cut(k), None) for k in range(MIN_CUT, MAX_CUT + 1)]
+        if phase is Phase.NEGOTIATION:
+            assert self.negotiation is not None
+            return [(c, self.negotiation.validate(turn, c)) for c in ALL_CALLS]
+        return [(c, self.validate(turn, c)) for c in _bits(self.hands[turn])]
+
+    def validate(self, seat: Seat, action: Action) -> Reason | None:
+        """Why *seat* may not take *action* now, or None if it may."""
+        phase = self.phase
+        if isinstance(action, Cut):
+            if phase is not Phase.CUT:
+                return Reason("wrong_phase", {"phase": phase.value, "action": "cut"})
+            if seat != self.turn:
+                return Reason("not_your_turn", {"seat": seat, "turn": self.turn})
+            if not MIN_CUT <= action.k <= MAX_CUT:
+                return Reason("cut_out_of_range", {"k": action.k, "min": MIN_CUT, "max": MAX_CUT})
+            return None
+        if isinstance(action, Call):
+            if self.negotiation is None:
+                return Reason("wrong_phase", {"phase": phase.value, "action": "call"})
+            return self.negotiation.validate(seat, action)
+        if phase is not Phase.PLAY:
+            return Reason("wrong_phase", {"phase": phase.value, "action": "card"})
+        if seat != self.turn:
+            return Reason("not_your_turn", {"seat": seat, "turn": self.turn})
+        hand = self.hands[seat]
+        if not hand >> action & 1:
+            return Reason("card_not_in_hand", {"card": action})
+        assert self.contract is not None
+        code = illegal_reason(hand, self.trick, self.contract.mode, action, self.rules.notrumps_must_rise)
+        if code is None:
+            return None
+        params: dict[str, object] = {"card": action, "led": self.trick[0] >> 3, "mode": self.contract.mode}
+        return Reason(code, params)
+
+    # -- transitions -----------------------------------------------------------------------------------------------
+
+    def apply(self, seat: Seat, action: Action) -> Deal:
+        """The deal after *seat* takes *action*.
+
+        :raises IllegalActionError: with the rule's reason code; *self* is unchanged.
+        """
+        reason = self.validate(seat, action)
+        if reason is not None:
+            raise IllegalActionError(f"{action_token(action)} is not legal for {seat.api_name}: {reason.code}",
+                                     reason.code, **reason.params)
+        return self.apply_unchecked(seat, action)
+
+    def apply_unchecked(self, seat: Seat, action: Action) -> Deal:
+        d = self._copy()
+        if isinstance(action, Cut):
+            d.cut = action.k
+            d.hands = _deal_cards(d.cut_deck, d.first_player, 5)
+            d.negotiation = Negotiation.start(d.first_player, d.rules)
+            d.turn = d.first_player
+            return d
+        if isinstance(action, Call):
+            assert self.negotiation is not None
+            n = self.negotiation.apply_unchecked(seat, action)
+            d.negotiation = n
+            d.turn = n.turn
+            if n.complete:
+                d.contract = n.contract()
+                d.hands = self.initial_hands()  # the dealer finishes the deal: 3 more each (D-3)
+                d.turn = d.leader = self.first_player
+            return d
+        return self._play(d, seat, action)
+
+    def _play(self, d: Deal, seat: Seat, card: Card) -> Deal:
+        contract = self.contract
+        assert contract is not None
+        hands = list(self.hands)
+        hands[seat] &= ~(1 << card)
+        d.hands = (hands[0], hands[1], hands[2], hands[3])
+        d.plays = self.plays + (card,)
+        trick = self.trick + (card,)
+        if len(trick) < 4:
+            d.trick = trick
+            d.turn = seat.next
+            return d
+        mode = contract.mode
+        winner = Seat((self.leader + winning_index(trick, mode)) & 3)
+        points = POINTS[mode]
+        won = points[trick[0]] + points[trick[1]] + points[trick[2]] + points[trick[3]]
+        d.tricks = self.tricks + (TrickRecord(self.leader, trick, winner, won),)
+        team_points = list(self.points)
+        team_points[winner & 1] += won
+        d.trick = ()
+        d.leader = d.turn = winner
+        if len(d.tricks) == 8:
+            team_points[winner & 1] += LAST_TRICK_BONUS  # S-1: the last trick is worth 10 more, always
+            d.points = (team_points[0], team_points[1])
+            d.turn = None
+            counts = [0, 0]
+            for t in d.tricks:
+                counts[t.winner & 1] += 1
+            sweep = 0 if counts[0] == 8 else 1 if counts[1] == 8 else None
+            d.score = score_deal(self.rules, mode, contract.multiplier, contract.announcer_team, d.points, sweep,
+                                 automatic=contract.automatic)
+        else:
+            d.points = (team_points[0], team_points[1])
+        return d
+
+    # -- after the deal ---------------------------------------------------------------------------------------------
+
+    def next_deck(self) -> tuple[Card, ...]:
+        """The 32 cards gathered for the next deal, top first (D-5, switch ``deck_reassembly``)."""
+        assert self.is_over
+        if self.rules.deck_reassembly == "trick_order":
+            return self.plays
+        last_team = self.tricks[-1].winner & 1
+        piles: tuple[Card, ...] = ()
+        for team in (last_team, 1 - last_team):
+            for t in self.tricks:
+                if t.winner & 1 == team:
+                    piles += t.cards
+        return piles
+
+    def action_tokens(self) -> list[str]:
+        """This deal's actions in order, as notation tokens."""
+        out: list[str] = []
+        if self.cut is not None:
+            out.append(f"c{self.cut}")
+        if self.negotiation is not None:
+            out.extend(call.token for _, call in self.negotiation.calls)
+        out.extend(card_name(c) for c in self.plays)
+        return out
+
+
+def _bits(mask: Mask) -> list[Card]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _deal_cards(cut_deck: Sequence[Card], first: Seat, count: int) -> tuple[Mask, Mask, Mask, Mask]:
+    """Deal 3 each then 2 each (then, for 8 cards, 3 each after the negotiation), from the top (D-3)."""
+    hands = [0, 0, 0, 0]
+    pos = 0
+    for size in (3, 2, 3)[: (2 if count == 5 else 3)]:
+        for i in range(4):
+            seat = (first + i) & 3
+            for c in cut_deck[pos:pos + size]:
+                hands[seat] |= 1 << c
+            pos += size
+    return (hands[0], hands[1], hands[2], hands[3])
+

@@ -1,0 +1,287 @@
+"""The engine's words: reasons for refusals and the deal arithmetic, in English, French and Malagasy.
+
+Every reason code maps to the rule it enforces (``RULE_OF``), so a message can name the rule
+and the UI can link to that section of the rules page.  The game's own vocabulary is kept:
+Bonne (accept), Contré (double), Surcontré (redouble), Sans A, Tout A.
+
+>>> message("must_follow_suit", "en", {"led": 2})
+'You must follow suit: play a heart (P-1, follow suit).'
+>>> message("must_follow_suit", "fr", {"led": 2})
+'Vous devez fournir : jouez un cœur (P-1, fournir à la couleur).'
+"""
+
+from __future__ import annotations
+
+from .cards import card_label
+from .modes import Mode
+
+LANGUAGES = ("en", "fr", "mg")
+
+RULE_OF = {
+    "negotiation_complete": "N-8", "not_your_turn": "N-1", "announce_after_double": "N-2",
+    "announce_locked": "N-5", "announce_after_accept": "N-2", "not_higher": "N-2",
+    "colour_already_used_by_team": "N-2", "no_bid": "N-3", "target_not_announced": "N-4",
+    "double_own_team": "N-4", "already_doubled": "N-4", "implicit_pass": "N-7",
+    "redouble_not_allowed_for_mode": "N-6", "not_doubled": "N-6", "already_redoubled": "N-6",
+    "redouble_not_announcer_team": "N-6", "must_follow_suit": "P-1", "must_beat": "P-2", "must_trump": "P-3",
+    "must_overtrump": "P-5", "must_play_trump": "P-6", "cut_out_of_range": "D-2", "wrong_phase": "",
+    "card_not_in_hand": "", "match_over": "M-1",
+}
+
+SEATS = {
+    "en": ("Bottom", "Left", "Top", "Right"),
+    "fr": ("Sud", "Ouest", "Nord", "Est"),
+    "mg": ("Ambany", "Havia", "Ambony", "Havanana"),
+}
+TEAMS = {
+    "en": ("Team 1 (Bottom–Top)", "Team 2 (Left–Right)"),
+    "fr": ("Équipe 1 (Sud–Nord)", "Équipe 2 (Ouest–Est)"),
+    "mg": ("Ekipa 1 (Ambany–Ambony)", "Ekipa 2 (Havia–Havanana)"),
+}
+MODES = {
+    "en": ("Clubs ♣", "Diamonds ♦", "Hearts ♥", "Spades ♠", "NoTrumps", "AllTrumps"),
+    "fr": ("Trèfle ♣", "Carreau ♦", "Cœur ♥", "Pique ♠", "Sans A", "Tout A"),
+    "mg": ("Trèfle ♣", "Carreau ♦", "Cœur ♥", "Pique ♠", "Sans A", "Tout A"),
+}
+SUITS = {
+    "en": ("club", "diamond", "heart", "spade"),
+    "fr": ("trèfle", "carreau", "cœur", "pique"),
+    "mg": ("trèfle", "carreau", "cœur", "pique"),
+}
+CALLS = {  # announce is the mode's own name
+    "en": {"accept": "Accept", "double": "Double", "redouble": "Redouble"},
+    "fr": {"accept": "Bonne", "double": "Contré", "redouble": "Surcontré"},
+    "mg": {"accept": "Bonne", "double": "Contré", "redouble": "Surcontré"},
+}
+PHASES = {
+    "en": {"cut": "the cut", "negotiation": "the negotiation", "play": "the play", "deal_over": "the end of the deal"},
+    "fr": {"cut": "la coupe", "negotiation": "les annonces", "play": "le jeu", "deal_over": "la fin de la donne"},
+    "mg": {"cut": "ny fanapahana", "negotiation": "ny fifampiraharahana", "play": "ny lalao",
+           "deal_over": "ny fiafaran'ny fizarana"},
+}
+
+_EN = {
+    "negotiation_complete": "The negotiation is over.",
+    "not_your_turn": "It is {turn}'s turn, not {seat}'s.",
+    "announce_after_double": "No announcement after a Double: only Accept, Double or Redouble now ({rule}).",
+    "announce_locked": "Announcements are locked since an opponent accepted {mode} ({rule}).",
+    "announce_after_accept": "You accepted earlier: you cannot announce again this deal ({rule}).",
+    "not_higher": "{mode} is not higher than the current bid, {bid} ({rule}, announce higher).",
+    "colour_already_used_by_team": "Your team has already announced a Colour: one Colour per team ({rule}).",
+    "no_bid": "Nobody has announced yet: the first speaker must announce ({rule}).",
+    "target_not_announced": "{mode} has not been announced, so it cannot be doubled ({rule}).",
+    "double_own_team": "{mode} was announced by your own team: you can only double the opponents ({rule}).",
+    "already_doubled": "{mode} is already doubled ({rule}).",
+    "implicit_pass": "You announced or accepted after {mode} was bid: that passed on doubling it ({rule}).",
+    "redouble_not_allowed_for_mode": "{mode} can never be redoubled: only AllTrumps, ♦, ♥ and ♠ ({rule}).",
+    "not_doubled": "{mode} is not doubled, so there is nothing to redouble ({rule}).",
+    "already_redoubled": "{mode} is already redoubled ({rule}).",
+    "redouble_not_announcer_team": "Only the team that announced {mode} may redouble it ({rule}).",
+    "must_follow_suit": "You must follow suit: play a {led} ({rule}, follow suit).",
+    "must_beat": "You must beat the highest {led} in the trick if you can ({rule}, play higher).",
+    "must_trump": "You cannot follow {led}: you must play a trump ({rule}, must trump).",
+    "must_overtrump": "A trump is on the trick: you must play a higher trump if you can ({rule}, overtrump).",
+    "must_play_trump": "You cannot overtrump, but you must still play a trump ({rule}, under-trump).",
+    "cut_out_of_range": "Cut between {min} and {max} cards, not {k} ({rule}).",
+    "wrong_phase": "That is not possible during {phase}.",
+    "card_not_in_hand": "{card} is not in your hand.",
+    "match_over": "The match is over.",
+}
+_FR = {
+    "negotiation_complete": "Les annonces sont terminées.",
+    "not_your_turn": "C'est au tour de {turn}, pas de {seat}.",
+    "announce_after_double": "Plus d'annonce après un Contré : seulement Bonne, Contré ou Surcontré ({rule}).",
+    "announce_locked": "Les annonces sont bloquées : un adversaire a dit Bonne sur {mode} ({rule}).",
+    "announce_after_accept": "Vous avez dit Bonne : vous ne pouvez plus annoncer dans cette donne ({rule}).",
+    "not_higher": "{mode} n'est pas plus haut que l'enchère en cours, {bid} ({rule}, annoncer plus haut).",
+    "colour_already_used_by_team": "Votre équipe a déjà annoncé une Couleur : une seule par équipe ({rule}).",
+    "no_bid": "Personne n'a encore annoncé : le premier à parler doit annoncer ({rule}).",
+    "target_not_announced": "{mode} n'a pas été annoncé : impossible de le contrer ({rule}).",
+    "double_own_team": "{mode} a été annoncé par votre équipe : on ne contre que l'adversaire ({rule}).",
+    "already_doubled": "{mode} est déjà contré ({rule}).",
+    "implicit_pass": "Vous avez annoncé ou dit Bonne après l'annonce {mode} : vous avez renoncé à le contrer ({rule}).",
+    "redouble_not_allowed_for_mode": "{mode} ne se surcontre jamais : seulement Tout A, ♦, ♥ et ♠ ({rule}).",
+    "not_doubled": "{mode} n'est pas contré : rien à surcontrer ({rule}).",
+    "already_redoubled": "{mode} est déjà surcontré ({rule}).",
+    "redouble_not_announcer_team": "Seule l'équipe qui a annoncé {mode} peut le surcontrer ({rule}).",
+    "must_follow_suit": "Vous devez fournir : jouez un {led} ({rule}, fournir à la couleur).",
+    "must_beat": "Vous devez monter sur le plus fort {led} du pli si vous le pouvez ({rule}, monter).",
+    "must_trump": "Vous n'avez pas de {led} : vous devez couper ({rule}, couper).",
+    "must_overtrump": "Le pli est coupé : vous devez surcouper si vous le pouvez ({rule}, surcouper).",
+    "must_play_trump": "Vous ne pouvez pas surcouper, mais vous devez tout de même jouer atout ({rule}, sous-couper).",
+    "cut_out_of_range": "Coupez entre {min} et {max} cartes, pas {k} ({rule}).",
+    "wrong_phase": "Impossible pendant {phase}.",
+    "card_not_in_hand": "{card} n'est pas dans votre main.",
+    "match_over": "La partie est terminée.",
+}
+_MG = {
+    "negotiation_complete": "Vita ny fifampiraharahana.",
+    "not_your_turn": "Anjaran'i {turn} izao fa tsy an'i {seat}.",
+    "announce_after_double": "Tsy misy fanambarana intsony aorian'ny Contré: Bonne, Contré na Surcontré ihany ({rule}).",
+    "announce_locked": "Voasakana ny fanambarana satria nilaza Bonne tamin'ny {mode} ny mpifanandrina ({rule}).",
+    "announce_after_accept": "Efa nilaza Bonne ianao: tsy afaka manambara intsony amin'ity fizarana ity ({rule}).",
+    "not_higher": "Tsy ambony noho ny {bid} ny {mode} ({rule}, manambara ambony kokoa).",
+    "colour_already_used_by_team": "Efa nanambara Couleur ny ekipanao: Couleur iray isaky ny ekipa ({rule}).",
+    "no_bid": "Mbola tsy nisy nanambara: tsy maintsy manambara ny mpiteny voalohany ({rule}).",
+    "target_not_announced": "Tsy nambara ny {mode}, ka tsy azo atao Contré ({rule}).",
+    "double_own_team": "Ny ekipanao no nanambara ny {mode}: ny an'ny mpifanandrina ihany no azo atao Contré ({rule}).",
+    "already_doubled": "Efa misy Contré ny {mode} ({rule}).",
+    "implicit_pass": "Nanambara na nilaza Bonne ianao taorian'ny {mode}: nandà tsy hanao Contré azy ianao ({rule}).",
+    "redouble_not_allowed_for_mode": "Tsy azo atao Surcontré mihitsy ny {mode}: Tout A, ♦, ♥ ary ♠ ihany ({rule}).",
+    "not_doubled": "Tsy misy Contré ny {mode}, ka tsy misy hanaovana Surcontré ({rule}).",
+    "already_redoubled": "Efa misy Surcontré ny {mode} ({rule}).",
+    "redouble_not_announcer_team": "Ny ekipa nanambara ny {mode} ihany no afaka manao Surcontré ({rule}).",
+    "must_follow_suit": "Tsy maintsy manaraka loko ianao: milalao {led} ({rule}).",
+    "must_beat": "Tsy maintsy mandresy ny {led} ambony indrindra ao amin'ny fanangonana ianao raha afaka ({rule}).",
+    "must_trump": "Tsy manana {led} ianao: tsy maintsy manapaka amin'ny atout ({rule}).",
+    "must_overtrump": "Misy atout ao amin'ny fanangonana: tsy maintsy manapaka ambony kokoa ianao raha afaka ({rule}).",
+    "must_play_trump": "Tsy afaka manapaka ambony ianao, nefa tsy maintsy milalao atout ihany ({rule}).",
+    "cut_out_of_range": "Tapaho eo anelanelan'ny karatra {min} sy {max}, fa tsy {k} ({rule}).",
+    "wrong_phase": "Tsy azo atao mandritra ny {phase} izany.",
+    "card_not_in_hand": "Tsy ao an-tananao ny {card}.",
+    "match_over": "Vita ny lalao.",
+}
+MESSAGES = {"en": _EN, "fr": _FR, "mg": _MG}
+
+# The deal arithmetic, one sentence per scoring step (see scoring.DealScore.steps).
+_STEPS = {
+    "en": {
+        "card_points": "Card points: announcers {A_team} {a}, defenders {D_team} {d} (total {total}, "
+                       "last trick +10 included).",
+        "made": "The announcers needed {need} and took {a}: contract made.",
+        "failed": "The announcers needed {need} but took only {a}: contract failed, the defenders score.",
+        "half_tie": "{a}–{d}: an exact tie, nobody scores.",
+        "sweep": "{team} won all 8 tricks: a sweep.",
+        "colour_sweep": "{team} won all 8 tricks of a Colour contract: they win the match on the spot.",
+        "alltrumps_below": "The announcers took {a}, below {need}: the defenders take all 26.",
+        "alltrumps_tie": "{a}–{d}: an exact tie, nobody scores.",
+        "alltrumps_round": "Each side divided by 10, {rounding}: {a} → {A}, {d} → {D}.",
+        "alltrumps_rounded_tie": "Both sides round to {A}: a tie, nobody scores.",
+        "alltrumps_clamp": "The split is at most 20–6: {A}–{D}.",
+        "alltrumps_dominance": "The defenders' share is below 6: the announcers take {A}–{D}.",
+        "alltrumps_winner_takes_all": "Doubled AllTrumps: the winner takes all 26.",
+        "alltrumps_tie_to_announcer": "A doubled tie goes to the announcers: {A}–{D}.",
+        "stake": "{arith} to {team}.",
+        "split": "{arithA} to the announcers, {arithD} to the defenders.",
+        "half_up": "rounded half up", "ceil": "rounded up",
+        "auto": "doubled automatically", "double": "doubled", "redouble": "redoubled",
+    },
+    "fr": {
+        "card_points": "Points : attaque {A_team} {a}, défense {D_team} {d} (total {total}, dix de der inclus).",
+        "made": "L'attaque devait faire {need} et a fait {a} : contrat réussi.",
+        "failed": "L'attaque devait faire {need} mais n'a fait que {a} : chute, la défense marque.",
+        "half_tie": "{a}–{d} : égalité parfaite, personne ne marque.",
+        "sweep": "{team} a fait les 8 plis : capot.",
+        "colour_sweep": "{team} a fait les 8 plis d'un contrat Couleur : la partie est gagnée sur-le-champ.",
+        "alltrumps_below": "L'attaque a fait {a}, moins de {need} : la défense prend les 26.",
+        "alltrumps_tie": "{a}–{d} : égalité parfaite, personne ne marque.",
+        "alltrumps_round": "Chaque camp divisé par 10, {rounding} : {a} → {A}, {d} → {D}.",
+        "alltrumps_rounded_tie": "Les deux camps arrondissent à {A} : égalité, personne ne marque.",
+        "alltrumps_clamp": "Le partage est au plus 20–6 : {A}–{D}.",
+        "alltrumps_dominance": "La part de la défense est sous 6 : l'attaque prend {A}–{D}.",
+        "alltrumps_winner_takes_all": "Tout A contré : le gagnant prend les 26.",
+        "alltrumps_tie_to_announcer": "Une égalité contrée va à l'attaque : {A}–{D}.",
+        "stake": "{arith} pour {team}.",
+        "split": "{arithA} pour l'attaque, {arithD} pour la défense.",
+        "half_up": "arrondi au plus proche", "ceil": "arrondi au-dessus",
+        "auto": "contré automatiquement", "double": "contré", "redouble": "surcontré",
+    },
+    "mg": {
+        "card_points": "Isa karatra: mpanambara {A_team} {a}, mpiaro {D_team} {d} (totaliny {total}, "
+                       "ao anatiny ny +10 amin'ny fanangonana farany).",
+        "made": "Nila {need} ny mpanambara ary nahazo {a}: tafita ny fifanarahana.",
+        "failed": "Nila {need} ny mpanambara nefa {a} ihany no azony: resy, ny mpiaro no mahazo isa.",
+        "half_tie": "{a}–{d}: mitovy tanteraka, tsy misy mahazo isa.",
+        "sweep": "Azon'i {team} daholo ny fanangonana 8: capot.",
+        "colour_sweep": "Azon'i {team} daholo ny fanangonana 8 amin'ny Couleur: resy avy hatrany ny lalao.",
+        "alltrumps_below": "{a} no azon'ny mpanambara, latsaky ny {need}: azon'ny mpiaro daholo ny 26.",
+        "alltrumps_tie": "{a}–{d}: mitovy tanteraka, tsy misy mahazo isa.",
+        "alltrumps_round": "Zaraina 10 ny an'ny andaniny sy ny ankilany, {rounding}: {a} → {A}, {d} → {D}.",
+        "alltrumps_rounded_tie": "Samy lasa {A} ny roa tonta: mitovy, tsy misy mahazo isa.",
+        "alltrumps_clamp": "20–6 no fizarana ambony indrindra: {A}–{D}.",
+        "alltrumps_dominance": "Latsaky ny 6 ny an'ny mpiaro: {A}–{D} ho an'ny mpanambara.",
+        "alltrumps_winner_takes_all": "Tout A misy Contré: ny mpandresy no mahazo ny 26.",
+        "alltrumps_tie_to_announcer": "Ny mitovy misy Contré dia an'ny mpanambara: {A}–{D}.",
+        "stake": "{arith} ho an'i {team}.",
+        "split": "{arithA} ho an'ny mpanambara, {arithD} ho an'ny mpiaro.",
+        "half_up": "boribory ho akaiky indrindra", "ceil": "boribory miakatra",
+        "auto": "Contré ho azy", "double": "Contré", "redouble": "Surcontré",
+    },
+}
+
+
+def check_lang(lang: object) -> str:
+    from .errors import GiretraError
+
+    if lang not in LANGUAGES:
+        raise GiretraError(f"unknown language: {lang!r} (expected en, fr or mg)", "bad_lang")
+    return str(lang)
+
+
+def _fmt_params(params: dict[str, object], lang: str) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for key, value in params.items():
+        if key in ("seat", "turn") and isinstance(value, int):
+            out[key] = SEATS[lang][value]
+        elif key in ("mode", "bid") and isinstance(value, int):
+            out[key] = MODES[lang][value]
+        elif key == "card" and isinstance(value, int):
+            out[key] = card_label(value)
+        elif key == "led" and isinstance(value, int):
+            out[key] = SUITS[lang][value]
+        elif key == "phase" and isinstance(value, str):
+            out[key] = PHASES[lang].get(value, value)
+        else:
+            out[key] = value
+    return out
+
+
+class _Default(dict):  # type: ignore[type-arg]
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+def message(code: str, lang: str = "en", params: dict[str, object] | None = None) -> str:
+    """The sentence for reason *code* in *lang*, naming the rule it enforces."""
+    template = MESSAGES[lang].get(code) or _EN.get(code)
+    if template is None:
+        return code
+    values = _Default(_fmt_params(params or {}, lang))
+    values["rule"] = RULE_OF.get(code, "")
+    return template.format_map(values).replace(" ()", "")
+
+
+def arithmetic(base: int, multiplier: int, why: str | None, lang: str) -> str:
+    """``52 × 2 (doubled automatically) = 104``; with no multiplier just ``52``."""
+    if multiplier == 1:
+        return str(base)
+    words = _STEPS[lang].get(why or "", "")
+    label = f" ({words})" if words else ""
+    return f"{base} × {multiplier}{label} = {base * multiplier}"
+
+
+def explain_step(key: str, params: dict[str, object], lang: str = "en") -> str:
+    """One sentence of the deal arithmetic."""
+    words = _STEPS[lang]
+    values: dict[str, object] = _Default(params)
+    if "team" in params and isinstance(params["team"], int):
+        values["team"] = TEAMS[lang][params["team"]]
+    if "announcer_team" in params and isinstance(params["announcer_team"], int):
+        t = params["announcer_team"]
+        values["A_team"] = TEAMS[lang][t]
+        values["D_team"] = TEAMS[lang][1 - t]
+    if key == "stake":
+        values["arith"] = arithmetic(int(params["base"]), int(params["multiplier"]),  # type: ignore[call-overload]
+                                     params.get("why"), lang)  # type: ignore[arg-type]
+    if key == "split":
+        m = int(params["multiplier"])  # type: ignore[call-overload]
+        why = params.get("why")
+        values["arithA"] = arithmetic(int(params["A"]), m, why, lang)  # type: ignore[call-overload, arg-type]
+        values["arithD"] = arithmetic(int(params["D"]), m, why, lang)  # type: ignore[call-overload, arg-type]
+    if key == "alltrumps_round":
+        values["rounding"] = words[str(params["rounding"])]
+    return words[key].format_map(values)
+
+
+def mode_name(mode: Mode | int, lang: str = "en") -> str:
+    return MODES[lang][int(mode)]

@@ -1,0 +1,436 @@
+"""The one seam between JavaScript and the engine: JSON string in, JSON string out.
+
+Every public function takes one JSON object (as a string) and returns
+``{"ok": true, "value": ...}`` or ``{"ok": false, "error": {"code": ..., "message": ...}}``.
+The state is the match notation (:mod:`giretra_core.notation`) that the caller keeps;
+nothing is stored here, so an error cannot change anything.  Bad input of any kind gives an
+error object; an internal bug raises (and shows up as a PythonError in JavaScript).
+
+>>> import json
+>>> out = json.loads(new_match('{"seed": 42, "players": {"Bottom": "human"}}'))
+>>> out["ok"], out["value"]["view"]["phase"]
+(True, 'cut')
+>>> json.loads(apply('{"state": "G1 nonsense"}'))["error"]["code"]
+'bad_notation'
+
+See docs/api.md for every function with an example.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from . import __version__, bots
+from .cards import Card, card_label, card_name, cards_of
+from .deal import Action, Cut, action_token, parse_action
+from .errors import GiretraError
+from .i18n import CALLS, LANGUAGES, check_lang, explain_step, message, mode_name
+from .match import MAX_SEED, PLAYER_KINDS, PLAYER_LETTERS, DealRecord, Match
+from .modes import MODE_NAMES, Mode, sort_key
+from .negotiation import Call, CallKind, Contract, Negotiation, Reason
+from .notation import format_match, parse_match
+from .rules import PRESETS, get_preset
+from .seats import SEAT_NAMES, TEAM_NAMES, Seat, parse_seat
+from .views import SeatView, seat_view
+
+JSON = dict[str, Any]
+FUNCTIONS: dict[str, Callable[[str], str]] = {}
+
+
+class RequestError(GiretraError):
+    code = "bad_request"
+
+
+def endpoint(fn: Callable[..., JSON]) -> Callable[[str], str]:
+    """Wrap *fn* as a seam function: parse and check the request, answer ok/error JSON."""
+    import inspect
+
+    sig = inspect.signature(fn)
+    required = {n for n, p in sig.parameters.items() if p.default is inspect.Parameter.empty}
+    allowed = set(sig.parameters)
+
+    @functools.wraps(fn)
+    def wrapper(request: str) -> str:
+        lang = "en"
+        try:
+            if not isinstance(request, str):
+                raise RequestError(f"a request must be a JSON string, not {type(request).__name__}")
+            try:
+                args = json.loads(request)
+            except (ValueError, RecursionError) as err:
+                raise GiretraError(f"malformed JSON: {err}", "bad_json") from None
+            if not isinstance(args, dict):
+                raise RequestError("a request must be a JSON object")
+            if args.get("lang", "en") in LANGUAGES:
+                lang = args.get("lang", "en")
+            unknown = set(args) - allowed
+            if unknown:
+                raise RequestError(f"unknown field(s) {sorted(unknown)} for {fn.__name__}")
+            missing = required - set(args)
+            if missing:
+                raise RequestError(f"missing field(s) {sorted(missing)} for {fn.__name__}")
+            value = fn(**args)
+        except GiretraError as err:
+            text = message(err.code, lang, err.params) if err.code in _REASON_CODES else str(err)
+            return json.dumps({"ok": False, "error": {"code": err.code, "message": text}}, ensure_ascii=False)
+        return json.dumps({"ok": True, "value": value}, ensure_ascii=False)
+
+    FUNCTIONS[fn.__name__] = wrapper
+    return wrapper
+
+
+def _str(value: object, name: str) -> str:
+    if not isinstance(value, str):
+        raise RequestError(f"{name} must be a string")
+    return value
+
+
+def _int(value: object, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RequestError(f"{name} must be an integer in {low}..{high}")
+    return value
+
+
+@functools.lru_cache(maxsize=64)
+def _parse(state: str) -> Match:
+    # Matches are immutable, so a parsed state can be shared; replaying is the slow part.
+    return parse_match(state)
+
+
+def _match(state: object) -> Match:
+    return _parse(_str(state, "state"))
+
+
+def _seat(value: object) -> Seat:
+    return parse_seat(_str(value, "seat"))
+
+
+# -- JSON shapes ---------------------------------------------------------------------------------------------------
+
+
+def _cards(mask: int, mode: Mode | None = None) -> list[str]:
+    return [card_name(c) for c in sorted(cards_of(mask), key=lambda c: sort_key(mode, c))]
+
+
+def _call_text(call: Call, lang: str) -> str:
+    if call.kind is CallKind.ANNOUNCE:
+        assert call.mode is not None
+        return mode_name(call.mode, lang)
+    word = CALLS[lang][call.kind.api_name]
+    return word if call.mode is None else f"{word} {mode_name(call.mode, lang)}"
+
+
+def _action_json(action: Action, reason: Reason | None, lang: str) -> JSON:
+    out: JSON = {"action": action_token(action)}
+    if isinstance(action, Cut):
+        out.update(type="cut", k=action.k, text=str(action.k))
+    elif isinstance(action, Call):
+        out.update(type=action.kind.api_name, text=_call_text(action, lang))
+        if action.mode is not None:
+            out["mode"] = MODE_NAMES[action.mode]
+    else:
+        out.update(type="card", card=card_name(action), text=card_label(action))
+    out["legal"] = reason is None
+    if reason is not None:
+        out["reason"] = {"code": reason.code, "message": message(reason.code, lang, reason.params)}
+    return out
+
+
+def _contract_json(contract: Contract | None, final: bool, lang: str) -> JSON | None:
+    if contract is None:
+        return None
+    return {"mode": MODE_NAMES[contract.mode], "modeText": mode_name(contract.mode, lang),
+            "announcerTeam": TEAM_NAMES[contract.announcer_team], "multiplier": contract.multiplier,
+            "automatic": contract.automatic, "final": final}
+
+
+def _calls_json(negotiation: Negotiation | None, lang: str) -> list[JSON]:
+    if negotiation is None:
+        return []
+    out = []
+    replay = Negotiation.start(negotiation.first, negotiation.rules)
+    for seat, call in negotiation.calls:
+        after = replay.apply_unchecked(seat, call)
+        item: JSON = {"seat": SEAT_NAMES[seat], "action": call.token, "type": call.kind.api_name,
+                      "text": _call_text(call, lang)}
+        if call.mode is not None:
+            item["mode"] = MODE_NAMES[call.mode]
+        if call.kind is CallKind.ACCEPT and after.doubled != replay.doubled:
+            item["autoDouble"] = MODE_NAMES[replay.bid] if replay.bid is not None else None
+        out.append(item)
+        replay = after
+    return out
+
+
+def _teams(values: tuple[int, int]) -> JSON:
+    return {"Team1": values[0], "Team2": values[1]}
+
+
+def _view_json(match: Match, view: SeatView, lang: str) -> JSON:
+    mode = view.contract.mode if view.contract is not None else None
+    contract_final = view.phase in ("play", "match_over") and match.deal.contract is not None
+    leader = view.leader
+    out: JSON = {
+        "seat": SEAT_NAMES[view.seat],
+        "rules": view.rules.name,
+        "players": {SEAT_NAMES[i]: p for i, p in enumerate(view.players)},
+        "phase": view.phase,
+        "dealNumber": view.deal_number,
+        "dealer": SEAT_NAMES[view.dealer],
+        "cutter": SEAT_NAMES[view.cutter],
+        "toAct": SEAT_NAMES[view.turn] if view.turn is not None else None,
+        "scores": _teams(view.scores),
+        "target": view.target,
+        "winner": TEAM_NAMES[view.winner] if view.winner is not None else None,
+        "hand": _cards(view.hand, mode),
+        "handCounts": {SEAT_NAMES[i]: n for i, n in enumerate(view.hand_counts)},
+        "cut": view.cut,
+        "calls": _calls_json(view.negotiation, lang),
+        "contract": _contract_json(view.contract, contract_final, lang),
+        "trick": {"leader": SEAT_NAMES[leader],
+                  "cards": [{"seat": SEAT_NAMES[(leader + i) & 3], "card": card_name(c)}
+                            for i, c in enumerate(view.trick)],
+                  "winning": SEAT_NAMES[view.trick_winning] if view.trick_winning is not None else None},
+        "tricks": [{"leader": SEAT_NAMES[t.leader],
+                    "cards": [{"seat": SEAT_NAMES[(t.leader + i) & 3], "card": card_name(c)}
+                              for i, c in enumerate(t.cards)],
+                    "winner": SEAT_NAMES[t.winner], "points": t.points} for t in view.tricks],
+        "cardPoints": _teams(view.card_points),
+        "legal": [_action_json(a, r, lang) for a, r in view.actions],
+        "lastDeal": _summary_json(match.history[-1], len(match.history), lang) if match.history else None,
+    }
+    if view.hands is not None:
+        out["hands"] = {SEAT_NAMES[i]: _cards(h, mode) for i, h in enumerate(view.hands)}
+    return out
+
+
+def _summary_json(record: DealRecord, number: int, lang: str) -> JSON:
+    deal, score = record.deal, record.score
+    assert deal.contract is not None
+    tricks_won = [0, 0]
+    for t in deal.tricks:
+        tricks_won[t.winner & 1] += 1
+    mode = deal.contract.mode
+    return {
+        "dealNumber": number,
+        "dealer": SEAT_NAMES[deal.dealer],
+        "contract": _contract_json(deal.contract, True, lang),
+        "cardPoints": _teams(score.card_points),
+        "lastTrick": TEAM_NAMES[deal.tricks[-1].winner & 1],
+        "tricksWon": _teams((tricks_won[0], tricks_won[1])),
+        "sweep": TEAM_NAMES[score.sweep_team] if score.sweep_team is not None else None,
+        "outcome": score.outcome,
+        "matchPoints": _teams(score.match_points),
+        "instantWin": TEAM_NAMES[score.instant_win] if score.instant_win is not None else None,
+        "lines": [explain_step(k, p, lang) for k, p in score.steps],
+        "scoresAfter": _teams(record.scores_after),
+        "targetAfter": record.target_after,
+        "targetRaised": record.target_raised,
+        "hands": {SEAT_NAMES[i]: _cards(h, mode) for i, h in enumerate(deal.initial_hands())},
+    }
+
+
+_REASON_CODES = frozenset({
+    "negotiation_complete", "not_your_turn", "announce_after_double", "announce_locked", "announce_after_accept",
+    "not_higher", "colour_already_used_by_team", "no_bid", "target_not_announced", "double_own_team",
+    "already_doubled", "implicit_pass", "redouble_not_allowed_for_mode", "not_doubled", "already_redoubled",
+    "redouble_not_announcer_team", "must_follow_suit", "must_beat", "must_trump", "must_overtrump",
+    "must_play_trump", "cut_out_of_range", "wrong_phase", "card_not_in_hand", "match_over"})
+
+
+def _players(value: object) -> list[str]:
+    players = ["human", "random", "random", "random"]
+    if value is None:
+        return players
+    if not isinstance(value, dict):
+        raise RequestError('players must be an object like {"Bottom": "human", "Left": "random"}')
+    for key, kind in value.items():
+        seat = parse_seat(key)
+        if kind not in PLAYER_KINDS.values() or (kind != "human" and kind not in bots.LEVELS):
+            raise GiretraError(f"unknown player kind {kind!r} (expected human or one of {', '.join(bots.LEVELS)})",
+                               "bad_level")
+        players[seat] = kind
+    return players
+
+
+# -- the functions ---------------------------------------------------------------------------------------------------
+
+
+@endpoint
+def info(lang: str = "en") -> JSON:
+    """Version, presets, bot levels and languages."""
+    check_lang(lang)
+    return {"version": __version__, "presets": list(PRESETS), "botLevels": list(bots.LEVELS),
+            "languages": list(LANGUAGES), "rules": {name: r.describe() for name, r in PRESETS.items()}}
+
+
+@endpoint
+def new_match(seed: int | None = None, rules: str = "giretra.com", players: JSON | None = None,
+              dealer: str | None = None, deck: list[str] | None = None, scores: JSON | None = None,
+              target: int | None = None, seat: str | None = None, lang: str = "en") -> JSON:
+    """Start a match; returns its state and the view of *seat* (default: the first human, else Bottom)."""
+    lang = check_lang(lang)
+    if seed is None:
+        seed = random.SystemRandom().randrange(MAX_SEED)
+    seed = _int(seed, "seed", 0, MAX_SEED)
+    preset = get_preset(_str(rules, "rules"))
+    player_list = _players(players)
+    deck_cards: list[Card] | None = None
+    if deck is not None:
+        if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
+            raise RequestError("deck must be a list of 32 card names")
+        from .cards import parse_card
+
+        deck_cards = [parse_card(c) for c in deck]
+    start_scores = (0, 0)
+    if scores is not None:
+        if not isinstance(scores, dict) or set(scores) != {"Team1", "Team2"}:
+            raise RequestError('scores must look like {"Team1": 0, "Team2": 0}')
+        start_scores = (_int(scores["Team1"], "scores", 0, 10**6), _int(scores["Team2"], "scores", 0, 10**6))
+    if target is not None:
+        target = _int(target, "target", 1, 10**6)
+    match = Match.new(seed, preset, player_list, None if dealer is None else _seat(dealer), deck_cards,
+                      start_scores, target)
+    state = format_match(match)
+    if seat is None:
+        seat_obj = Seat(player_list.index("human")) if "human" in player_list else Seat.BOTTOM
+    else:
+        seat_obj = _seat(seat)
+    return {"state": state, "view": _view_json(match, seat_view(match, seat_obj), lang)}
+
+
+@endpoint
+def view(state: str, seat: str, lang: str = "en") -> JSON:
+    """What *seat* may know now."""
+    lang = check_lang(lang)
+    match = _match(state)
+    return _view_json(match, seat_view(match, _seat(seat)), lang)
+
+
+@endpoint
+def legal(state: str, seat: str, lang: str = "en") -> JSON:
+    """Every action of the phase for *seat*, legal or with the reason it is not.
+
+    For a seat that is not to act every action is refused with ``not_your_turn``.
+    """
+    lang = check_lang(lang)
+    match = _match(state)
+    who = _seat(seat)
+    if match.winner is not None:
+        return {"toAct": None, "actions": []}
+    actions = match.deal.every_action()
+    if match.turn != who:
+        reason = Reason("not_your_turn", {"seat": who, "turn": match.turn})
+        actions = [(a, reason) for a, _ in actions] if match.deal.phase.value != "play" else []
+    return {"toAct": SEAT_NAMES[match.turn] if match.turn is not None else None,
+            "actions": [_action_json(a, r, lang) for a, r in actions]}
+
+
+@endpoint
+def apply(state: str, seat: str, action: str, lang: str = "en") -> JSON:
+    """*seat* takes *action*; returns the new state, the seat's view and what happened."""
+    lang = check_lang(lang)
+    match = _match(state)
+    who = _seat(seat)
+    act = parse_action(_str(action, "action"))
+    after = match.apply(who, act)
+    event: JSON = {"seat": SEAT_NAMES[who], "action": action_token(act)}
+    deal = match.deal
+    if isinstance(act, int) and len(deal.trick) == 3:
+        trick = after.history[-1].deal.tricks[-1] if len(after.history) > len(match.history) \
+            else after.deal.tricks[-1]
+        event["trickComplete"] = {"winner": SEAT_NAMES[trick.winner], "points": trick.points,
+                                  "cards": [{"seat": SEAT_NAMES[(trick.leader + i) & 3], "card": card_name(c)}
+                                            for i, c in enumerate(trick.cards)]}
+    if isinstance(act, Call) and after.deal.contract is not None and match.deal.contract is None:
+        event["contract"] = _contract_json(after.deal.contract, True, lang)
+    if len(after.history) > len(match.history):
+        event["dealOver"] = _summary_json(after.history[-1], len(after.history), lang)
+    if after.winner is not None:
+        event["matchOver"] = {"winner": TEAM_NAMES[after.winner], "scores": _teams(after.scores)}
+    new_state = format_match(after)
+    _parse.cache_clear() if _parse.cache_info().currsize > 60 else None
+    return {"state": new_state, "view": _view_json(after, seat_view(after, who), lang), "event": event}
+
+
+@endpoint
+def bot_action(state: str, seat: str, level: str | None = None, seed: int = 0, budgetMs: float = 250.0,
+               lang: str = "en") -> JSON:
+    """The action the bot of *level* (default: the seat's own level) would take now; not applied."""
+    check_lang(lang)
+    match = _match(state)
+    who = _seat(seat)
+    if match.turn != who:
+        raise GiretraError(f"it is not {who.api_name}'s turn", "not_your_turn", seat=who, turn=match.turn)
+    if level is None:
+        level = match.players[who] if match.players[who] != "human" else list(bots.LEVELS)[-1]
+    _int(seed, "seed", 0, MAX_SEED)
+    if isinstance(budgetMs, bool) or not isinstance(budgetMs, int | float) or not 0 <= budgetMs <= 60_000:
+        raise RequestError("budgetMs must be a number in 0..60000")
+    rng = random.Random(f"{seed}:{len(format_match(match))}")
+    decision = bots.choose(_str(level, "level"), seat_view(match, who), rng, float(budgetMs))
+    return {"action": action_token(decision.action), "why": decision.why, "level": level}
+
+
+@endpoint
+def deal_summary(state: str, deal: int | None = None, lang: str = "en") -> JSON:
+    """The result of a finished deal (default: the last one) with its arithmetic spelled out."""
+    lang = check_lang(lang)
+    match = _match(state)
+    if not match.history:
+        raise GiretraError("no deal has finished yet", "no_finished_deal")
+    number = len(match.history) if deal is None else _int(deal, "deal", 1, len(match.history))
+    return _summary_json(match.history[number - 1], number, lang)
+
+
+@endpoint
+def score_sheet(state: str, lang: str = "en") -> JSON:
+    """Every finished deal's result, the running scores, the target and the winner."""
+    lang = check_lang(lang)
+    match = _match(state)
+    rows = []
+    for number, record in enumerate(match.history, 1):
+        contract = record.deal.contract
+        rows.append({"dealNumber": number, "dealer": SEAT_NAMES[record.deal.dealer],
+                     "contract": _contract_json(contract, True, lang),
+                     "matchPoints": _teams(record.score.match_points),
+                     "instantWin": TEAM_NAMES[record.score.instant_win] if record.score.instant_win is not None
+                     else None,
+                     "scoresAfter": _teams(record.scores_after), "targetAfter": record.target_after,
+                     "targetRaised": record.target_raised})
+    return {"deals": rows, "startScores": _teams(match.start_scores), "scores": _teams(match.scores),
+            "target": match.target, "winner": TEAM_NAMES[match.winner] if match.winner is not None else None}
+
+
+@endpoint
+def set_players(state: str, players: JSON, lang: str = "en") -> JSON:
+    """The same match with other players (e.g. another bot level); the game itself is unchanged."""
+    check_lang(lang)
+    match = _match(state)
+    if not isinstance(players, dict):
+        raise RequestError('players must be an object like {"Left": "random"}')
+    new_players = list(match.players)
+    for key, kind in players.items():
+        seat = parse_seat(key)
+        new_players[seat] = _players({key: kind})[seat]
+    fields = format_match(match).split(" ")
+    fields[2] = "".join(PLAYER_LETTERS[p] for p in new_players)
+    return {"state": " ".join(fields)}
+
+
+def call(name: str, request: str) -> str:
+    """Dispatch by name (the worker's single entry point)."""
+    fn = FUNCTIONS.get(name) if isinstance(name, str) else None
+    if fn is None:
+        return json.dumps({"ok": False, "error": {"code": "unknown_function",
+                                                  "message": f"unknown function {name!r}"}})
+    return fn(request)
+
+
+__all__ = ["FUNCTIONS", "call", "info", "new_match", "view", "legal", "apply", "bot_action", "deal_summary",
+           "score_sheet", "set_players"]

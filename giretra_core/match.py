@@ -1,0 +1,189 @@
+"""A match: deals until a team reaches the target (RULES M-1, D-1, D-4, D-5).
+
+The deck is shuffled once, from the seed, when the match starts; after each deal the next
+deck is the previous deal's tricks stacked in play order, then cut (D-5).  The dealer
+passes to the left after every deal (D-4).
+
+>>> m = Match.new(seed=7)
+>>> m.deal.phase.value, m.scores, m.target
+('cut', (0, 0), 150)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .cards import Card
+from .deal import Action, Deal, seeded_draws, shuffled_deck
+from .errors import IllegalActionError, NotationError
+from .rules import DEFAULT_PRESET, Rules, get_preset
+from .scoring import DealScore
+from .seats import SEAT_LETTERS, Seat
+
+# Who sits at each seat: a person or a bot level.  One letter each in the notation.
+PLAYER_KINDS = {"h": "human", "r": "random"}
+PLAYER_LETTERS = {v: k for k, v in PLAYER_KINDS.items()}
+MAX_SEED = 2**53 - 1  # a seed survives a round trip through JavaScript numbers
+
+
+class DealRecord(NamedTuple):
+    """A finished deal and the match after it (one line of the score sheet)."""
+
+    deal: Deal
+    score: DealScore
+    scores_after: tuple[int, int]
+    target_after: int
+    target_raised: bool
+
+
+def progress(rules: Rules, scores: tuple[int, int], target: int,
+             score: DealScore) -> tuple[tuple[int, int], int, int | None, bool]:
+    """M-1 after one deal: (scores, target, winner or None, whether the target was raised).
+
+    Add the points; while both teams reach the target it moves up by 100; then a team at or
+    above the target wins.  A Colour sweep wins at once and leaves the scores as they were.
+
+    >>> from .scoring import score_deal
+    >>> from .modes import Mode
+    >>> rules = Rules()
+    >>> progress(rules, (140, 140), 150, score_deal(rules, Mode.ALL_TRUMPS, 1, 0, (150, 108), None))
+    ((155, 151), 250, None, True)
+    """
+    if score.instant_win is not None:
+        return scores, target, score.instant_win, False
+    scores = (scores[0] + score.match_points[0], scores[1] + score.match_points[1])
+    raised = False
+    while scores[0] >= target and scores[1] >= target:
+        target += rules.target_step
+        raised = True
+    winner = 0 if scores[0] >= target else 1 if scores[1] >= target else None
+    return scores, target, winner, raised
+
+
+class Match:
+    """The state of a match.  Treat it as immutable: :meth:`apply` returns a new Match."""
+
+    __slots__ = ("rules", "players", "seed", "start_dealer", "start_scores", "start_target", "start_deck",
+                 "history", "deal", "scores", "target", "winner")
+
+    rules: Rules
+    players: tuple[str, str, str, str]
+    seed: int
+    start_dealer: Seat
+    start_scores: tuple[int, int]
+    start_target: int
+    start_deck: tuple[Card, ...] | None   # None: the deck is the seed's shuffle
+    history: tuple[DealRecord, ...]
+    deal: Deal                            # the current deal (the last one once the match is over)
+    scores: tuple[int, int]
+    target: int
+    winner: int | None
+
+    @classmethod
+    def new(cls, seed: int = 0, rules: Rules | str = DEFAULT_PRESET,
+            players: Sequence[str] = ("human", "random", "random", "random"), dealer: Seat | None = None,
+            deck: Sequence[Card] | None = None, scores: tuple[int, int] = (0, 0),
+            target: int | None = None) -> Match:
+        """Start a match.  The seed fixes the deck and, unless given, the first dealer (D-1, D-4).
+
+        :raises NotationError: for a bad seed, preset, player kind, deck or score.
+        """
+        if isinstance(rules, str):
+            rules = get_preset(rules)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise NotationError(f"invalid seed: {seed!r} (expected an integer 0..{MAX_SEED})", "bad_seed",
+                                text=str(seed))
+        if len(players) != 4 or any(p not in PLAYER_LETTERS for p in players):
+            raise NotationError(f"invalid players: {players!r} (four of {', '.join(PLAYER_LETTERS)})",
+                                "bad_players", text=str(players))
+        if target is None:
+            target = rules.match_target
+        if (len(scores) != 2 or any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in scores)
+                or isinstance(target, bool) or not isinstance(target, int) or target <= 0
+                or (scores[0] >= target and scores[1] >= target)):
+            raise NotationError(f"invalid start scores/target: {scores!r} / {target!r}", "bad_scores")
+        if dealer is None:
+            if rules.first_dealer == "random":
+                dealer = Seat(seeded_draws(seed, 0)[0] % 4)
+            else:
+                dealer = Seat(SEAT_LETTERS.index(rules.first_dealer))
+        m = cls.__new__(cls)
+        m.rules = rules
+        m.players = (players[0], players[1], players[2], players[3])
+        m.seed = seed
+        m.start_dealer = dealer
+        m.start_scores = (scores[0], scores[1])
+        m.start_target = target
+        m.start_deck = None if deck is None else tuple(deck)
+        m.history = ()
+        m.deal = Deal.new(shuffled_deck(seed, 1) if deck is None else deck, dealer, rules)
+        m.scores = m.start_scores
+        m.target = target
+        m.winner = None
+        return m
+
+    def _copy(self) -> Match:
+        m = Match.__new__(Match)
+        for name in Match.__slots__:
+            setattr(m, name, getattr(self, name))
+        return m
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def turn(self) -> Seat | None:
+        """Who acts now (None once the match is over)."""
+        return None if self.winner is not None else self.deal.turn
+
+    @property
+    def deal_number(self) -> int:
+        return len(self.history) + (0 if self.deal.is_over else 1)
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.winner is not None else self.deal.legal_actions()
+
+    def apply(self, seat: Seat, action: Action) -> Match:
+        """The match after *seat* takes *action*.
+
+        :raises IllegalActionError: if the match is over or the action is illegal; *self* is unchanged.
+        """
+        if self.winner is not None:
+            raise IllegalActionError("the match is over", "match_over")
+        return self._after(self.deal.apply(seat, action))
+
+    def apply_unchecked(self, seat: Seat, action: Action) -> Match:
+        return self._after(self.deal.apply_unchecked(seat, action))
+
+    def _after(self, deal: Deal) -> Match:
+        m = self._copy()
+        m.deal = deal
+        score = deal.score
+        if score is None:
+            return m
+        scores, target, m.winner, raised = progress(self.rules, self.scores, self.target, score)
+        m.scores, m.target = scores, target
+        m.history = self.history + (DealRecord(deal, score, scores, target, raised),)
+        if m.winner is None:
+            m.deal = Deal.new(self._next_deck(deal), deal.dealer.next, self.rules)
+        return m
+
+    def _next_deck(self, finished: Deal) -> tuple[Card, ...]:
+        """The deck is never shuffled between deals by default (D-1, D-5)."""
+        if self.rules.deck_between_deals == "reassemble":
+            return finished.next_deck()
+        return shuffled_deck(self.seed, len(self.history) + 2)
+
+    @property
+    def current_phase(self) -> str:
+        return "match_over" if self.winner is not None else self.deal.phase.value
+
+    def deals(self) -> list[Deal]:
+        """Every deal of the match, finished ones first, the current one last (if not over)."""
+        out = [r.deal for r in self.history]
+        if self.winner is None:
+            out.append(self.deal)
+        return out
+

@@ -1,0 +1,131 @@
+"""GMN, the Giretra match notation: a whole match state on one line, and back.
+
+Nine space-separated fields (in a URL, ``_`` may stand for a space)::
+
+    G1 giretra.com hrrr 42 R 0-0 150 * c10.H.ok.ok.ok.7C.8C.JC.AC...
+
+1. ``G1`` — format and version;
+2. the rules preset (``giretra.com`` or ``play.giretra.com``);
+3. who sits Bottom, Left, Top, Right: ``h`` human or a bot level (``r`` random, ``b`` basic,
+   ``a`` advanced, ``e`` expert);
+4. the seed (decimal);
+5. the first dealer (``B L T R``);
+6. the scores at the start, Team1-Team2; 7. the target at the start;
+8. the first deck, top first, 32 cards concatenated — or ``*``: the seed's shuffle;
+9. every action since, deals separated by ``/``, actions by ``.``: a cut ``c6``..``c26``,
+   calls ``C D H S NT AT ok xH xxH``…, cards ``7C 10H JS``… — or ``-`` if none yet.
+
+Parsing replays every action through the checked rules, so a forged or truncated string
+is refused with a :class:`NotationError` that says where, and ``format_match(parse_match(s)) == s``
+holds for every accepted string (only the canonical form is accepted).
+
+>>> m = Match.new(seed=42)
+>>> s = format_match(m)
+>>> s
+'G1 giretra.com hrrr 42 R 0-0 150 * -'
+>>> format_match(parse_match(s)) == s
+True
+"""
+
+from __future__ import annotations
+
+from .cards import cards_text, split_cards
+from .deal import parse_action
+from .errors import GiretraError, NotationError
+from .match import PLAYER_KINDS, PLAYER_LETTERS, Match
+from .rules import get_preset
+from .seats import SEAT_LETTERS, Seat, parse_seat
+
+MAGIC = "G1"
+MAX_LENGTH = 20_000  # far above any real match (about 130 characters a deal)
+
+
+def format_match(match: Match) -> str:
+    """The canonical one-line notation of *match*."""
+    players = "".join(PLAYER_LETTERS[p] for p in match.players)
+    deck = "*" if match.start_deck is None else cards_text_in_order(match.start_deck)
+    segments = [".".join(d.action_tokens()) for d in match.deals()]
+    history = "/".join(s for s in segments if s) or "-"
+    s1, s2 = match.start_scores
+    return " ".join((MAGIC, match.rules.name, players, str(match.seed), match.start_dealer.letter,
+                     f"{s1}-{s2}", str(match.start_target), deck, history))
+
+
+def cards_text_in_order(cards: tuple[int, ...]) -> str:
+    from .cards import card_name
+
+    return "".join(card_name(c) for c in cards)
+
+
+def parse_match(text: str) -> Match:
+    """Rebuild a match from its notation, replaying and checking every action.
+
+    :raises NotationError: for anything malformed, truncated, illegal or not canonical.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"match notation must be a string, not {type(text).__name__}", "bad_notation")
+    if len(text) > MAX_LENGTH:
+        raise NotationError(f"match notation too long ({len(text)} characters)", "bad_notation")
+    line = text.replace("_", " ")
+    fields = line.split(" ")
+    if len(fields) != 9:
+        raise NotationError(f"match notation needs 9 fields, got {len(fields)}: {_short(text)!r}", "bad_notation")
+    magic, preset, players, seed, dealer, scores, target, deck, history = fields
+    if magic != MAGIC:
+        raise NotationError(f"match notation must start with {MAGIC!r}, not {magic!r}", "bad_notation")
+    try:
+        rules = get_preset(preset)
+        if len(players) != 4 or any(p not in PLAYER_KINDS for p in players):
+            raise NotationError(f"players field {players!r}: four letters of {''.join(PLAYER_KINDS)}",
+                                "bad_notation")
+        start_scores = _parse_scores(scores)
+        if not (seed.isdigit() and target.isdigit()):
+            raise NotationError(f"seed {seed!r} and target {target!r} must be whole numbers", "bad_notation")
+        if dealer not in SEAT_LETTERS:
+            raise NotationError(f"dealer {dealer!r} must be one of B L T R", "bad_notation")
+        start_deck = None if deck == "*" else split_cards(deck)
+        match = Match.new(int(seed), rules, [PLAYER_KINDS[p] for p in players], parse_seat(dealer),
+                          start_deck, start_scores, int(target))
+    except NotationError:
+        raise
+    except GiretraError as err:
+        raise NotationError(f"bad match header: {err}", "bad_notation") from None
+    if history != "-":
+        segments = history.split("/")
+        for number, segment in enumerate(segments, 1):
+            if not segment:
+                raise NotationError(f"deal {number} has no actions", "bad_notation")
+            if match.is_over:
+                raise NotationError(f"deal {number} comes after the end of the match", "bad_notation")
+            start_len = len(match.history)
+            for token in segment.split("."):
+                if len(match.history) != start_len:
+                    raise NotationError(f"deal {number} goes on after its last trick at {token!r}", "bad_notation")
+                action = parse_action(token)
+                seat = match.turn
+                assert seat is not None
+                try:
+                    match = match.apply(seat, action)
+                except GiretraError as err:
+                    raise NotationError(f"deal {number}, action {token!r} by {seat.api_name}: {err}",
+                                        "bad_notation") from None
+            if number < len(segments) and len(match.history) == start_len:
+                raise NotationError(f"deal {number} stops before its end", "bad_notation")
+    canonical = format_match(match)
+    if canonical != line:
+        raise NotationError(f"not the canonical notation; did you mean {_short(canonical)!r}?", "bad_notation")
+    return match
+
+
+def _parse_scores(text: str) -> tuple[int, int]:
+    parts = text.split("-")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise NotationError(f"scores {text!r} must look like '0-0'", "bad_notation")
+    return int(parts[0]), int(parts[1])
+
+
+def _short(text: str, width: int = 120) -> str:
+    return text if len(text) <= width else text[:width] + "…"
+
+
+__all__ = ["format_match", "parse_match", "MAGIC", "cards_text", "Seat"]
