@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from .cards import Card, Mask, card_name, cards_text, parse_card
 from .errors import IllegalActionError, NotationError
-from .modes import LAST_TRICK_BONUS, POINTS, Mode
+from .modes import LAST_TRICK_BONUS, POINTS
 from .negotiation import ALL_CALLS, Call, Contract, Negotiation, Reason, parse_call
 from .play import illegal_reason, legal_cards, winning_index
 from .rules import PRESETS, Rules

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .cards import card_label
 from .modes import Mode
+from .negotiation import Call, CallKind
 
 LANGUAGES = ("en", "fr", "mg")
 
@@ -117,7 +118,8 @@ _FR = {
 _MG = {
     "negotiation_complete": "Vita ny fifampiraharahana.",
     "not_your_turn": "Anjaran'i {turn} izao fa tsy an'i {seat}.",
-    "announce_after_double": "Tsy misy fanambarana intsony aorian'ny Contré: Bonne, Contré na Surcontré ihany ({rule}).",
+    "announce_after_double": "Tsy misy fanambarana intsony aorian'ny Contré: Bonne, Contré na Surcontré ihany "
+                             "({rule}).",
     "announce_locked": "Voasakana ny fanambarana satria nilaza Bonne tamin'ny {mode} ny mpifanandrina ({rule}).",
     "announce_after_accept": "Efa nilaza Bonne ianao: tsy afaka manambara intsony amin'ity fizarana ity ({rule}).",
     "not_higher": "Tsy ambony noho ny {bid} ny {mode} ({rule}, manambara ambony kokoa).",
@@ -285,3 +287,12 @@ def explain_step(key: str, params: dict[str, object], lang: str = "en") -> str:
 
 def mode_name(mode: Mode | int, lang: str = "en") -> str:
     return MODES[lang][int(mode)]
+
+
+def call_text(call: Call, lang: str = "en") -> str:
+    """``Hearts ♥`` for an announcement, ``Bonne``/``Accept``, ``Contré Sans A``/``Double NoTrumps``."""
+    if call.kind is CallKind.ANNOUNCE:
+        assert call.mode is not None
+        return mode_name(call.mode, lang)
+    word = CALLS[lang][call.kind.api_name]
+    return word if call.mode is None else f"{word} {mode_name(call.mode, lang)}"

@@ -10,7 +10,7 @@ error object; an internal bug raises (and shows up as a PythonError in JavaScrip
 >>> out = json.loads(new_match('{"seed": 42, "players": {"Bottom": "human"}}'))
 >>> out["ok"], out["value"]["view"]["phase"]
 (True, 'cut')
->>> json.loads(apply('{"state": "G1 nonsense"}'))["error"]["code"]
+>>> json.loads(apply('{"state": "G1 nonsense", "seat": "Bottom", "action": "c10"}'))["error"]["code"]
 'bad_notation'
 
 See docs/api.md for every function with an example.
@@ -21,7 +21,6 @@ from __future__ import annotations
 import functools
 import json
 import random
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -29,7 +28,7 @@ from . import __version__, bots
 from .cards import Card, card_label, card_name, cards_of
 from .deal import Action, Cut, action_token, parse_action
 from .errors import GiretraError
-from .i18n import CALLS, LANGUAGES, check_lang, explain_step, message, mode_name
+from .i18n import LANGUAGES, call_text, check_lang, explain_step, message, mode_name
 from .match import MAX_SEED, PLAYER_KINDS, PLAYER_LETTERS, DealRecord, Match
 from .modes import MODE_NAMES, Mode, sort_key
 from .negotiation import Call, CallKind, Contract, Negotiation, Reason
@@ -117,20 +116,12 @@ def _cards(mask: int, mode: Mode | None = None) -> list[str]:
     return [card_name(c) for c in sorted(cards_of(mask), key=lambda c: sort_key(mode, c))]
 
 
-def _call_text(call: Call, lang: str) -> str:
-    if call.kind is CallKind.ANNOUNCE:
-        assert call.mode is not None
-        return mode_name(call.mode, lang)
-    word = CALLS[lang][call.kind.api_name]
-    return word if call.mode is None else f"{word} {mode_name(call.mode, lang)}"
-
-
 def _action_json(action: Action, reason: Reason | None, lang: str) -> JSON:
     out: JSON = {"action": action_token(action)}
     if isinstance(action, Cut):
         out.update(type="cut", k=action.k, text=str(action.k))
     elif isinstance(action, Call):
-        out.update(type=action.kind.api_name, text=_call_text(action, lang))
+        out.update(type=action.kind.api_name, text=call_text(action, lang))
         if action.mode is not None:
             out["mode"] = MODE_NAMES[action.mode]
     else:
@@ -157,7 +148,7 @@ def _calls_json(negotiation: Negotiation | None, lang: str) -> list[JSON]:
     for seat, call in negotiation.calls:
         after = replay.apply_unchecked(seat, call)
         item: JSON = {"seat": SEAT_NAMES[seat], "action": call.token, "type": call.kind.api_name,
-                      "text": _call_text(call, lang)}
+                      "text": call_text(call, lang)}
         if call.mode is not None:
             item["mode"] = MODE_NAMES[call.mode]
         if call.kind is CallKind.ACCEPT and after.doubled != replay.doubled:

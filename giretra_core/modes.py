@@ -90,9 +90,17 @@ def card_points(mode: Mode, card: Card) -> int:
     return POINTS[mode][card]
 
 
-def sort_key(mode: Mode | None, card: Card) -> tuple[int, int]:
-    """Sort a hand by suit, trumps first, then by strength for *mode* (strongest first)."""
-    m = 4 if mode is None else mode
+# Suits shown black, red, black, red (♠ ♥ ♣ ♦) so that neighbours differ; the trump suit goes first.
+_DISPLAY_ORDER = (2, 3, 1, 0)  # position of C, D, H, S
+
+
+def sort_key(mode: Mode | None, card: Card) -> tuple[int, int, int]:
+    """Sort a hand for *mode*: trumps first, then ♠ ♥ ♣ ♦, strongest card first within a suit.
+
+    >>> from .cards import parse_cards, cards_of, card_name
+    >>> [card_name(c) for c in sorted(cards_of(parse_cards("7HJHAH9DAC10S")), key=lambda c: sort_key(Mode.DIAMONDS, c))]
+    ['9D', '10S', 'AH', 'JH', '7H', 'AC']
+    """
+    m = Mode.NO_TRUMPS if mode is None else mode
     suit = card >> 3
-    trump_first = 0 if (mode is not None and m == suit) else 1
-    return (trump_first, suit, -STRENGTH[m][card])
+    return (0 if m == suit else 1, _DISPLAY_ORDER[suit], -STRENGTH[m][card])

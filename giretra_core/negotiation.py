@@ -5,8 +5,8 @@ and is the single place where a call is checked.  Reasons are the categories of 
 checked in the order given there.
 
 >>> n = Negotiation.start(Seat.BOTTOM)
->>> for seat, text in [("B", "H"), ("L", "ok"), ("T", "ok"), ("R", "ok")]:
-...     n = n.apply(parse_seat(seat), parse_call(text))
+>>> for seat, text in [(Seat.BOTTOM, "H"), (Seat.LEFT, "ok"), (Seat.TOP, "ok"), (Seat.RIGHT, "ok")]:
+...     n = n.apply(seat, parse_call(text))
 >>> n.complete, n.contract()
 (True, Contract(mode=<Mode.HEARTS: 2>, announcer_team=0, multiplier=1, automatic=False))
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from .errors import IllegalActionError, NotationError
 from .modes import MODE_TOKENS, Mode, parse_mode
@@ -23,6 +23,7 @@ from .rules import PRESETS, Rules
 from .seats import Seat
 
 _DEFAULT_RULES = PRESETS["giretra.com"]
+T = TypeVar("T")
 
 
 class CallKind(enum.IntEnum):
@@ -268,7 +269,7 @@ class Negotiation:
             n.announced_at = _set(self.announced_at, mode, index)
             n.announcer = _set(self.announcer, mode, seat)
             if mode.is_colour:
-                n.colour_used = _set(self.colour_used, seat & 1, True)  # type: ignore[assignment]
+                n.colour_used = (True, self.colour_used[1]) if seat & 1 == 0 else (self.colour_used[0], True)
             if self.first_announce[seat] < 0:
                 n.first_announce = _set(self.first_announce, seat, index)
             if self.rules.accept_blocks_announcing == "until_next_announcement":
@@ -313,5 +314,5 @@ class Negotiation:
         return Contract(self.bid, self.bidder & 1, 1, False)
 
 
-def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
+def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return values[:index] + (value,) + values[index + 1:]

@@ -22,7 +22,7 @@ holds for every accepted string (only the canonical form is accepted).
 >>> m = Match.new(seed=42)
 >>> s = format_match(m)
 >>> s
-'G1 giretra.com hrrr 42 R 0-0 150 * -'
+'G1 giretra.com hrrr 42 T 0-0 150 * -'
 >>> format_match(parse_match(s)) == s
 True
 """

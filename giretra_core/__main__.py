@@ -1,0 +1,134 @@
+"""``python -m giretra_core``: play a seeded match between bots and print its log.
+
+    python -m giretra_core --seed 7                      # a readable log
+    python -m giretra_core --seed 7 --rules play.giretra.com --json
+    python -m giretra_core --replay "G1 giretra.com ..."  # print the log of a saved/shared match
+
+The same seed and options always print the same match, so a log or its final notation line
+is a complete bug report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Iterator
+
+from . import __version__, bots
+from .cards import card_name
+from .deal import action_token
+from .errors import GiretraError
+from .i18n import TEAMS, call_text, explain_step, mode_name
+from .match import Match
+from .notation import format_match, parse_match
+from .rules import PRESETS
+from .seats import SEAT_NAMES, Seat
+from .views import seat_view
+
+
+def play_match(seed: int, rules: str, levels: list[str]) -> Match:
+    """Play a whole match between bots; each seat's bot has its own RNG derived from the seed."""
+    match = Match.new(seed, rules, [lv if lv != "human" else "random" for lv in levels])
+    rngs = [random.Random(f"{seed}/{seat}") for seat in range(4)]
+    while not match.is_over:
+        seat = match.turn
+        assert seat is not None
+        decision = bots.choose(levels[seat], seat_view(match, seat), rngs[seat])
+        match = match.apply(seat, decision.action)
+    return match
+
+
+def log_lines(match: Match, lang: str = "en") -> Iterator[str]:
+    rules = match.rules
+    yield f"Giretra {__version__} — rules {rules.name}, seed {match.seed}, target {match.start_target}"
+    yield "Players: " + ", ".join(f"{SEAT_NAMES[i]} {p}" for i, p in enumerate(match.players))
+    for number, deal in enumerate(match.deals(), 1):
+        yield ""
+        yield f"== Deal {number} — dealer {deal.dealer.api_name}, {deal.cutter.api_name} cuts {deal.cut}"
+        if deal.cut is None:
+            continue
+        hands = deal.initial_hands()
+        for seat in Seat:
+            yield f"   {seat.api_name:6} " + " ".join(card_name(c) for c in range(32) if hands[seat] >> c & 1)
+        if deal.negotiation is not None:
+            calls = [f"{seat.api_name} {call_text(call, lang)}" for seat, call in deal.negotiation.calls]
+            yield "   Bids: " + ", ".join(calls)
+        if deal.contract is not None:
+            c = deal.contract
+            how = {1: "", 2: " doubled" + (" (automatically)" if c.automatic else ""), 4: " redoubled"}
+            yield f"   Contract: {mode_name(c.mode, lang)} by {TEAMS[lang][c.announcer_team]}{how[c.multiplier]}"
+        for i, trick in enumerate(deal.tricks, 1):
+            cards = ", ".join(f"{Seat((trick.leader + j) & 3).api_name} {card_name(card)}"
+                              for j, card in enumerate(trick.cards))
+            bonus = " +10 last trick" if i == 8 else ""
+            yield f"   {i}. {cards} -> {trick.winner.api_name} +{trick.points}{bonus}"
+        if deal.score is not None:
+            for key, params in deal.score.steps:
+                yield "   " + explain_step(key, params, lang)
+            record = next(r for r in match.history if r.deal is deal)
+            raised = f" (both teams reached the target: it is now {record.target_after})" if record.target_raised \
+                else ""
+            yield f"   Score: {record.scores_after[0]}-{record.scores_after[1]}{raised}"
+    yield ""
+    if match.winner is not None:
+        yield f"{TEAMS[lang][match.winner]} wins {match.scores[0]}-{match.scores[1]} after {len(match.history)} deals."
+    else:
+        yield f"Match in progress: {match.scores[0]}-{match.scores[1]}, target {match.target}."
+    yield f"Notation: {format_match(match)}"
+
+
+def summary(match: Match) -> dict[str, object]:
+    deals = []
+    for number, record in enumerate(match.history, 1):
+        contract = record.deal.contract
+        assert contract is not None
+        deals.append({"deal": number, "dealer": record.deal.dealer.api_name, "cut": record.deal.cut,
+                      "calls": [action_token(c) for _, c in record.deal.negotiation.calls]
+                      if record.deal.negotiation else [],
+                      "contract": {"mode": contract.mode.api_name,
+                                   "announcerTeam": f"Team{contract.announcer_team + 1}",
+                                   "multiplier": contract.multiplier},
+                      "cardPoints": list(record.score.card_points), "matchPoints": list(record.score.match_points),
+                      "instantWin": record.score.instant_win, "scoresAfter": list(record.scores_after),
+                      "target": record.target_after})
+    return {"version": __version__, "rules": match.rules.name, "seed": match.seed,
+            "players": list(match.players), "deals": deals, "scores": list(match.scores), "target": match.target,
+            "winner": None if match.winner is None else f"Team{match.winner + 1}",
+            "notation": format_match(match)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m giretra_core",
+                                     description="Play a seeded Giretra match between bots and print its log.")
+    parser.add_argument("--seed", type=int, default=7, help="fixes the deck and the first dealer (default 7)")
+    parser.add_argument("--rules", default="giretra.com", choices=list(PRESETS), help="rules preset")
+    parser.add_argument("--bots", default="random", help="bot level for all four seats, or four comma-separated "
+                        f"levels Bottom,Left,Top,Right (levels: {', '.join(bots.LEVELS)})")
+    parser.add_argument("--replay", metavar="NOTATION", help="print the log of this match notation instead")
+    parser.add_argument("--lang", default="en", choices=["en", "fr", "mg"])
+    parser.add_argument("--json", action="store_true", help="print a machine-readable summary")
+    args = parser.parse_args(argv)
+    try:
+        if args.replay:
+            match = parse_match(args.replay)
+        else:
+            levels = args.bots.split(",") if "," in args.bots else [args.bots] * 4
+            if len(levels) != 4 or any(lv not in bots.LEVELS for lv in levels):
+                parser.error(f"--bots: four of {', '.join(bots.LEVELS)}")
+            match = play_match(args.seed, args.rules, levels)
+    except GiretraError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(summary(match), ensure_ascii=False))
+    else:
+        for line in log_lines(match, args.lang):
+            print(line)
+    return 0
+
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,142 @@
+"""Speed figures of the engine: ``python -m giretra_core.bench [--seed S] [--repeat N]``.
+
+Prints medians over *repeat* runs (this machine is shared and noisy):
+
+* fast-path random play-outs per second (8 tricks on bare masks, what bots simulate with);
+* complete random deals per second through the public, checked API (cut, negotiation,
+  8 tricks, score: ``Match.legal_actions`` + ``Match.apply``);
+* the cost of one seat view (``seat_view``) and of one JSON round trip (``jsonapi.view``);
+* the cost of replaying a notation string (``parse_match``) for a whole match.
+
+Everything is seeded, so two runs do the same work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+
+from . import jsonapi
+from .deal import Cut, Deal, shuffled_deck
+from .match import Match
+from .notation import format_match, parse_match
+from .playout import random_playout
+from .seats import Seat
+from .views import seat_view
+
+
+def _median_rate(run: Callable[[], int], repeat: int) -> tuple[float, list[float]]:
+    rates = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        count = run()
+        rates.append(count / (time.perf_counter() - start))
+    return statistics.median(rates), rates
+
+
+def bench_playouts(seed: int, count: int) -> Callable[[], int]:
+    setups = []
+    for i in range(256):
+        deal = Deal.new(shuffled_deck(seed, i), Seat(i % 4)).apply(Seat((i + 1) % 4), Cut(6 + i % 21))
+        setups.append((deal.initial_hands(), i % 6, (i + 1) % 4))
+
+    def run() -> int:
+        rnd = random.Random(seed).random
+        for n in range(count):
+            hands, mode, leader = setups[n & 255]
+            random_playout(hands, mode, leader, (), rnd)
+        return count
+
+    return run
+
+
+def bench_deals(seed: int, count: int, rules: str) -> Callable[[], int]:
+    def run() -> int:
+        rng = random.Random(seed)
+        match = Match.new(seed, rules)
+        deals = 0
+        while deals < count:
+            before = len(match.history)
+            seat = match.turn
+            assert seat is not None
+            match = match.apply(seat, rng.choice(match.legal_actions()))
+            if len(match.history) != before:
+                deals += 1
+            if match.is_over:
+                match = Match.new(rng.randrange(2**32), rules)
+        return deals
+
+    return run
+
+
+def _sample_match(seed: int) -> Match:
+    rng = random.Random(seed)
+    match = Match.new(seed)
+    while not match.is_over:
+        seat = match.turn
+        assert seat is not None
+        match = match.apply(seat, rng.choice(match.legal_actions()))
+    return match
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m giretra_core.bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    results: dict[str, object] = {"python": sys.version.split()[0], "machine": platform.machine(),
+                                  "seed": args.seed, "repeat": args.repeat}
+
+    rate, runs = _median_rate(bench_playouts(args.seed, 20_000), args.repeat)
+    results["playouts_per_s"] = round(rate)
+    for preset in ("giretra.com", "play.giretra.com"):
+        rate, runs = _median_rate(bench_deals(args.seed, 1_000, preset), args.repeat)
+        results[f"checked_deals_per_s[{preset}]"] = round(rate)
+
+    match = _sample_match(args.seed)
+    mid = Match.new(args.seed)
+    rng = random.Random(args.seed)
+    while len(mid.history) < 2:
+        seat = mid.turn
+        assert seat is not None
+        mid = mid.apply(seat, rng.choice(mid.legal_actions()))
+    for _ in range(17):
+        seat = mid.turn
+        assert seat is not None
+        mid = mid.apply(seat, rng.choice(mid.legal_actions()))
+    seat = mid.turn
+    assert seat is not None
+    per_view, _ = _median_rate(lambda: _repeat(lambda: seat_view(mid, seat), 2_000), args.repeat)
+    results["seat_view_us"] = round(1e6 / per_view, 1)
+    state = format_match(mid)
+    request = json.dumps({"state": state, "seat": seat.api_name})
+    jsonapi.view(request)  # warm the parse cache, as the page does
+    per_json, _ = _median_rate(lambda: _repeat(lambda: jsonapi.view(request), 500), args.repeat)
+    results["jsonapi_view_us(cached state)"] = round(1e6 / per_json, 1)
+    full = format_match(match)
+    per_parse, _ = _median_rate(lambda: _repeat(lambda: parse_match(full), 20), args.repeat)
+    results[f"parse_match_ms({len(match.history)} deals, {len(full)} chars)"] = round(1e3 / per_parse, 2)
+
+    if args.json:
+        print(json.dumps(results))
+    else:
+        for key, value in results.items():
+            print(f"{key:48} {value}")
+    return 0
+
+
+def _repeat(fn: Callable[[], object], n: int) -> int:
+    for _ in range(n):
+        fn()
+    return n
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
