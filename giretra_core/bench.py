@@ -23,9 +23,11 @@ import time
 from collections.abc import Callable
 
 from . import jsonapi
+from .cards import cards_of
 from .deal import Cut, Deal, shuffled_deck
 from .match import Match
 from .notation import format_match, parse_match
+from .play import legal_cards, winning_index
 from .playout import random_playout
 from .seats import Seat
 from .views import seat_view
@@ -51,6 +53,31 @@ def bench_playouts(seed: int, count: int) -> Callable[[], int]:
         for n in range(count):
             hands, mode, leader = setups[n & 255]
             random_playout(hands, mode, leader, (), rnd)
+        return count
+
+    return run
+
+
+def bench_plain_loop(seed: int, count: int) -> Callable[[], int]:
+    """The yardstick: the same play-outs written plainly with play.legal_cards and rng.choice."""
+    setups = []
+    for i in range(256):
+        deal = Deal.new(shuffled_deck(seed, i), Seat(i % 4)).apply(Seat((i + 1) % 4), Cut(6 + i % 21))
+        setups.append((deal.initial_hands(), i % 6, (i + 1) % 4))
+
+    def run() -> int:
+        rng = random.Random(seed)
+        for n in range(count):
+            hands, mode, leader = setups[n & 255]
+            held = list(hands)
+            for _ in range(8):
+                trick: list[int] = []
+                for i in range(4):
+                    seat = (leader + i) & 3
+                    card = rng.choice(list(cards_of(legal_cards(held[seat], trick, mode))))
+                    held[seat] &= ~(1 << card)
+                    trick.append(card)
+                leader = (leader + winning_index(trick, mode)) & 3
         return count
 
     return run
@@ -96,6 +123,9 @@ def main(argv: list[str] | None = None) -> int:
 
     rate, runs = _median_rate(bench_playouts(args.seed, 20_000), args.repeat)
     results["playouts_per_s"] = round(rate)
+    plain, _ = _median_rate(bench_plain_loop(args.seed, 5_000), args.repeat)
+    results["plain_loop_playouts_per_s"] = round(plain)
+    results["fast_path_speedup"] = round(rate / plain, 2)
     for preset in ("giretra.com", "play.giretra.com"):
         rate, runs = _median_rate(bench_deals(args.seed, 1_000, preset), args.repeat)
         results[f"checked_deals_per_s[{preset}]"] = round(rate)

@@ -86,8 +86,6 @@ def parse_match(text: str) -> Match:
         start_deck = None if deck == "*" else split_cards(deck)
         match = Match.new(int(seed), rules, [PLAYER_KINDS[p] for p in players], parse_seat(dealer),
                           start_deck, start_scores, int(target))
-    except NotationError:
-        raise
     except GiretraError as err:
         raise NotationError(f"bad match header: {err}", "bad_notation") from None
     if history != "-":
@@ -101,11 +99,10 @@ def parse_match(text: str) -> Match:
             for token in segment.split("."):
                 if len(match.history) != start_len:
                     raise NotationError(f"deal {number} goes on after its last trick at {token!r}", "bad_notation")
-                action = parse_action(token)
                 seat = match.turn
                 assert seat is not None
                 try:
-                    match = match.apply(seat, action)
+                    match = match.apply(seat, parse_action(token))
                 except GiretraError as err:
                     raise NotationError(f"deal {number}, action {token!r} by {seat.api_name}: {err}",
                                         "bad_notation") from None
