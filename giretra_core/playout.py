@@ -27,11 +27,13 @@ _NO_TRUMPS = int(Mode.NO_TRUMPS)
 
 def random_playout(hands: Sequence[Mask], mode: int, leader: int, trick: Sequence[Card],
                    random: Callable[[], float], points: tuple[int, int] = (0, 0),
-                   notrumps_must_rise: bool = False) -> tuple[tuple[int, int], tuple[int, int]]:
+                   notrumps_must_rise: bool = False,
+                   trace: list[Card] | None = None) -> tuple[tuple[int, int], tuple[int, int]]:
     """Finish the deal at random.  Returns ((card points Team1, Team2), (tricks Team1, Team2)) for the
     rest of the deal, *points* added, the last-trick bonus included.
 
     *hands* are the cards still held; *trick* the cards already in the current trick, led by *leader*.
+    *trace*, if given, receives every card played (the tests compare it with the checked rules).
     """
     strength = STRENGTH[mode]
     pts = POINTS[mode]
@@ -87,6 +89,8 @@ def random_playout(hands: Sequence[Mask], mode: int, leader: int, trick: Sequenc
                 k -= 1
             card = (legal & -legal).bit_length() - 1
             h[seat] = hand & ~(1 << card)
+            if trace is not None:
+                trace.append(card)
             if n_in == 0:
                 led_card = win_card = card
                 led = card >> 3
