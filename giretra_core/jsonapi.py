@@ -26,7 +26,7 @@ from typing import Any
 
 from . import __version__, bots
 from .cards import Card, card_label, card_name, cards_of
-from .deal import Action, Cut, action_token, parse_action
+from .deal import Action, Cut, Phase, action_token, parse_action
 from .errors import GiretraError
 from .i18n import LANGUAGES, call_text, check_lang, explain_step, message, mode_name
 from .match import MAX_SEED, PLAYER_KINDS, PLAYER_LETTERS, DealRecord, Match
@@ -314,10 +314,15 @@ def legal(state: str, seat: str, lang: str = "en") -> JSON:
     who = _seat(seat)
     if match.winner is not None:
         return {"toAct": None, "actions": []}
-    actions = match.deal.every_action()
-    if match.turn != who:
+    if match.turn == who:
+        actions = match.deal.every_action()
+    else:
+        # Never the acting player's cards: a waiting seat sees its own hand, all refused.
         reason = Reason("not_your_turn", {"seat": who, "turn": match.turn})
-        actions = [(a, reason) for a, _ in actions] if match.deal.phase.value != "play" else []
+        if match.deal.phase is Phase.PLAY:
+            actions = [(c, reason) for c in cards_of(match.deal.hands[who])]
+        else:
+            actions = [(a, reason) for a, _ in match.deal.every_action()]
     return {"toAct": SEAT_NAMES[match.turn] if match.turn is not None else None,
             "actions": [_action_json(a, r, lang) for a, r in actions]}
 
@@ -414,6 +419,27 @@ def set_players(state: str, players: JSON, lang: str = "en") -> JSON:
     return {"state": " ".join(fields)}
 
 
+@endpoint
+def share_deal(state: str, lang: str = "en") -> JSON:
+    """A new match that starts with the current deal: same deck, dealer, cut, scores and target.
+
+    Someone who opens it gets exactly the same hands (the cut is kept once it has been made).
+    """
+    check_lang(lang)
+    match = _match(state)
+    deal = match.deal
+    if match.winner is not None:
+        raise GiretraError("the match is over: there is no deal to share", "match_over")
+    if match.history:
+        start = Match.new(match.seed, match.rules, match.players, deal.dealer, deal.deck, match.scores, match.target)
+    else:
+        start = Match.new(match.seed, match.rules, match.players, match.start_dealer, match.start_deck,
+                          match.start_scores, match.start_target)
+    if deal.cut is not None:
+        start = start.apply(deal.cutter, Cut(deal.cut))
+    return {"state": format_match(start)}
+
+
 def call(name: str, request: str) -> str:
     """Dispatch by name (the worker's single entry point)."""
     fn = FUNCTIONS.get(name) if isinstance(name, str) else None
@@ -424,4 +450,4 @@ def call(name: str, request: str) -> str:
 
 
 __all__ = ["FUNCTIONS", "call", "info", "new_match", "view", "legal", "apply", "bot_action", "deal_summary",
-           "score_sheet", "set_players"]
+           "score_sheet", "set_players", "share_deal"]
