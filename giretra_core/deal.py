@@ -71,7 +71,7 @@ def parse_action(text: str) -> Action:
     """
     if not isinstance(text, str) or not text:
         raise NotationError(f"invalid action: {text!r}", "bad_action", text=str(text))
-    if text[0] == "c" and text[1:].isdigit() and len(text) <= 4:
+    if text[0] == "c" and text[1:].isascii() and text[1:].isdigit() and len(text) <= 4:
         return Cut(int(text[1:]))
     try:
         return parse_call(text)

@@ -361,6 +361,8 @@ def bot_action(state: str, seat: str, level: str | None = None, seed: int = 0, b
     check_lang(lang)
     match = _match(state)
     who = _seat(seat)
+    if match.winner is not None:
+        raise GiretraError("the match is over", "match_over")
     if match.turn != who:
         raise GiretraError(f"it is not {who.api_name}'s turn", "not_your_turn", seat=who, turn=match.turn)
     if level is None:

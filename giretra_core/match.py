@@ -101,7 +101,7 @@ class Match:
             target = rules.match_target
         if (len(scores) != 2 or any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in scores)
                 or isinstance(target, bool) or not isinstance(target, int) or target <= 0
-                or (scores[0] >= target and scores[1] >= target)):
+                or scores[0] >= target or scores[1] >= target):  # a team at the target has already won
             raise NotationError(f"invalid start scores/target: {scores!r} / {target!r}", "bad_scores")
         if dealer is None:
             if rules.first_dealer == "random":

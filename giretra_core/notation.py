@@ -79,7 +79,7 @@ def parse_match(text: str) -> Match:
             raise NotationError(f"players field {players!r}: four letters of {''.join(PLAYER_KINDS)}",
                                 "bad_notation")
         start_scores = _parse_scores(scores)
-        if not (seed.isdigit() and target.isdigit()):
+        if not (_is_number(seed) and _is_number(target)):
             raise NotationError(f"seed {seed!r} and target {target!r} must be whole numbers", "bad_notation")
         if dealer not in SEAT_LETTERS:
             raise NotationError(f"dealer {dealer!r} must be one of B L T R", "bad_notation")
@@ -116,9 +116,14 @@ def parse_match(text: str) -> Match:
 
 def _parse_scores(text: str) -> tuple[int, int]:
     parts = text.split("-")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    if len(parts) != 2 or not all(_is_number(p) for p in parts):
         raise NotationError(f"scores {text!r} must look like '0-0'", "bad_notation")
     return int(parts[0]), int(parts[1])
+
+
+def _is_number(text: str) -> bool:
+    """ASCII digits only: str.isdigit() also accepts '²' and other digits int() refuses."""
+    return text.isascii() and text.isdigit() and len(text) <= 16
 
 
 def _short(text: str, width: int = 120) -> str:

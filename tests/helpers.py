@@ -1,0 +1,85 @@
+"""Builders shared by the tests: a whole table state from one line.
+
+``table("R", HANDS, "H ok ok ok AC")`` is the match in which Right deals the given hands and
+these actions follow the cut; it is built through the match notation, so every action is
+checked by the engine on the way.
+"""
+
+from __future__ import annotations
+
+from giretra_core import Match, Mode, Negotiation, Seat, format_match, parse_call, parse_match, parse_seat
+from giretra_core.cards import card_name, cards_of, parse_cards, split_cards
+from giretra_core.play import legal_cards
+from giretra_core.rules import PRESETS, Rules
+
+DEFAULT = PRESETS["giretra.com"]
+REFERENCE = PRESETS["play.giretra.com"]
+MODE_BY_TOKEN = {m.token: m for m in Mode}
+
+
+def deck_for(dealer: str, hands: dict[str, str], cut: int = 6) -> str:
+    """The deck, top first, from which a cut of *cut* deals each seat exactly *hands*.
+
+    Each hand is 8 cards in the order they are dealt: three, two (the five seen while
+    negotiating), then the last three (D-3).
+    """
+    first = parse_seat(dealer).next
+    cards = {parse_seat(seat): split_cards(text) for seat, text in hands.items()}
+    assert all(len(c) == 8 for c in cards.values()), "eight cards a hand"
+    assert sorted(c for cs in cards.values() for c in cs) == list(range(32)), "every card exactly once"
+    cut_deck: list[int] = []
+    for start, size in ((0, 3), (3, 2), (5, 3)):
+        for i in range(4):
+            cut_deck += cards[Seat((first + i) & 3)][start:start + size]
+    deck = cut_deck[32 - cut:] + cut_deck[:32 - cut]
+    return "".join(card_name(c) for c in deck)
+
+
+def notation(dealer: str, hands: dict[str, str], actions: str = "", preset: str = "giretra.com", cut: int = 6,
+             scores: tuple[int, int] = (0, 0), target: int = 150, players: str = "hhhh") -> str:
+    """The match notation of *hands* dealt by *dealer*, cut, then *actions* (space separated)."""
+    tokens = [f"c{cut}", *actions.split()]
+    return (f"G1 {preset} {players} 0 {dealer} {scores[0]}-{scores[1]} {target} {deck_for(dealer, hands, cut)} "
+            + ".".join(tokens))
+
+
+def table(dealer: str, hands: dict[str, str], actions: str = "", preset: str = "giretra.com", cut: int = 6,
+          scores: tuple[int, int] = (0, 0), target: int = 150) -> Match:
+    """The match after *actions*; see :func:`notation`."""
+    return parse_match(notation(dealer, hands, actions, preset, cut, scores, target))
+
+
+def with_header(state: str, scores: tuple[int, int] | None = None, target: int | None = None,
+                preset: str | None = None) -> str:
+    """*state* with other start scores, target or rules preset (the history is kept)."""
+    fields = state.split(" ")
+    if preset is not None:
+        fields[1] = preset
+    if scores is not None:
+        fields[5] = f"{scores[0]}-{scores[1]}"
+    if target is not None:
+        fields[6] = str(target)
+    return " ".join(fields)
+
+
+def negotiate(first: str, calls: str, rules: Rules = DEFAULT) -> Negotiation:
+    """The negotiation after *calls* (space separated tokens, in turn from *first*), each one checked."""
+    n = Negotiation.start(parse_seat(first), rules)
+    for token in calls.split():
+        n = n.apply(n.turn, parse_call(token))
+    return n
+
+
+def legal(hand: str, trick: str, mode: str, notrumps_must_rise: bool = False) -> set[str]:
+    """The legal cards of *hand* on *trick* (cards in play order) in *mode* (a mode token)."""
+    trick_cards = split_cards(trick.replace(" ", ""))
+    mask = legal_cards(parse_cards(hand.replace(" ", "")), trick_cards, MODE_BY_TOKEN[mode], notrumps_must_rise)
+    return {card_name(c) for c in cards_of(mask)}
+
+
+def cards(text: str) -> set[str]:
+    return set(text.split())
+
+
+def state_of(match: Match) -> str:
+    return format_match(match)

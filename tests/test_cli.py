@@ -1,0 +1,97 @@
+"""``python -m giretra_core``: a seeded match log, its JSON form, both presets, reproducibility."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+import giretra_core
+from giretra_core import format_match, parse_match
+
+# Run the same package the tests import.
+PACKAGE_ROOT = Path(giretra_core.__file__).resolve().parents[1]
+
+
+@cache
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(PACKAGE_ROOT), "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run([sys.executable, "-m", "giretra_core", *args], capture_output=True, text=True,
+                          encoding="utf-8", env=env, cwd=PACKAGE_ROOT, timeout=120, check=False)
+
+
+def test_seed_7_prints_a_full_match_log_ending_in_the_final_score() -> None:
+    out = run("--seed", "7")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.rstrip("\n").split("\n")
+    assert lines[0].startswith("Giretra ") and "seed 7" in lines[0] and "giretra.com" in lines[0]
+    final = re.fullmatch(r"Team (\d) \(.*\) wins (\d+)-(\d+) after (\d+) deals\.", lines[-2])
+    assert final, lines[-2]
+    assert lines[-1].startswith("Notation: G1 ")
+    match = parse_match(lines[-1].removeprefix("Notation: "))
+    assert match.is_over and match.winner == int(final.group(1)) - 1
+    assert match.scores == (int(final.group(2)), int(final.group(3)))
+    assert len(match.history) == int(final.group(4))
+    assert sum(line.startswith("== Deal ") for line in lines) == len(match.history)
+    assert sum(line.lstrip().startswith("Score: ") for line in lines) == len(match.history)
+
+
+def test_json_output_parses_and_agrees_with_the_log() -> None:
+    out = run("--seed", "7", "--json")
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout)
+    match = parse_match(summary["notation"])
+    assert format_match(match) == summary["notation"]
+    assert summary["seed"] == 7 and summary["rules"] == "giretra.com"
+    assert summary["scores"] == list(match.scores) and len(summary["deals"]) == len(match.history)
+    assert summary["winner"] == f"Team{match.winner + 1}"  # type: ignore[operator]
+    log = run("--seed", "7").stdout
+    assert log.rstrip("\n").endswith("Notation: " + summary["notation"])
+    for deal, record in zip(summary["deals"], match.history, strict=True):
+        assert deal["matchPoints"] == list(record.score.match_points)
+        assert deal["scoresAfter"] == list(record.scores_after)
+
+
+def test_rules_play_giretra_com() -> None:
+    out = run("--seed", "7", "--rules", "play.giretra.com", "--json")
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout)
+    match = parse_match(summary["notation"])
+    assert summary["rules"] == "play.giretra.com" and match.rules.name == "play.giretra.com"
+    assert match.deals()[0].dealer.api_name == "Bottom" and match.is_over
+    text = run("--seed", "7", "--rules", "play.giretra.com")
+    assert text.returncode == 0 and "rules play.giretra.com" in text.stdout
+
+
+@pytest.mark.parametrize("args", [("--seed", "7"), ("--seed", "123", "--json"),
+                                  ("--seed", "7", "--rules", "play.giretra.com", "--lang", "fr")])
+def test_same_seed_same_output(args: tuple[str, ...]) -> None:
+    env = {**os.environ, "PYTHONPATH": str(PACKAGE_ROOT), "PYTHONHASHSEED": "random"}
+    again = subprocess.run([sys.executable, "-m", "giretra_core", *args], capture_output=True, text=True,
+                           encoding="utf-8", env=env, cwd=PACKAGE_ROOT, timeout=120, check=False)
+    assert again.returncode == 0 and again.stdout == run(*args).stdout
+
+
+def test_different_seeds_give_different_matches() -> None:
+    assert run("--seed", "7").stdout != run("--seed", "8").stdout
+
+
+def test_replay_of_the_notation_prints_the_same_log() -> None:
+    notation = json.loads(run("--seed", "7", "--json").stdout)["notation"]
+    replay = run("--replay", notation)
+    assert replay.returncode == 0, replay.stderr
+    assert replay.stdout == run("--seed", "7").stdout
+
+
+@pytest.mark.parametrize("args", [("--replay", "G1 nonsense"), ("--rules", "belote"), ("--seed", "x"),
+                                  ("--bots", "grandmaster")])
+def test_bad_arguments_fail_cleanly(args: tuple[str, ...]) -> None:
+    out = run(*args)
+    assert out.returncode == 2
+    assert "Traceback" not in out.stderr and out.stderr.strip()

@@ -1,0 +1,585 @@
+"""The JSON seam (giretra_core.jsonapi): every function, every kind of bad input, and a fuzz test.
+
+The contract: one JSON object (a string) in, ``{"ok": true, "value": ...}`` or ``{"ok": false,
+"error": {"code", "message"}}`` out; bad input never raises and, since the state is a string
+the caller keeps, can never change anything.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from helpers import notation
+from hypothesis import HealthCheck, Phase, example, given, settings
+from hypothesis import strategies as st
+
+from giretra_core import Match, format_match, parse_match
+from giretra_core import jsonapi as api
+from giretra_core.cards import card_name, split_cards
+
+JSON = dict[str, Any]
+
+
+def ask(function: str, **request: Any) -> JSON:
+    """Call *function* through the dispatcher and decode the answer (which must be well formed)."""
+    answer = api.call(function, json.dumps(request))
+    return checked(answer)
+
+
+def checked(answer: object) -> JSON:
+    """*answer* is a JSON string of the documented shape."""
+    assert isinstance(answer, str)
+    out = json.loads(answer)
+    assert isinstance(out, dict) and isinstance(out.get("ok"), bool), answer
+    if out["ok"]:
+        assert set(out) == {"ok", "value"}, answer
+    else:
+        assert set(out) == {"ok", "error"}, answer
+        error = out["error"]
+        assert isinstance(error, dict) and set(error) == {"code", "message"}, answer
+        assert isinstance(error["code"], str) and error["code"], answer
+        assert isinstance(error["message"], str) and error["message"], answer
+    return out
+
+
+def value(function: str, **request: Any) -> Any:
+    out = ask(function, **request)
+    assert out["ok"], out
+    return out["value"]
+
+
+def error(function: str, **request: Any) -> JSON:
+    out = ask(function, **request)
+    assert not out["ok"], out
+    result: JSON = out["error"]
+    return result
+
+
+RANDOM_BOTS = ("random", "random", "random", "random")  # bot_action's default level stays cheap
+
+
+def play(seed: int, deals: int, extra: int, preset: str = "giretra.com") -> str:
+    """A seeded random match between random bots: *deals* finished deals, then *extra* more actions."""
+    rng = random.Random(seed)
+    match = Match.new(seed=seed, rules=preset, players=RANDOM_BOTS)
+    while len(match.history) < deals and not match.is_over:
+        match = match.apply(match.turn, rng.choice(match.legal_actions()))  # type: ignore[arg-type]
+    for _ in range(extra):
+        if match.is_over:
+            break
+        match = match.apply(match.turn, rng.choice(match.legal_actions()))  # type: ignore[arg-type]
+    return format_match(match)
+
+
+def _mid_match() -> str:
+    for seed in range(100):
+        state = play(seed, 1, 20)
+        match = parse_match(state)
+        if not match.is_over and match.deal.phase.value == "play" and match.history:
+            return state
+    raise AssertionError("no mid-match state found")
+
+
+MID = _mid_match()  # deal 2, a few cards into the play
+MID_TURN = parse_match(MID).turn.api_name  # type: ignore[union-attr]
+NT_MADE_AUTO = ("G1 giretra.com rrrr 0 L 0-0 150 JS7DAC8HJHJCASKS8D7S9S8SAD10D7CAH9HJD9D7HQDKHQC8CQH10HKD9CQSKC10S10C "
+                "c13.H.ok.NT.ok.ok.ok.7D.9D.8D.AD.9S.7C.AS.10S.9H.KH.QH.AH.10D.JD.QD.8S.KD.9C.7S.JS.8H.JH.7H.QC.QS.KS."
+                "8C.10H.KC.10C.AC.JC")  # Bottom's NoTrumps, auto-doubled by Left's accept, made 93-37
+ALLTRUMPS_KH = notation("R", {"B": "KH7C8C9C10CJCQCKC", "L": "AH7HASKSQSJS10S9S", "T": "JH9H10HQH8HAC8S7S",
+                              "R": "ADKDQDJD10D9D8D7D"}, "AT ok ok ok KH", players="rrrr")  # Left holds AH 7H
+
+
+# -- happy paths ---------------------------------------------------------------------------------------------------
+
+
+def test_info_lists_version_presets_levels_languages() -> None:
+    v = value("info")
+    assert v["presets"] == ["giretra.com", "play.giretra.com"]
+    assert "random" in v["botLevels"] and v["languages"] == ["en", "fr", "mg"]
+    assert v["rules"]["giretra.com"]["opponent_accept_effect"] == "double"
+    assert v["rules"]["play.giretra.com"]["cutter_seat"] == "dealer_right"
+    assert isinstance(v["version"], str)
+
+
+def test_new_match_returns_a_canonical_state_and_the_first_humans_view() -> None:
+    v = value("new_match", seed=42, players={"Left": "human", "Bottom": "random"})
+    match = parse_match(v["state"])
+    assert format_match(match) == v["state"] and match.seed == 42
+    assert v["view"]["seat"] == "Left" and v["view"]["phase"] == "cut"
+    assert v["view"]["toAct"] == match.deal.cutter.api_name and v["view"]["hand"] == []
+
+
+def test_new_match_options_dealer_deck_scores_target_preset_seat() -> None:
+    deck = [card_name(c) for c in range(32)]
+    v = value("new_match", seed=1, rules="play.giretra.com", dealer="Top", deck=deck,
+              scores={"Team1": 40, "Team2": 100}, target=250, seat="Right")
+    match = parse_match(v["state"])
+    assert match.rules.name == "play.giretra.com" and match.deal.dealer.api_name == "Top"
+    assert list(match.deal.deck) == list(range(32)) and match.scores == (40, 100) and match.target == 250
+    assert v["view"]["seat"] == "Right" and v["view"]["cutter"] == "Left"  # dealer's right in this preset
+
+
+def test_new_match_play_giretra_com_dealer_is_bottom() -> None:
+    assert value("new_match", seed=5, rules="play.giretra.com")["view"]["dealer"] == "Bottom"
+
+
+def test_new_match_without_seed_is_random_but_valid() -> None:
+    state = value("new_match")["state"]
+    assert format_match(parse_match(state)) == state
+
+
+def test_view_shows_own_hand_and_public_history_only() -> None:
+    match = parse_match(MID)
+    for seat in ("Bottom", "Left", "Top", "Right"):
+        v = value("view", state=MID, seat=seat)
+        assert v["seat"] == seat and v["phase"] == "play" and v["dealNumber"] == 2
+        assert len(v["hand"]) == v["handCounts"][seat]
+        assert "hands" not in v
+        assert v["lastDeal"]["dealNumber"] == 1
+        assert (v["legal"] != []) == (seat == match.turn.api_name)  # type: ignore[union-attr]
+
+
+def test_view_at_match_end_reveals_the_hands() -> None:
+    state = play(3, 50, 0)
+    v = value("view", state=state, seat="Top")
+    assert v["phase"] == "match_over" and v["winner"] in ("Team1", "Team2") and v["toAct"] is None
+    assert sorted(sum(v["hands"].values(), [])) == sorted(card_name(c) for c in range(32))
+
+
+def test_legal_for_the_seat_to_act_and_for_a_waiting_seat() -> None:
+    match = parse_match(MID)
+    turn = match.turn
+    assert turn is not None
+    v = value("legal", state=MID, seat=turn.api_name)
+    assert v["toAct"] == turn.api_name
+    assert {a["action"] for a in v["actions"] if a["legal"]} == {card_name(c) for c in match.legal_actions()}  # type: ignore[arg-type]
+    assert all("reason" in a for a in v["actions"] if not a["legal"])
+    waiting = turn.next
+    w = value("legal", state=MID, seat=waiting.api_name)
+    assert all(not a["legal"] and a["reason"]["code"] == "not_your_turn" for a in w["actions"])
+    own = {card_name(c) for c in range(32) if match.deal.hands[waiting] >> c & 1}
+    assert {a["action"] for a in w["actions"]} <= own
+
+
+def test_apply_plays_a_whole_match_with_events() -> None:
+    state = value("new_match", seed=8)["state"]
+    seen: set[str] = set()
+    while True:
+        match = parse_match(state)
+        if match.is_over:
+            break
+        seat = match.turn.api_name  # type: ignore[union-attr]
+        legal = [a["action"] for a in value("legal", state=state, seat=seat)["actions"] if a["legal"]]
+        out = value("apply", state=state, seat=seat, action=random.Random(len(state)).choice(legal))
+        assert out["view"]["seat"] == seat and out["event"]["seat"] == seat
+        seen.update(out["event"])
+        if "dealOver" in out["event"]:
+            assert out["event"]["dealOver"]["lines"]
+        state = out["state"]
+    assert {"trickComplete", "contract", "dealOver", "matchOver"} <= seen
+
+
+def test_bot_action_is_legal_deterministic_and_not_applied() -> None:
+    match = parse_match(MID)
+    seat = match.turn.api_name  # type: ignore[union-attr]
+    first = value("bot_action", state=MID, seat=seat, seed=3)
+    assert first == value("bot_action", state=MID, seat=seat, seed=3)
+    assert first["action"] in {card_name(c) for c in match.legal_actions()}  # type: ignore[arg-type]
+    assert first["level"] == "random" and first["why"]
+
+
+def test_deal_summary_spells_out_52_times_2_doubled_automatically_104() -> None:
+    s = value("deal_summary", state=NT_MADE_AUTO)
+    assert s["contract"]["mode"] == "NoTrumps" and s["contract"]["automatic"] is True
+    assert s["contract"]["multiplier"] == 2 and s["outcome"] == "made"
+    assert s["cardPoints"] == {"Team1": 93, "Team2": 37} and s["matchPoints"] == {"Team1": 104, "Team2": 0}
+    assert any("52 × 2 (doubled automatically) = 104" in line for line in s["lines"]), s["lines"]
+    fr = value("deal_summary", state=NT_MADE_AUTO, lang="fr")
+    assert any("52 × 2 (contré automatiquement) = 104" in line for line in fr["lines"]), fr["lines"]
+    assert value("deal_summary", state=NT_MADE_AUTO, deal=1) == s
+
+
+def test_view_marks_the_accept_that_doubled_automatically() -> None:
+    last = value("view", state=NT_MADE_AUTO, seat="Bottom")["lastDeal"]
+    assert last["contract"]["automatic"] is True
+    negotiating = NT_MADE_AUTO.split(" c13.")[0] + " c13.H.ok.NT.ok"
+    calls = value("view", state=negotiating, seat="Top")["calls"]
+    assert [c.get("autoDouble") for c in calls] == [None, None, None, "NoTrumps"]
+
+
+def test_score_sheet_lists_every_deal() -> None:
+    state = play(3, 50, 0)
+    match = parse_match(state)
+    sheet = value("score_sheet", state=state)
+    assert len(sheet["deals"]) == len(match.history)
+    assert sheet["scores"] == {"Team1": match.scores[0], "Team2": match.scores[1]}
+    assert sheet["winner"] == f"Team{match.winner + 1}"  # type: ignore[operator]
+    assert sheet["deals"][-1]["scoresAfter"] == sheet["scores"]
+
+
+def test_set_players_changes_only_the_players() -> None:
+    out = value("set_players", state=MID, players={"Left": "human", "Top": "random"})
+    fields, before = out["state"].split(" "), MID.split(" ")
+    assert fields[2] == before[2][0] + "h" + "r" + before[2][3]
+    assert fields[:2] + fields[3:] == before[:2] + before[3:]
+    assert value("view", state=out["state"], seat="Left")["players"]["Left"] == "human"
+
+
+def test_share_deal_gives_the_same_hands() -> None:
+    shared = value("share_deal", state=MID)["state"]
+    match, copy = parse_match(MID), parse_match(shared)
+    assert copy.deal.initial_hands() == match.deal.initial_hands()
+    assert copy.scores == match.scores and not copy.history
+
+
+def test_call_dispatches_every_function_and_refuses_unknown_names() -> None:
+    for name in api.FUNCTIONS:
+        assert checked(api.call(name, "{}"))
+    assert error("no_such_function")["code"] == "unknown_function"
+    assert checked(api.call(None, "{}"))["error"]["code"] == "unknown_function"  # type: ignore[arg-type]
+
+
+# -- errors ----------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("request_text", ["", "{", "{'state': 1}", "nan nan", "[1,", "\x00", '{"a": }'])
+def test_malformed_json_is_bad_json(request_text: str) -> None:
+    for name in api.FUNCTIONS:
+        assert checked(api.call(name, request_text))["error"]["code"] == "bad_json"
+
+
+@pytest.mark.parametrize("request_text", ["[]", "42", "null", '"view"', "true", "[{}]"])
+def test_non_object_json_is_bad_request(request_text: str) -> None:
+    for name in api.FUNCTIONS:
+        assert checked(api.call(name, request_text))["error"]["code"] == "bad_request"
+
+
+def test_a_request_must_be_a_string() -> None:
+    for name, fn in api.FUNCTIONS.items():
+        for request in (None, 42, b"{}", {"state": MID}):
+            assert checked(fn(request))["error"]["code"] == "bad_request", name  # type: ignore[arg-type]
+
+
+def test_unknown_and_missing_fields_are_bad_request() -> None:
+    assert error("view", state=MID, seat="Bottom", colour="red")["code"] == "bad_request"
+    assert error("view", state=MID)["code"] == "bad_request"
+    assert error("apply", state=MID, seat="Bottom")["code"] == "bad_request"
+    assert error("info", seed=1)["code"] == "bad_request"
+    assert "seat" in error("view", state=MID)["message"]
+
+
+@pytest.mark.parametrize(("function", "request_fields"), [
+    ("view", {"state": 5, "seat": "Bottom"}),
+    ("view", {"state": MID, "seat": 0}),
+    ("view", {"state": [MID], "seat": "Bottom"}),
+    ("apply", {"state": MID, "seat": "Bottom", "action": 7}),
+    ("new_match", {"seed": "42"}),
+    ("new_match", {"seed": 1.5}),
+    ("new_match", {"seed": True}),
+    ("new_match", {"seed": -1}),
+    ("new_match", {"seed": 2**53}),
+    ("new_match", {"players": ["human"]}),
+    ("new_match", {"deck": "7C8C"}),
+    ("new_match", {"scores": [0, 0]}),
+    ("new_match", {"scores": {"Team1": "0", "Team2": 0}}),
+    ("new_match", {"target": "150"}),
+    ("bot_action", {"state": MID, "seat": MID_TURN, "budgetMs": "fast"}),
+    ("bot_action", {"state": MID, "seat": MID_TURN, "budgetMs": float("inf")}),
+    ("bot_action", {"state": MID, "seat": MID_TURN, "seed": None}),
+    ("bot_action", {"state": MID, "seat": MID_TURN, "level": 3}),
+    ("deal_summary", {"state": MID, "deal": "1"}),
+    ("deal_summary", {"state": MID, "deal": 9}),
+    ("set_players", {"state": MID, "players": "human"}),
+])
+def test_wrong_types_and_ranges_are_refused(function: str, request_fields: JSON) -> None:
+    assert error(function, **request_fields)["code"] in ("bad_request", "bad_seed")
+
+
+@pytest.mark.parametrize(("function", "request_fields", "code"), [
+    ("apply", {"state": MID, "seat": "Bottom", "action": "11H"}, "bad_action"),
+    ("apply", {"state": MID, "seat": "Bottom", "action": "xZZ"}, "bad_action"),
+    ("apply", {"state": MID, "seat": "Bottom", "action": "pass"}, "bad_action"),
+    ("new_match", {"seed": 1, "deck": ["ZZ"] * 32}, "bad_card"),
+    ("new_match", {"seed": 1, "deck": ["7C"] * 32}, "bad_deck"),
+    ("new_match", {"seed": 1, "deck": ["7C", "8C"]}, "bad_deck"),
+    ("view", {"state": MID, "seat": "North"}, "bad_seat"),
+    ("new_match", {"seed": 1, "dealer": "South"}, "bad_seat"),
+    ("new_match", {"seed": 1, "players": {"North": "human"}}, "bad_seat"),
+    ("new_match", {"seed": 1, "rules": "belote"}, "bad_rules"),
+    ("view", {"state": MID, "seat": "Bottom", "lang": "de"}, "bad_lang"),
+    ("info", {"lang": "xx"}, "bad_lang"),
+    ("bot_action", {"state": MID, "seat": MID_TURN, "level": "grandmaster"}, "bad_level"),
+    ("new_match", {"seed": 1, "players": {"Left": "grandmaster"}}, "bad_level"),
+    ("set_players", {"state": MID, "players": {"Left": "grandmaster"}}, "bad_level"),
+    ("new_match", {"seed": 1, "scores": {"Team1": 150, "Team2": 150}}, "bad_scores"),
+    ("deal_summary", {"state": value("new_match", seed=1)["state"]}, "no_finished_deal"),
+])
+def test_unknown_names_are_refused_with_their_code(function: str, request_fields: JSON, code: str) -> None:
+    assert error(function, **request_fields)["code"] == code
+
+
+def test_wrong_turn_is_refused_in_the_seats_language() -> None:
+    turn = parse_match(MID).turn
+    assert turn is not None
+    waiting = turn.next.api_name
+    hand = value("view", state=MID, seat=waiting)["hand"]
+    en = error("apply", state=MID, seat=waiting, action=hand[0])
+    fr = error("apply", state=MID, seat=waiting, action=hand[0], lang="fr")
+    assert en["code"] == fr["code"] == "not_your_turn"
+    assert en["message"] == f"It is {turn.api_name}'s turn, not {waiting}'s."
+    assert en["message"] != fr["message"] and "tour" in fr["message"]
+    assert error("bot_action", state=MID, seat=waiting)["code"] == "not_your_turn"
+
+
+@pytest.mark.parametrize(("card", "code", "en", "fr"), [
+    ("AS", "must_follow_suit", "You must follow suit: play a heart (P-1, follow suit).",
+     "Vous devez fournir : jouez un cœur (P-1, fournir à la couleur)."),
+    ("7H", "must_beat", "You must beat the highest heart in the trick if you can (P-2, play higher).",
+     "Vous devez monter sur le plus fort cœur du pli si vous le pouvez (P-2, monter)."),
+    ("KD", "card_not_in_hand", "K♦ is not in your hand.", "K♦ n'est pas dans votre main."),
+])
+def test_illegal_action_code_and_message_in_english_and_french(card: str, code: str, en: str, fr: str) -> None:
+    assert error("apply", state=ALLTRUMPS_KH, seat="Left", action=card) == {"code": code, "message": en}
+    assert error("apply", state=ALLTRUMPS_KH, seat="Left", action=card, lang="fr") == {"code": code, "message": fr}
+    legal = value("legal", state=ALLTRUMPS_KH, seat="Left", lang="fr")["actions"]
+    if code != "card_not_in_hand":
+        assert {"code": code, "message": fr} in [a.get("reason") for a in legal]
+
+
+def test_match_over_refuses_actions() -> None:
+    state = play(3, 50, 0)
+    assert error("apply", state=state, seat="Bottom", action="c10")["code"] == "match_over"
+    assert value("legal", state=state, seat="Bottom") == {"toAct": None, "actions": []}
+    assert error("share_deal", state=state)["code"] == "match_over"
+
+
+def test_bot_action_after_the_match_is_refused_as_match_over() -> None:
+    state = play(3, 50, 0)
+    refused = error("bot_action", state=state, seat="Bottom")
+    assert "None" not in refused["message"]  # was: "It is None's turn, not Bottom's."
+    assert refused["code"] == "match_over"  # as apply answers for the same state
+
+
+# -- truncated and forged states -------------------------------------------------------------------------------------
+
+
+def test_every_prefix_of_a_real_state_is_refused_or_canonical() -> None:
+    accepted = 0
+    for end in range(len(MID) + 1):
+        prefix = MID[:end]
+        out = ask("view", state=prefix, seat="Bottom")
+        if out["ok"]:
+            assert format_match(parse_match(prefix)) == prefix
+            accepted += 1
+        else:
+            assert out["error"]["code"] == "bad_notation", (prefix, out)
+    assert accepted > 20  # the cut points between whole actions
+
+
+def _explicit_deck(state: str) -> str:
+    """The same match with its first deck written out instead of ``*``."""
+    match = parse_match(state)
+    fields = state.split(" ")
+    fields[7] = "".join(card_name(c) for c in match.deals()[0].deck)
+    return " ".join(fields)
+
+
+def test_forged_deck_with_swapped_cards_is_refused() -> None:
+    state = _explicit_deck(play(4, 0, 30))
+    match = parse_match(state)
+    assert not match.history and match.deal.plays
+    first_card = match.deal.plays[0]
+    leader_hand = match.deal.initial_hands()[match.deal.dealer.next]
+    other = next(c for c in range(32) if not leader_hand >> c & 1)
+    fields = state.split(" ")
+    deck = [other if c == first_card else first_card if c == other else c for c in split_cards(fields[7])]
+    fields[7] = "".join(card_name(c) for c in deck)
+    out = error("view", state=" ".join(fields), seat="Bottom")
+    assert out["code"] == "bad_notation" and "deal 1" in out["message"] and card_name(first_card) in out["message"]
+
+
+@pytest.mark.parametrize("forge", ["duplicate", "short", "long"])
+def test_forged_deck_with_duplicated_or_missing_cards_is_refused(forge: str) -> None:
+    fields = _explicit_deck(play(4, 0, 10)).split(" ")
+    deck = split_cards(fields[7])
+    forged = {"duplicate": deck[:1] + deck[:31], "short": deck[:31], "long": deck + deck[:1]}[forge]
+    fields[7] = "".join(card_name(c) for c in forged)
+    assert error("view", state=" ".join(fields), seat="Bottom")["code"] == "bad_notation"
+
+
+def test_forged_impossible_play_is_refused_with_its_position() -> None:
+    match = parse_match(MID)
+    fields = MID.split(" ")
+    deals = fields[8].split("/")
+    tokens = deals[1].split(".")
+    first_card_at = next(i for i, t in enumerate(tokens) if t == card_name(match.deal.plays[0]))
+    leader_cards = match.deal.initial_hands()[match.deal.dealer.next]  # the first leader (P-7)
+    forged_card = next(card_name(c) for c in range(32) if not leader_cards >> c & 1)
+    tokens[first_card_at] = forged_card  # a card the leader does not hold
+    deals[1] = ".".join(tokens)
+    fields[8] = "/".join(deals)
+    out = error("view", state=" ".join(fields), seat="Bottom")
+    assert out["code"] == "bad_notation"
+    assert "deal 2" in out["message"] and repr(forged_card) in out["message"]
+
+
+def test_forged_repeated_card_is_refused() -> None:
+    fields = MID.split(" ")
+    tokens = fields[8].split(".")
+    fields[8] = ".".join(tokens[:-1] + [tokens[-2]])  # replay the previous card again
+    assert error("view", state=" ".join(fields), seat="Bottom")["code"] == "bad_notation"
+
+
+def test_forged_scores_are_refused_unless_they_are_a_valid_start() -> None:
+    fields = MID.split(" ")
+    for scores in ("150-150", "0-0-0", "00-0", "-5-0", "0", "1e2-0", "0x10-0"):
+        forged = " ".join(fields[:5] + [scores] + fields[6:])
+        assert error("view", state=forged, seat="Bottom")["code"] == "bad_notation", scores
+    # Start scores are part of the header: a consistent change is another (valid) match whose
+    # current scores are still derived from the deals played.
+    other = " ".join(fields[:5] + ["10-20"] + fields[6:])
+    before, after = parse_match(MID), parse_match(other)
+    assert after.scores == (before.scores[0] + 10, before.scores[1] + 20)
+
+
+def test_forged_start_scores_already_at_the_target_are_refused() -> None:
+    # M-1: a team at or above the target has won; a match cannot go on from there.
+    forged = "G1 giretra.com hrrr 1 R 200-0 150 * -"
+    assert error("view", state=forged, seat="Bottom")["code"] == "bad_notation"
+
+
+@pytest.mark.parametrize("field", ["seed", "target", "scores", "cut"])
+def test_exotic_digits_in_numbers_are_refused_not_crashing(field: str) -> None:
+    fields = ["G1", "giretra.com", "hrrr", "1", "R", "0-0", "150", "*", "-"]
+    if field == "seed":
+        fields[3] = "²"
+    elif field == "target":
+        fields[6] = "²"
+    elif field == "scores":
+        fields[5] = "²-0"
+    else:
+        fields[8] = "c²"
+    out = checked(api.view(json.dumps({"state": " ".join(fields), "seat": "Bottom"})))
+    assert out["error"]["code"] == "bad_notation"
+
+
+def test_a_seed_with_thousands_of_digits_is_refused_not_crashing() -> None:
+    state = f"G1 giretra.com hrrr {'9' * 5000} R 0-0 150 * -"
+    assert checked(api.view(json.dumps({"state": state, "seat": "Bottom"})))["error"]["code"] == "bad_notation"
+
+
+def test_deeply_nested_values_are_refused_not_crashing() -> None:
+    for depth in (50, 500, 990, 5000):
+        nested = "[" * depth + "]" * depth
+        for name in api.FUNCTIONS:
+            checked(api.call(name, '{"lang": ' + nested + "}"))
+            checked(api.call(name, '{"state": ' + nested + ', "seat": "Bottom"}'))
+
+
+# -- fuzz: random and garbled requests to every function -----------------------------------------------------------
+
+FUNCTION_NAMES = sorted(api.FUNCTIONS)
+BASE_REQUESTS: list[tuple[str, JSON]] = [
+    ("info", {}),
+    ("new_match", {"seed": 9, "players": {"Bottom": "human"}, "lang": "fr"}),
+    ("view", {"state": MID, "seat": "Bottom"}),
+    ("view", {"state": NT_MADE_AUTO, "seat": "Left", "lang": "mg"}),
+    ("legal", {"state": MID, "seat": "Right"}),
+    ("legal", {"state": ALLTRUMPS_KH, "seat": "Left"}),
+    ("apply", {"state": ALLTRUMPS_KH, "seat": "Left", "action": "AH"}),
+    ("apply", {"state": ALLTRUMPS_KH, "seat": "Left", "action": "7H"}),
+    ("bot_action", {"state": MID, "seat": MID_TURN, "seed": 4}),
+    ("bot_action", {"state": ALLTRUMPS_KH, "seat": "Left", "level": "random", "budgetMs": 0}),
+    ("deal_summary", {"state": NT_MADE_AUTO}),
+    ("score_sheet", {"state": MID}),
+    ("set_players", {"state": MID, "players": {"Top": "human"}}),
+    ("share_deal", {"state": MID}),
+]
+NOTATION_CHARS = "GB1LTR0-9 _.*/chrxoknNATSHDCJQK7810+²١\n"
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-2**70, max_value=2**70)
+    | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=12),
+    lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=6), children, max_size=3),
+    max_leaves=8)
+
+
+@st.composite
+def garbled_state(draw: st.DrawFn, state: str) -> str:
+    """*state* with a few characters deleted, inserted or replaced."""
+    text = list(state)
+    for _ in range(draw(st.integers(1, 3))):
+        op = draw(st.sampled_from(["delete", "insert", "replace", "truncate", "digit"]))
+        at = draw(st.integers(0, max(0, len(text) - 1)))
+        char = draw(st.sampled_from(NOTATION_CHARS) | st.characters())
+        digits = [i for i, c in enumerate(text) if c.isdigit()]
+        if op == "digit" and digits:  # another digit, or a character that str.isdigit() also accepts
+            text[draw(st.sampled_from(digits))] = draw(st.sampled_from("0123456789²³١٩"))
+        elif op == "delete" and text:
+            del text[at]
+        elif op == "insert":
+            text.insert(at, char)
+        elif op == "replace" and text:
+            text[at] = char
+        elif op == "truncate":
+            text = text[:at]
+    return "".join(text)
+
+
+@st.composite
+def garbage_request(draw: st.DrawFn) -> tuple[str, str]:
+    """(function name, request text): raw text, random JSON, or a mutated real request."""
+    kind = draw(st.sampled_from(["text", "json", "mutated", "mutated", "mutated", "state"]))
+    name = draw(st.sampled_from(FUNCTION_NAMES))
+    if kind == "text":
+        return name, draw(st.text(max_size=40))
+    if kind == "json":
+        return name, json.dumps(draw(json_values))
+    base_name, base = draw(st.sampled_from(BASE_REQUESTS))
+    request = dict(base)
+    name = draw(st.sampled_from([base_name, name]))
+    if kind == "state" and "state" in request:
+        request["state"] = draw(garbled_state(request["state"]))
+        return name, json.dumps(request)
+    op = draw(st.sampled_from(["replace_field", "delete_field", "add_field", "garble_text"]))
+    if op == "replace_field" and request:
+        field = draw(st.sampled_from(sorted(request)))
+        request[field] = draw(json_values | st.sampled_from(["", "Bottom", "AH", "c10", "ok", "xNT", "fr"]))
+    elif op == "delete_field" and request:
+        del request[draw(st.sampled_from(sorted(request)))]
+    elif op == "add_field":
+        request[draw(st.sampled_from(["seat", "action", "lang", "seed", "level", "deal", "players",
+                                      "budgetMs", "target", "x"]))] = draw(json_values)
+    text = json.dumps(request, ensure_ascii=draw(st.booleans()))
+    if op == "garble_text":
+        text = draw(garbled_state(text))
+    return name, text
+
+
+# Reproducible (derandomize), no example database, no patch files on failure (no explain phase).
+FUZZ = settings(max_examples=3000, derandomize=True, deadline=None, database=None,
+                phases=[Phase.explicit, Phase.generate, Phase.shrink],
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+@FUZZ
+@given(garbage_request())
+@example(("view", json.dumps({"state": "G1 giretra.com rrrr ² R 0-0 150 * -", "seat": "Bottom"})))
+@example(("apply", json.dumps({"state": "G1 giretra.com rrrr 1 R 0-0 150 * -", "seat": "Left", "action": "c²"})))
+def test_fuzz_every_answer_is_well_formed_json_and_nothing_escapes(request: tuple[str, str]) -> None:
+    name, text = request
+    checked(api.call(name, text))
+
+
+@settings(FUZZ, max_examples=800)
+@given(garbage_request(), st.sampled_from(BASE_REQUESTS))
+def test_fuzz_a_garbage_request_changes_nothing(request: tuple[str, str], base: tuple[str, JSON]) -> None:
+    base_name, base_request = base
+    before = api.call(base_name, json.dumps(base_request))
+    checked(api.call(*request))
+    after = api.call(base_name, json.dumps(base_request))
+    assert checked(before) == checked(after)
+    assert before == after
