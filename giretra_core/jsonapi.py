@@ -29,6 +29,9 @@ from .cards import Card, card_label, card_name, cards_of
 from .deal import Action, Cut, Phase, action_token, parse_action
 from .errors import GiretraError
 from .i18n import LANGUAGES, call_text, check_lang, explain_step, message, mode_name
+from .lessons import catalogue as lesson_catalogue
+from .lessons import check_answer as lesson_check
+from .lessons import lesson_task as lesson_board
 from .match import MAX_SEED, PLAYER_KINDS, PLAYER_LETTERS, DealRecord, Match
 from .modes import MODE_NAMES, Mode, sort_key
 from .negotiation import Call, CallKind, Contract, Negotiation, Reason
@@ -442,6 +445,24 @@ def share_deal(state: str, lang: str = "en") -> JSON:
     return {"state": format_match(start)}
 
 
+@endpoint
+def lessons(lang: str = "en") -> JSON:
+    """The lessons, in the order of the rules (cards, deal, negotiation, play, scoring, match)."""
+    return {"lessons": lesson_catalogue(check_lang(lang))}
+
+
+@endpoint
+def lesson_task(lesson: str, index: int = 0, lang: str = "en") -> JSON:
+    """One task of a lesson: its board (a scripted position), the question and the choices."""
+    return lesson_board(lesson, index, check_lang(lang))
+
+
+@endpoint
+def check_answer(lesson: str, index: int, answer: Any, lang: str = "en") -> JSON:
+    """Whether *answer* is right, with feedback that names the rule and explains a mistake."""
+    return lesson_check(lesson, index, answer, check_lang(lang))
+
+
 def call(name: str, request: str) -> str:
     """Dispatch by name (the worker's single entry point)."""
     fn = FUNCTIONS.get(name) if isinstance(name, str) else None
@@ -452,4 +473,4 @@ def call(name: str, request: str) -> str:
 
 
 __all__ = ["FUNCTIONS", "call", "info", "new_match", "view", "legal", "apply", "bot_action", "deal_summary",
-           "score_sheet", "set_players", "share_deal"]
+           "score_sheet", "set_players", "share_deal", "lessons", "lesson_task", "check_answer"]

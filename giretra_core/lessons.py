@@ -1,0 +1,782 @@
+"""Interactive lessons: one per part of the rules, each a short series of tasks.
+
+Every task is a scripted position — a match in the engine's notation, or the inputs of the
+scoring and match rules — and a question about it.  The expected answer and the feedback are
+computed here by the rules themselves (legal cards and calls with their reasons, trick winners,
+contracts, the deal arithmetic), never stored as answers: a lesson cannot disagree with the game.
+
+>>> [lesson["id"] for lesson in catalogue("en")][:3]
+['cards-ranking', 'cards-points', 'deal-cut']
+>>> task = lesson_task("play-follow-suit", 0, "en")
+>>> task["kind"], task["board"]["trick"][0]
+('select_cards', ['10S', '7D'])
+>>> check_answer("play-follow-suit", 0, ["7D"], "en")["correct"]
+False
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import card_name, cards_of, split_cards
+from .deal import Cut
+from .errors import GiretraError
+from .i18n import CALLS, SEATS, TEAMS, explain_step, message, mode_name
+from .match import Match, progress
+from .modes import MODE_NAMES, POINTS, STRENGTH, Mode, parse_mode, sort_key
+from .negotiation import Call, CallKind, parse_call
+from .notation import parse_match
+from .play import winning_index
+from .rules import PRESETS
+from .scoring import score_deal
+from .seats import SEAT_NAMES, TEAM_NAMES, Seat, parse_seat
+
+Text = dict[str, str]  # one string per language: en, fr, mg
+JSON = dict[str, Any]
+RULES = PRESETS["giretra.com"]
+
+
+# -- scripted positions ---------------------------------------------------------------------------------------------
+
+
+@functools.cache
+def scripted(dealer: str, holds: tuple[tuple[str, str], ...], actions: str) -> str:
+    """The notation of a match where each seat holds at least the given cards and *actions* follow.
+
+    *holds* pairs a seat letter with the cards it must hold (the first five it is dealt come
+    first); the other cards are dealt out in a seeded order, trying seeds until every action of
+    *actions* (space separated, after a cut of 6) is legal.  Deterministic, so a lesson always
+    shows the same table.
+    """
+    required = {parse_seat(s): split_cards(c) for s, c in holds}
+    taken = {c for cs in required.values() for c in cs}
+    rest = [c for c in range(32) if c not in taken]
+    first = parse_seat(dealer).next
+    for seed in range(500):
+        order = rest[:]
+        random.Random(seed).shuffle(order)
+        hands = {seat: list(required.get(seat, [])) for seat in Seat}
+        for seat in Seat:
+            while len(hands[seat]) < 8:
+                hands[seat].append(order.pop())
+        cut_deck: list[int] = []
+        for start, size in ((0, 3), (3, 2), (5, 3)):
+            for i in range(4):
+                cut_deck += hands[Seat((first + i) & 3)][start:start + size]
+        deck = cut_deck[26:] + cut_deck[:26]
+        tokens = ".".join(["c6", *actions.split()])
+        text = f"G1 giretra.com hrrr 0 {dealer} 0-0 150 {''.join(card_name(c) for c in deck)} {tokens}"
+        try:
+            parse_match(text)
+        except GiretraError:
+            continue
+        return text
+    raise AssertionError(f"no deal fits the scripted position {holds!r} / {actions!r}")
+
+
+# -- tasks ----------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Task:
+    """One question.  *kind* says how the learner answers; *rule* names the rule it teaches."""
+
+    kind: str                      # select_cards | select_calls | pick_card | pick_seat | number | pick_option | score
+    rule: str
+    prompt: Text
+    explain: Text                  # the rule in one or two sentences, shown after an answer
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str
+    family: str                    # cards | deal | negotiation | play | scoring | match
+    section: str                   # the rules-page section it belongs to
+    title: Text
+    tasks: tuple[Task, ...]
+
+
+def T(en: str, fr: str, mg: str) -> Text:
+    return {"en": en, "fr": fr, "mg": mg}
+
+
+def _play_position(mode: str, trick: str, hand: str, others: str = "") -> JSON:
+    """Bottom to play *hand* to *trick* (a string like 'L:KH T:9H') in the Colour/NT/AT *mode*."""
+    plays = [(p.split(":")[0], p.split(":")[1]) for p in trick.split()]
+    leader = parse_seat(plays[0][0]) if plays else Seat.BOTTOM
+    dealer = leader.previous  # the leader of trick 1 is the dealer's left
+    holds: dict[str, str] = {"B": hand}
+    for seat, card in plays:
+        holds[seat] = holds.get(seat, "") + card
+    for part in others.split():
+        seat, cards = part.split(":")
+        holds[seat] = holds.get(seat, "") + cards
+    announce = Mode[mode] if mode in Mode.__members__ else parse_mode(mode)
+    # The dealer's left announces; everybody accepts (an opponent's accept doubles NT/Clubs: fine here).
+    actions = [announce.token, "ok", "ok", "ok"] + [card for _, card in plays]
+    state = scripted(dealer.letter, tuple(sorted(holds.items())), " ".join(actions))
+    assert parse_match(state).turn is Seat.BOTTOM, state
+    return {"state": state}
+
+
+def _negotiation_position(dealer: str, calls: str) -> JSON:
+    state = scripted(dealer, (), calls)
+    return {"state": state}
+
+
+def _lessons() -> tuple[Lesson, ...]:
+    return (
+        Lesson("cards-ranking", "cards", "cards", T("Card ranking", "L'ordre des cartes", "Ny filaharan'ny karatra"), (
+            Task("pick_card", "P-7", T(
+                "Hearts are trumps. Which of these hearts is the strongest?",
+                "Cœur est atout. Quel est le cœur le plus fort ?",
+                "Atout ny Cœur. Iza amin'ireto Cœur ireto no matanjaka indrindra?"),
+                T("Trump order: J, 9, A, 10, K, Q, 8, 7.", "Ordre à l'atout : V, 9, A, 10, R, D, 8, 7.",
+                  "Filaharana atout: J, 9, A, 10, K, Q, 8, 7."),
+                {"mode": "HEARTS", "cards": "10HAH9HJHKH"}),
+            Task("pick_card", "P-7", T(
+                "Hearts are trumps. Which of these spades (a plain suit) is the strongest?",
+                "Cœur est atout. Quel est le pique (couleur simple) le plus fort ?",
+                "Atout ny Cœur. Iza amin'ireto Pique ireto no matanjaka indrindra?"),
+                T("Plain order: A, 10, K, Q, J, 9, 8, 7.", "Ordre hors atout : A, 10, R, D, V, 9, 8, 7.",
+                  "Filaharana tsotra: A, 10, K, Q, J, 9, 8, 7."),
+                {"mode": "HEARTS", "cards": "JS9S10SASKS"}),
+            Task("pick_card", "P-7", T(
+                "AllTrumps: which of these diamonds is the strongest?",
+                "Tout A : quel est le carreau le plus fort ?",
+                "Tout A: iza amin'ireto Carreau ireto no matanjaka indrindra?"),
+                T("In AllTrumps every suit is ranked like a trump: J, 9, A, 10, K, Q, 8, 7.",
+                  "En Tout A, chaque couleur se classe comme l'atout : V, 9, A, 10, R, D, 8, 7.",
+                  "Amin'ny Tout A, samy milahatra toy ny atout ny loko rehetra: J, 9, A, 10, K, Q, 8, 7."),
+                {"mode": "ALL_TRUMPS", "cards": "AD10D9DJDKD"}),
+            Task("pick_card", "P-7", T(
+                "NoTrumps: which of these clubs is the strongest?",
+                "Sans A : quel est le trèfle le plus fort ?",
+                "Sans A: iza amin'ireto Trèfle ireto no matanjaka indrindra?"),
+                T("In NoTrumps every suit has the plain order: A, 10, K, Q, J, 9, 8, 7.",
+                  "En Sans A, toutes les couleurs ont l'ordre simple : A, 10, R, D, V, 9, 8, 7.",
+                  "Amin'ny Sans A, filaharana tsotra daholo: A, 10, K, Q, J, 9, 8, 7."),
+                {"mode": "NO_TRUMPS", "cards": "JC9C10CACKC"}),
+        )),
+        Lesson("cards-points", "cards", "cards", T("Card points", "Les points des cartes", "Ny isan'ny karatra"), (
+            Task("number", "S-1", T(
+                "Hearts are trumps. How many card points are in this trick: J♥ 9♥ A♠ 10♠?",
+                "Cœur est atout. Combien de points dans ce pli : V♥ 9♥ A♠ 10♠ ?",
+                "Atout ny Cœur. Firy ny isa ao amin'ity fanangonana ity: J♥ 9♥ A♠ 10♠?"),
+                T("Trumps: J 20, 9 14, A 11, 10 10, K 4, Q 3. Plain: A 11, 10 10, K 4, Q 3, J 2.",
+                  "Atout : V 20, 9 14, A 11, 10 10, R 4, D 3. Hors atout : A 11, 10 10, R 4, D 3, V 2.",
+                  "Atout: J 20, 9 14, A 11, 10 10, K 4, Q 3. Tsotra: A 11, 10 10, K 4, Q 3, J 2."),
+                {"count": "trick_points", "mode": "HEARTS", "cards": "JH9HAS10S"}),
+            Task("number", "S-1", T(
+                "How many card points are there in all in an AllTrumps deal (last trick included)?",
+                "Combien de points en tout dans une donne Tout A (dix de der compris) ?",
+                "Firy ny isa rehetra amin'ny fizarana Tout A (ao anatiny ny fanangonana farany)?"),
+                T("Colour 162, NoTrumps 130, AllTrumps 258: the cards, plus 10 for the last trick.",
+                  "Couleur 162, Sans A 130, Tout A 258 : les cartes, plus 10 de der.",
+                  "Couleur 162, Sans A 130, Tout A 258: ny karatra, miampy 10 ho an'ny farany."),
+                {"count": "total", "mode": "ALL_TRUMPS"}),
+            Task("number", "S-1", T(
+                "And in a NoTrumps deal?", "Et dans une donne Sans A ?", "Ary amin'ny fizarana Sans A?"),
+                T("NoTrumps: 4 × 30 + 10 = 130.", "Sans A : 4 × 30 + 10 = 130.", "Sans A: 4 × 30 + 10 = 130."),
+                {"count": "total", "mode": "NO_TRUMPS"}),
+        )),
+        Lesson("deal-cut", "deal", "deal", T("The cut and the deal", "La coupe et la donne",
+                                             "Ny fanapahana sy ny fizarana"), (
+            Task("pick_seat", "D-2", T(
+                "Right deals. Who cuts the deck?", "Est distribue. Qui coupe ?",
+                "Havanana no mizara. Iza no manapaka?"),
+                T("The player to the dealer's left cuts; he also speaks first and leads the first trick.",
+                  "Le joueur à gauche du donneur coupe ; il parle aussi le premier et entame le premier pli.",
+                  "Ny eo ankavian'ny mpizara no manapaka; izy koa no miteny voalohany sy manomboka."),
+                {"ask": "cutter", "dealer": "R"}),
+            Task("number", "D-2", T(
+                "You cut. How many cards do you lift from the top?", "Vous coupez. Combien de cartes soulevez-vous ?",
+                "Ianao no manapaka. Karatra firy no esorinao eo ambony?"),
+                T("A cut lifts between 6 and 26 cards; they go under the rest. The deck is never shuffled.",
+                  "On coupe entre 6 et 26 cartes, posées sous le reste. Le jeu n'est jamais mélangé.",
+                  "Karatra 6 hatramin'ny 26 no esorina, apetraka ambanin'ny ambiny. Tsy afangaro mihitsy ny karatra."),
+                {"count": "cut", "dealer": "R"}),
+            Task("number", "D-3", T(
+                "How many cards does each player hold during the negotiation?",
+                "Combien de cartes chaque joueur a-t-il pendant les annonces ?",
+                "Karatra firy no eny an-tanan'ny mpilalao tsirairay mandritra ny fifampiraharahana?"),
+                T("3 each, then 2 each: 5 cards; the last 3 come after the negotiation.",
+                  "3 chacun, puis 2 : 5 cartes ; les 3 dernières après les annonces.",
+                  "3 avy, avy eo 2 avy: karatra 5; ny 3 farany aorian'ny fifampiraharahana."),
+                {"count": "hand_during_negotiation", "dealer": "R"}),
+        )),
+        Lesson("negotiation-announce", "negotiation", "negotiation", T(
+            "Announcing higher, one Colour per team", "Annoncer plus haut, une Couleur par équipe",
+            "Manambara ambony kokoa, Couleur iray isaky ny ekipa"), (
+            Task("select_calls", "N-2", T(
+                "Your partner announced Clubs, then Right Spades. Which announcements may you make?",
+                "Votre partenaire a annoncé Trèfle, puis Est Pique. Quelles annonces pouvez-vous faire ?",
+                "Nanambara Trèfle ny namanao, avy eo Pique i Havanana. Inona avy no azonao ambara?"),
+                T("Announce strictly higher: ♣ < ♦ < ♥ < ♠ < Sans A < Tout A.",
+                  "On annonce strictement plus haut : ♣ < ♦ < ♥ < ♠ < Sans A < Tout A.",
+                  "Ambony kokoa ihany: ♣ < ♦ < ♥ < ♠ < Sans A < Tout A."),
+                {"dealer": "L", "calls": "C S", "options": "D H S NT AT"}),
+            Task("select_calls", "N-2", T(
+                "You announced Clubs, then Left Diamonds; your partner and Right accepted. Which "
+                "announcements may you make now?",
+                "Vous avez annoncé Trèfle, puis Ouest Carreau ; votre partenaire et Est ont dit Bonne. Quelles "
+                "annonces pouvez-vous faire ?",
+                "Nanambara Trèfle ianao, avy eo Carreau i Havia; nilaza Bonne ny namanao sy Havanana. Inona no "
+                "azonao ambara?"),
+                T("One Colour per team and per deal: your team has used its Colour; the other team still may.",
+                  "Une seule Couleur par équipe et par donne : votre équipe a utilisé la sienne.",
+                  "Couleur iray isaky ny ekipa isaky ny fizarana: efa nampiasa ny azy ny ekipanao."),
+                {"dealer": "R", "calls": "C D ok ok", "options": "H S NT AT"}),
+        )),
+        Lesson("negotiation-accept-double", "negotiation", "negotiation", T(
+            "Accept, double, redouble", "Bonne, Contré, Surcontré", "Bonne, Contré, Surcontré"), (
+            Task("select_calls", "N-4", T(
+                "Left announced Hearts; your partner and Right accepted. Which of these may you do?",
+                "Ouest a annoncé Cœur ; votre partenaire et Est ont dit Bonne. Que pouvez-vous faire ?",
+                "Nanambara Cœur i Havia; nilaza Bonne ny namanao sy Havanana. Inona no azonao atao?"),
+                T("You may accept, announce higher, or double an opponent's bid made since your last call.",
+                  "Vous pouvez dire Bonne, annoncer plus haut, ou contrer une annonce adverse faite depuis votre "
+                  "dernière parole.",
+                  "Afaka milaza Bonne ianao, manambara ambony kokoa, na manao Contré amin'ny an'ny mpifanandrina."),
+                {"dealer": "B", "calls": "H ok ok", "options": "ok xH xC S"}),
+            Task("select_calls", "N-6", T(
+                "You announced Spades and Left doubled. What may your partner do?",
+                "Vous avez annoncé Pique et Ouest a contré. Que peut faire votre partenaire ?",
+                "Nanambara Pique ianao ary nanao Contré i Havia. Inona no azon'ny mpiara-milalao aminao atao?"),
+                T("After a Double nobody announces; the announcing team may redouble (AllTrumps, ♦, ♥, ♠ only).",
+                  "Après un Contré, plus d'annonce ; l'équipe qui a annoncé peut surcontrer (Tout A, ♦, ♥, ♠).",
+                  "Aorian'ny Contré tsy misy fanambarana; ny ekipa nanambara no afaka manao Surcontré."),
+                {"dealer": "R", "calls": "S xS", "options": "ok xxS NT"}),
+            Task("select_calls", "N-6", T(
+                "Your partner announced Clubs; Right doubled. Which of these may you do?",
+                "Votre partenaire a annoncé Trèfle ; Est a contré. Que pouvez-vous faire ?",
+                "Nanambara Trèfle ny namanao; nanao Contré i Havanana. Inona no azonao atao?"),
+                T("Clubs and NoTrumps can never be redoubled: they are already doubled in practice.",
+                  "Trèfle et Sans A ne se surcontrent jamais : ils sont déjà contrés en pratique.",
+                  "Tsy azo atao Surcontré mihitsy ny Trèfle sy Sans A."),
+                {"dealer": "L", "calls": "C xC", "options": "ok xxC"}),
+        )),
+        Lesson("negotiation-contract", "negotiation", "negotiation", T(
+            "Which contract is played", "Quel contrat est joué", "Inona no fifanarahana lalaovina"), (
+            Task("pick_option", "N-5", T(
+                "You announced NoTrumps and Left said Accept (Bonne). What is the contract now?",
+                "Vous avez annoncé Sans A et Ouest a dit Bonne. Quel est le contrat ?",
+                "Nanambara Sans A ianao ary nilaza Bonne i Havia. Inona ny fifanarahana?"),
+                T("An opponent's Accept of NoTrumps or Clubs counts as a Double: ×2, and no more announcements.",
+                  "Le Bonne d'un adversaire sur Sans A ou Trèfle vaut un Contré : ×2, et plus d'annonce.",
+                  "Ny Bonne an'ny mpifanandrina amin'ny Sans A na Trèfle dia Contré: ×2."),
+                {"dealer": "R", "calls": "NT ok ok ok", "ask": "contract"}),
+            Task("pick_option", "N-9", T(
+                "Bottom Clubs, Left Hearts, Top doubles Hearts, Right doubles Clubs, then three Accepts. "
+                "Which contract is played?",
+                "Sud Trèfle, Ouest Cœur, Nord contre Cœur, Est contre Trèfle, puis trois Bonne. Quel contrat ?",
+                "Ambany Trèfle, Havia Cœur, Ambony Contré Cœur, Havanana Contré Trèfle, avy eo Bonne telo. "
+                "Inona no lalaovina?"),
+                T("When several bids are doubled, the first announced doubled mode is played.",
+                  "Si plusieurs annonces sont contrées, on joue la première annoncée.",
+                  "Raha maro no misy Contré, ny voalohany nambara no lalaovina."),
+                {"dealer": "R", "calls": "C H xH xC ok ok ok", "ask": "contract"}),
+            Task("pick_option", "N-8", T(
+                "The rules page's first example: Bottom Hearts, then Accept, Accept, Accept. The contract?",
+                "Premier exemple de la page des règles : Sud Cœur, puis Bonne, Bonne, Bonne. Le contrat ?",
+                "Ohatra voalohany: Ambany Cœur, avy eo Bonne telo. Ny fifanarahana?"),
+                T("Three Accepts in a row end the negotiation; the last bid is played, ×1.",
+                  "Trois Bonne de suite terminent les annonces ; on joue la dernière annonce, ×1.",
+                  "Bonne telo misesy no mamarana; ny fanambarana farany no lalaovina, ×1."),
+                {"dealer": "R", "calls": "H ok ok ok", "ask": "contract"}),
+            Task("pick_option", "N-2", T(
+                "The second example: Bottom Clubs, Left Spades, then three Accepts. The contract?",
+                "Deuxième exemple : Sud Trèfle, Ouest Pique, puis trois Bonne. Le contrat ?",
+                "Ohatra faharoa: Ambany Trèfle, Havia Pique, avy eo Bonne telo. Ny fifanarahana?"),
+                T("Clubs was overcalled before any opponent accepted it, so it was never doubled.",
+                  "Le Trèfle a été surenchéri avant qu'un adversaire dise Bonne : il n'a jamais été contré.",
+                  "Nambara ambony kokoa ny Trèfle talohan'ny Bonne, ka tsy nisy Contré."),
+                {"dealer": "R", "calls": "C S ok ok ok", "ask": "contract"}),
+        )),
+        *_play_lessons(),
+        *_scoring_lessons(),
+        Lesson("match-target", "match", "match", T("Winning the match", "Gagner la partie", "Mandresy ny lalao"), (
+            Task("pick_option", "M-1", T(
+                "Scores 140–100, target 150. Your team makes a Colour contract: 16–0. What happens?",
+                "Score 140–100, objectif 150. Votre équipe réussit une Couleur : 16–0. Que se passe-t-il ?",
+                "Isa 140–100, tanjona 150. Tafita ny Couleur-nareo: 16–0. Inona no mitranga?"),
+                T("The first team to reach the target (150) wins.", "La première équipe à atteindre 150 gagne.",
+                  "Ny ekipa voalohany mahatratra 150 no mandresy."),
+                {"ask": "match", "scores": (140, 100), "target": 150, "deal": ("HEARTS", 1, 0, (100, 62), None)}),
+            Task("pick_option", "M-1", T(
+                "Scores 140–145, target 150. An AllTrumps deal ends 150 to 108 for your team (15–11). What happens?",
+                "Score 140–145, objectif 150. Une donne Tout A finit 150 à 108 pour vous (15–11). Que se passe-t-il ?",
+                "Isa 140–145, tanjona 150. Tout A 150 sy 108 ho anareo (15–11). Inona no mitranga?"),
+                T("If both teams reach the target in the same deal, nobody wins yet: the target moves to 250.",
+                  "Si les deux équipes atteignent l'objectif dans la même donne, il passe à 250.",
+                  "Raha samy mahatratra ny tanjona amin'ny fizarana iray ny roa tonta, lasa 250 izy."),
+                {"ask": "match", "scores": (140, 145), "target": 150,
+                 "deal": ("ALL_TRUMPS", 1, 0, (150, 108), None)}),
+        )),
+    )
+
+
+def _play_lessons() -> tuple[Lesson, ...]:
+    def sel(rule: str, prompt: Text, explain: Text, mode: str, trick: str, hand: str) -> Task:
+        return Task("select_cards", rule, prompt, explain, {"mode": mode, "trick": trick, "hand": hand})
+
+    which = T("Select every card you may play.", "Sélectionnez toutes les cartes que vous pouvez jouer.",
+              "Fidio daholo ny karatra azonao alefa.")
+
+    def ask(situation: Text) -> Text:
+        return {k: f"{situation[k]} {which[k]}" for k in which}
+
+    return (
+        Lesson("play-follow-suit", "play", "play", T("Follow suit", "Fournir", "Manaraka loko"), (
+            sel("P-1", ask(T("Spades are trumps. Left leads the K♦.", "Pique est atout. Ouest entame le R♦.",
+                             "Atout ny Pique. Manomboka amin'ny K♦ i Havia.")),
+                T("If you hold the led suit, you must play it.", "Si vous avez la couleur demandée, vous devez "
+                  "la jouer.", "Raha manana ny loko nalefa ianao dia tsy maintsy alefanao."),
+                "SPADES", "L:KD T:8D R:9D", "7D10D9SJSAC8H7H10S"),
+        )),
+        Lesson("play-must-beat", "play", "play", T("Play higher", "Monter", "Mandresy"), (
+            sel("P-2", ask(T("AllTrumps. Left leads the K♥, Top plays the 7♥, Right the Q♥.",
+                             "Tout A. Ouest entame le R♥, Nord joue le 7♥, Est la D♥.",
+                             "Tout A. K♥ no alefan'i Havia, 7♥ i Ambony, Q♥ i Havanana.")),
+                T("In AllTrumps you must beat the highest card of the led suit if you can.",
+                  "En Tout A, vous devez battre la plus forte carte de la couleur demandée si vous le pouvez.",
+                  "Amin'ny Tout A, tsy maintsy mandresy ny karatra ambony indrindra ianao raha afaka."),
+                "ALL_TRUMPS", "L:KH T:7H R:QH", "AH8H10HJSAD7C9CQS"),
+            sel("P-2", ask(T("Hearts are trumps. Left leads the 10♥ (trump), Top plays the 7♥, Right the J♦.",
+                             "Cœur est atout. Ouest entame le 10♥ (atout), Nord le 7♥, Est le V♦.",
+                             "Atout ny Cœur. 10♥ no alefan'i Havia, 7♥ i Ambony, J♦ i Havanana.")),
+                T("When trump is led you must beat the highest trump if you can — even your partner's.",
+                  "Quand on entame atout, il faut monter sur le plus fort atout si possible — même celui du "
+                  "partenaire.",
+                  "Raha atout no nalefa dia tsy maintsy mandresy ny atout ambony indrindra ianao."),
+                "HEARTS", "L:10H T:7H R:JD", "9H8HQHAS7CKD8S9D"),
+        )),
+        Lesson("play-must-trump", "play", "play", T("Trumping", "Couper", "Manapaka"), (
+            sel("P-3", ask(T("Hearts are trumps. Left leads the A♠. You have no spade.",
+                             "Cœur est atout. Ouest entame l'A♠. Vous n'avez pas de pique.",
+                             "Atout ny Cœur. A♠ no alefan'i Havia. Tsy manana Pique ianao.")),
+                T("Unable to follow in a Colour contract, you must trump.",
+                  "Sans la couleur demandée, en Couleur, vous devez couper.",
+                  "Raha tsy afaka manaraka ianao amin'ny Couleur dia tsy maintsy manapaka."),
+                "HEARTS", "L:AS T:7S R:8S", "7HKHQCKDAC10D8C9D"),
+            sel("P-3", ask(T("Hearts are trumps. Your partner (Top) leads the A♠, Right plays the 7♠. You have no "
+                             "spade.",
+                             "Cœur est atout. Votre partenaire (Nord) entame l'A♠, Est joue le 7♠. Vous n'avez pas "
+                             "de pique.",
+                             "Atout ny Cœur. A♠ no alefan'ny namanao (Ambony), 7♠ i Havanana. Tsy manana Pique "
+                             "ianao.")),
+                T("If your partner is winning with a plain card, you are free: trump or discard.",
+                  "Si votre partenaire est maître avec une carte hors atout, vous êtes libre.",
+                  "Raha mandresy amin'ny karatra tsotra ny namanao dia malalaka ianao."),
+                "HEARTS", "T:AS R:7S", "7HKHQCKDAC10D8C9D"),
+        )),
+        Lesson("play-overtrump", "play", "play", T("Overtrump and under-trump", "Surcouper et sous-couper",
+                                                    "Manapaka ambony sy ambany"), (
+            sel("P-5", ask(T("Hearts are trumps. Left leads the A♠, your partner Top trumps with the 9♥, Right plays "
+                             "the 7♠. You have no spade.",
+                             "Cœur est atout. Ouest entame l'A♠, Nord coupe du 9♥, Est joue le 7♠. Vous n'avez pas "
+                             "de pique.",
+                             "Atout ny Cœur. A♠ i Havia, 9♥ i Ambony, 7♠ i Havanana. Tsy manana Pique ianao.")),
+                T("Once a trump is on the trick you must overtrump if you can — even over your partner.",
+                  "Dès qu'un atout est dans le pli, il faut surcouper si possible — même le partenaire.",
+                  "Raha misy atout ao amin'ny fanangonana dia tsy maintsy manapaka ambony kokoa ianao."),
+                "HEARTS", "L:AS T:9H R:7S", "JH8HKDQC10D7C9D8C"),
+            sel("P-6", ask(T("Same trick, but your trumps are the 8♥ and 7♥: none beats the 9♥.",
+                             "Même pli, mais vos atouts sont le 8♥ et le 7♥ : aucun ne bat le 9♥.",
+                             "Mitovy, fa 8♥ sy 7♥ ny atoutnao: tsy misy mandresy ny 9♥.")),
+                T("Unable to overtrump, you must still play a trump (under-trump).",
+                  "Sans pouvoir surcouper, vous devez quand même jouer atout (sous-couper).",
+                  "Na tsy afaka manapaka ambony aza ianao dia tsy maintsy milalao atout."),
+                "HEARTS", "L:AS T:9H R:7S", "8H7HKDQC10D7C9D8C"),
+            sel("P-6", ask(T("NoTrumps. Left leads the A♠, Top and Right follow. You have no spade.",
+                             "Sans A. Ouest entame l'A♠, Nord et Est fournissent. Vous n'avez pas de pique.",
+                             "Sans A. A♠ no alefan'i Havia, manaraka i Ambony sy Havanana. Tsy manana Pique "
+                             "ianao.")),
+                T("With no trump to play (or in NoTrumps/AllTrumps), a player who cannot follow plays any card.",
+                  "Sans atout à jouer (ou en Sans A / Tout A), qui ne peut fournir joue n'importe quelle carte.",
+                  "Raha tsy afaka manaraka ianao ary tsy misy atout, karatra rehetra dia azo alefa."),
+                "NO_TRUMPS", "L:AS T:7S R:8S", "8H7HKDQC10D7C9D8C"),
+        )),
+        Lesson("play-trick-winner", "play", "play", T("Who wins the trick", "Qui remporte le pli",
+                                                       "Iza no mahazo ny fanangonana"), (
+            Task("pick_seat", "P-7", T(
+                "Hearts are trumps. Bottom A♠, Left 7♥, Top K♠, Right 10♠. Who wins?",
+                "Cœur est atout. Sud A♠, Ouest 7♥, Nord R♠, Est 10♠. Qui remporte le pli ?",
+                "Atout ny Cœur. Ambany A♠, Havia 7♥, Ambony K♠, Havanana 10♠. Iza no mahazo?"),
+                T("The highest trump wins; without a trump, the highest card of the led suit.",
+                  "Le plus fort atout gagne ; sans atout, la plus forte carte de la couleur demandée.",
+                  "Ny atout ambony indrindra no mandresy; raha tsy misy, ny ambony indrindra amin'ny loko nalefa."),
+                {"ask": "winner", "mode": "HEARTS", "trick": "B:AS L:7H T:KS R:10S"}),
+            Task("pick_seat", "P-7", T(
+                "AllTrumps. Bottom 9♠, Left J♥, Top A♠, Right 7♠. Who wins?",
+                "Tout A. Sud 9♠, Ouest V♥, Nord A♠, Est 7♠. Qui remporte le pli ?",
+                "Tout A. Ambany 9♠, Havia J♥, Ambony A♠, Havanana 7♠. Iza no mahazo?"),
+                T("In AllTrumps there is no trump suit: only the led suit can win, so the off-suit J♥ loses.",
+                  "En Tout A il n'y a pas de couleur d'atout : seule la couleur demandée gagne.",
+                  "Amin'ny Tout A, ny loko nalefa ihany no mety handresy."),
+                {"ask": "winner", "mode": "ALL_TRUMPS", "trick": "B:9S L:JH T:AS R:7S"}),
+        )),
+    )
+
+
+def _scoring_lessons() -> tuple[Lesson, ...]:
+    ask_score = T("How many match points does each team score?", "Combien de points de partie pour chaque équipe ?",
+                  "Firy ny isan'ny lalao azon'ny ekipa tsirairay?")
+
+    def sc(rule: str, situation: Text, explain: Text, mode: str, m: int, team: int, points: tuple[int, int],
+           sweep: int | None = None) -> Task:
+        prompt = {k: f"{situation[k]} {ask_score[k]}" for k in ask_score}
+        return Task("score", rule, prompt, explain, {"deal": (mode, m, team, points, sweep)})
+
+    return (
+        Lesson("scoring-colour", "scoring", "scoring", T("Scoring a Colour contract", "Marquer une Couleur",
+                                                          "Isa amin'ny Couleur"), (
+            sc("S-2", T("Team 1 plays Hearts and takes 90 card points of 162.",
+                        "L'équipe 1 joue Cœur et fait 90 points sur 162.",
+                        "Cœur no lalaovin'ny Ekipa 1 ary mahazo 90 amin'ny 162."),
+               T("The announcers need 82 or more: then they score 16, the defenders 0.",
+                 "L'attaque doit faire 82 ou plus : elle marque alors 16, la défense 0.",
+                 "Mila 82 na mihoatra ny mpanambara: mahazo 16 izy."), "HEARTS", 1, 0, (90, 72)),
+            sc("S-2", T("Team 1 plays Spades and takes exactly 81.", "L'équipe 1 joue Pique et fait exactement 81.",
+                        "Pique no lalaovin'ny Ekipa 1 ary mahazo 81 marina."),
+               T("81–81 is a tie: nobody scores.", "81–81 : égalité, personne ne marque.",
+                 "81–81: mitovy, tsy misy mahazo isa."), "SPADES", 1, 0, (81, 81)),
+            sc("S-2", T("Team 2 plays Clubs, doubled automatically, and takes only 70.",
+                        "L'équipe 2 joue Trèfle, contré automatiquement, et ne fait que 70.",
+                        "Trèfle no lalaovin'ny Ekipa 2, Contré ho azy, ary 70 ihany no azony."),
+               T("A failed contract gives the defenders the stake: 16 × 2 = 32.",
+                 "Un contrat chuté donne la mise à la défense : 16 × 2 = 32.",
+                 "Raha resy ny mpanambara, ny mpiaro no mahazo: 16 × 2 = 32."), "CLUBS", 2, 1, (92, 70)),
+        )),
+        Lesson("scoring-notrumps", "scoring", "scoring", T("Scoring NoTrumps", "Marquer un Sans A",
+                                                            "Isa amin'ny Sans A"), (
+            sc("S-3", T("Team 2 plays NoTrumps (an opponent accepted it: doubled automatically) and takes 70 of "
+                        "130.",
+                        "L'équipe 2 joue Sans A (contré automatiquement) et fait 70 sur 130.",
+                        "Sans A no lalaovin'ny Ekipa 2 (Contré ho azy) ary mahazo 70 amin'ny 130."),
+               T("NoTrumps: 66 or more wins 52, and it is always doubled: 52 × 2 = 104.",
+                 "Sans A : 66 ou plus gagne 52, toujours contré : 52 × 2 = 104.",
+                 "Sans A: 66 na mihoatra dia 52, Contré foana: 52 × 2 = 104."), "NO_TRUMPS", 2, 1, (60, 70)),
+        )),
+        Lesson("scoring-alltrumps", "scoring", "scoring", T("Scoring AllTrumps", "Marquer un Tout A",
+                                                             "Isa amin'ny Tout A"), (
+            sc("S-4", T("Team 1 plays AllTrumps and takes 150 of 258.", "L'équipe 1 joue Tout A et fait 150 sur 258.",
+                        "Tout A no lalaovin'ny Ekipa 1 ary mahazo 150 amin'ny 258."),
+               T("Each side divided by 10, rounded half up: 150 → 15, 108 → 11.",
+                 "Chaque camp divisé par 10, arrondi au plus proche : 150 → 15, 108 → 11.",
+                 "Zaraina 10: 150 → 15, 108 → 11."), "ALL_TRUMPS", 1, 0, (150, 108)),
+            sc("S-4", T("Team 1 plays AllTrumps and takes 131 (the defenders 127).",
+                        "L'équipe 1 joue Tout A et fait 131 (la défense 127).",
+                        "Tout A ny Ekipa 1 ary mahazo 131 (127 ny mpiaro)."),
+               T("131 → 13 and 127 → 13: a rounded tie, 0–0.", "131 → 13 et 127 → 13 : égalité, 0–0.",
+                 "131 → 13 sy 127 → 13: mitovy, 0–0."), "ALL_TRUMPS", 1, 0, (131, 127)),
+            sc("S-4", T("Team 1 plays AllTrumps and takes exactly 129.", "L'équipe 1 joue Tout A et fait 129 pile.",
+                        "Tout A ny Ekipa 1 ary mahazo 129 marina."),
+               T("129–129 is a tie: nobody scores. Below 129 the defenders take all 26.",
+                 "129–129 : égalité. Sous 129, la défense prend les 26.",
+                 "129–129: mitovy. Latsaky ny 129 dia azon'ny mpiaro ny 26."), "ALL_TRUMPS", 1, 0, (129, 129)),
+            sc("S-4", T("Team 1 plays AllTrumps and takes 199.", "L'équipe 1 joue Tout A et fait 199.",
+                        "Tout A ny Ekipa 1 ary mahazo 199."),
+               T("The split is at most 20–6.", "Le partage est au plus 20–6.", "20–6 no fizarana ambony indrindra."),
+               "ALL_TRUMPS", 1, 0, (199, 59)),
+        )),
+        Lesson("scoring-doubles-sweeps", "scoring", "scoring", T("Doubles and sweeps", "Contres et capots",
+                                                                  "Contré sy capot"), (
+            sc("S-4", T("Team 1 plays AllTrumps doubled and takes 150.", "L'équipe 1 joue Tout A contré et fait 150.",
+                        "Tout A misy Contré ny Ekipa 1 ary mahazo 150."),
+               T("Every match point is multiplied: 15 × 2 and 11 × 2.", "Tous les points sont multipliés : "
+                 "15 × 2 et 11 × 2.", "Ampitomboina daholo ny isa: 15 × 2 sy 11 × 2."), "ALL_TRUMPS", 2, 0,
+               (150, 108)),
+            sc("S-5", T("Team 2 plays NoTrumps (doubled automatically) and wins all 8 tricks.",
+                        "L'équipe 2 joue Sans A (contré automatiquement) et fait les 8 plis.",
+                        "Sans A ny Ekipa 2 (Contré ho azy) ary azony daholo ny fanangonana 8."),
+               T("A NoTrumps sweep is worth 90, multiplied too: 90 × 2 = 180.",
+                 "Un capot à Sans A vaut 90, multiplié aussi : 90 × 2 = 180.",
+                 "Capot amin'ny Sans A: 90 × 2 = 180."), "NO_TRUMPS", 2, 1, (0, 130), 1),
+            sc("S-5", T("Team 2 plays Hearts, but Team 1 (defending) wins all 8 tricks.",
+                        "L'équipe 2 joue Cœur, mais l'équipe 1 (en défense) fait les 8 plis.",
+                        "Cœur ny Ekipa 2, fa azon'ny Ekipa 1 daholo ny fanangonana 8."),
+               T("A Colour sweep — by either team — wins the whole match on the spot.",
+                 "Un capot en Couleur — par l'une ou l'autre équipe — gagne la partie sur-le-champ.",
+                 "Capot amin'ny Couleur dia mandresy ny lalao avy hatrany."), "HEARTS", 1, 1, (162, 0), 0),
+        )),
+    )
+
+
+@functools.lru_cache(maxsize=1)
+def all_lessons() -> tuple[Lesson, ...]:
+    lessons = _lessons()
+    return tuple(sorted(lessons, key=lambda x: FAMILIES.index(x.family)))
+
+
+FAMILIES = ("cards", "deal", "negotiation", "play", "scoring", "match")
+
+
+def _lesson(lesson_id: object) -> Lesson:
+    for lesson in all_lessons():
+        if lesson.id == lesson_id:
+            return lesson
+    raise GiretraError(f"unknown lesson: {lesson_id!r}", "bad_lesson")
+
+
+def _task(lesson_id: object, index: object) -> tuple[Lesson, Task]:
+    lesson = _lesson(lesson_id)
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(lesson.tasks):
+        raise GiretraError(f"lesson {lesson.id!r} has tasks 0..{len(lesson.tasks) - 1}, not {index!r}", "bad_task")
+    return lesson, lesson.tasks[index]
+
+
+# -- what the learner sees ------------------------------------------------------------------------------------------
+
+
+def catalogue(lang: str) -> list[JSON]:
+    return [{"id": x.id, "family": x.family, "section": x.section, "title": x.title[lang], "tasks": len(x.tasks),
+             "rules": sorted({t.rule for t in x.tasks})} for x in all_lessons()]
+
+
+def _mode(name: str) -> Mode:
+    return Mode[name]
+
+
+def _trick(text: str) -> list[tuple[Seat, int]]:
+    return [(parse_seat(p.split(":")[0]), split_cards(p.split(":")[1])[0]) for p in text.split()]
+
+
+def _cards_json(cards: list[int], mode: Mode | None) -> list[str]:
+    return [card_name(c) for c in sorted(cards, key=lambda c: sort_key(mode, c))]
+
+
+@functools.cache
+def _play_state(mode: str, trick: str, hand: str) -> str:
+    return str(_play_position(mode, trick, hand)["state"])
+
+
+@functools.cache
+def _negotiation_state(dealer: str, calls: str) -> str:
+    return str(_negotiation_position(dealer, calls)["state"])
+
+
+def lesson_task(lesson_id: object, index: object, lang: str) -> JSON:
+    """The board and the question of one task (what the widget draws)."""
+    lesson, task = _task(lesson_id, index)
+    p = task.params
+    board: JSON = {}
+    options: list[JSON] = []
+    if task.kind == "select_cards":
+        state = _play_state(p["mode"], p["trick"], p["hand"])
+        match = parse_match(state)
+        mode = _mode(p["mode"])
+        board = {"state": state, "mode": MODE_NAMES[mode], "modeText": mode_name(mode, lang),
+                 "trick": [{"seat": SEAT_NAMES[s], "card": card_name(c)} for s, c in _trick(p["trick"])],
+                 "hand": _cards_json(list(cards_of(match.deal.hands[Seat.BOTTOM])), mode), "seat": "Bottom"}
+    elif task.kind == "select_calls":
+        state = _negotiation_state(p["dealer"], p["calls"])
+        match = parse_match(state)
+        negotiation = match.deal.negotiation
+        assert negotiation is not None
+        board = {"state": state, "seat": SEAT_NAMES[negotiation.turn],
+                 "calls": [{"seat": SEAT_NAMES[s], "action": c.token, "text": call_label(c, lang)}
+                           for s, c in negotiation.calls],
+                 "hand": _cards_json(list(cards_of(match.deal.hands[negotiation.turn])), None)}
+        options = [{"value": t, "text": call_label(parse_call(t), lang)} for t in p["options"].split()]
+    elif task.kind == "pick_card":
+        mode = _mode(p["mode"])
+        board = {"mode": MODE_NAMES[mode], "modeText": mode_name(mode, lang)}
+        options = [{"value": c, "text": c} for c in _cards_json(split_cards(p["cards"]), mode)]
+    elif task.kind == "pick_seat":
+        if p["ask"] == "winner":
+            mode = _mode(p["mode"])
+            board = {"mode": MODE_NAMES[mode], "modeText": mode_name(mode, lang),
+                     "trick": [{"seat": SEAT_NAMES[s], "card": card_name(c)} for s, c in _trick(p["trick"])]}
+        else:
+            board = {"dealer": SEAT_NAMES[parse_seat(p["dealer"])]}
+        options = [{"value": s, "text": SEATS[lang][i]} for i, s in enumerate(SEAT_NAMES)]
+    elif task.kind == "number":
+        if "mode" in p:
+            board = {"mode": MODE_NAMES[_mode(p["mode"])], "modeText": mode_name(_mode(p["mode"]), lang)}
+        if "cards" in p:
+            board["cards"] = [card_name(c) for c in split_cards(p["cards"])]
+        if "dealer" in p:
+            board["dealer"] = SEAT_NAMES[parse_seat(p["dealer"])]
+    elif task.kind == "pick_option":
+        if p["ask"] == "contract":
+            state = _negotiation_state(p["dealer"], p["calls"])
+            match = parse_match(state)
+            negotiation = match.deal.negotiation
+            assert negotiation is not None
+            board = {"state": state, "calls": [{"seat": SEAT_NAMES[s], "action": c.token,
+                                                "text": call_label(c, lang)} for s, c in negotiation.calls]}
+        else:
+            mode, m, team, points, sweep = p["deal"]
+            board = {"scores": {"Team1": p["scores"][0], "Team2": p["scores"][1]}, "target": p["target"]}
+        options = [{"value": key, "text": text} for key, text in _option_texts(task, lang)]
+    elif task.kind == "score":
+        mode, m, team, points, sweep = p["deal"]
+        board = {"mode": MODE_NAMES[_mode(mode)], "modeText": mode_name(_mode(mode), lang), "multiplier": m,
+                 "announcerTeam": TEAM_NAMES[team], "cardPoints": {"Team1": points[0], "Team2": points[1]},
+                 "sweep": TEAM_NAMES[sweep] if sweep is not None else None}
+    return {"lesson": lesson.id, "index": index, "count": len(lesson.tasks), "title": lesson.title[lang],
+            "kind": task.kind, "rule": task.rule, "section": lesson.section, "prompt": task.prompt[lang],
+            "board": board, "options": options}
+
+
+def call_label(call: Call, lang: str) -> str:
+    if call.kind is CallKind.ANNOUNCE:
+        assert call.mode is not None
+        return mode_name(call.mode, lang)
+    word = CALLS[lang][call.kind.api_name]
+    return word if call.mode is None else f"{word} {mode_name(call.mode, lang)}"
+
+
+def _option_texts(task: Task, lang: str) -> list[tuple[str, str]]:
+    p = task.params
+    if p["ask"] == "contract":
+        out = []
+        modes = {m for m in (parse_call(t).mode for t in p["calls"].split()) if m is not None}
+        for mode in sorted(modes):
+            for m in (1, 2, 4):
+                out.append((f"{mode.token}x{m}", _contract_text(mode, m, lang)))
+        return out
+    target = p["target"]
+    return [("Team1", _WINS[lang].format(team=TEAMS[lang][0])), ("Team2", _WINS[lang].format(team=TEAMS[lang][1])),
+            ("continue", _CONTINUE[lang].format(target=target)),
+            ("raised", _RAISED[lang].format(target=target + RULES.target_step))]
+
+
+_WINS = {"en": "{team} wins the match", "fr": "{team} gagne la partie", "mg": "{team} no mandresy"}
+_CONTINUE = {"en": "play on, the target stays {target}", "fr": "on continue, l'objectif reste {target}",
+             "mg": "tohizana, {target} foana ny tanjona"}
+_RAISED = {"en": "nobody wins yet: the target becomes {target}", "fr": "personne ne gagne : l'objectif passe à "
+           "{target}", "mg": "tsy misy mandresy: lasa {target} ny tanjona"}
+
+
+def _contract_text(mode: Mode, m: int, lang: str) -> str:
+    suffix = {1: "", 2: " ×2", 4: " ×4"}[m]
+    return mode_name(mode, lang) + suffix
+
+
+# -- checking an answer ---------------------------------------------------------------------------------------------
+
+_RIGHT = {"en": "Right.", "fr": "Exact.", "mg": "Marina."}
+_WRONG = {"en": "Not quite.", "fr": "Pas tout à fait.", "mg": "Tsy izany."}
+_ALSO = {"en": "{card} was allowed too.", "fr": "{card} était permis aussi.", "mg": "Azo natao koa ny {card}."}
+_ANSWER = {"en": "The answer: {answer}.", "fr": "La réponse : {answer}.", "mg": "Ny valiny: {answer}."}
+
+
+def check_answer(lesson_id: object, index: object, answer: object, lang: str) -> JSON:
+    """Whether *answer* is right; the feedback names the rule and, when wrong, says why."""
+    lesson, task = _task(lesson_id, index)
+    expected, feedback, shown = _expected(task, answer, lang)
+    correct = _same(answer, expected)
+    lines = [(_RIGHT if correct else _WRONG)[lang], *feedback, task.explain[lang]]
+    if not correct and shown is not None:
+        lines.insert(len(lines) - 1, _ANSWER[lang].format(answer=shown))
+    return {"correct": correct, "rule": task.rule, "section": lesson.section, "feedback": lines,
+            "last": index == len(lesson.tasks) - 1}
+
+
+def _same(answer: object, expected: object) -> bool:
+    if isinstance(expected, set):
+        return isinstance(answer, list) and all(isinstance(a, str) for a in answer) and set(answer) == expected \
+            and len(answer) == len(expected)
+    if isinstance(expected, dict):
+        return isinstance(answer, dict) and answer == expected
+    if isinstance(expected, int) and not isinstance(expected, bool):
+        return isinstance(answer, int) and not isinstance(answer, bool) and answer == expected
+    return answer == expected
+
+
+def _expected(task: Task, answer: object, lang: str) -> tuple[object, list[str], str | None]:
+    """(expected answer, feedback lines about this answer, the answer to show if wrong)."""
+    p = task.params
+    kind = task.kind
+    if kind == "select_cards":
+        match = parse_match(_play_state(p["mode"], p["trick"], p["hand"]))
+        acts = match.deal.every_action()
+        legal = {card_name(a) for a, r in acts if r is None and isinstance(a, int)}
+        chosen = {a for a in answer if isinstance(a, str)} if isinstance(answer, list) else set()
+        lines = []
+        for a, reason in acts:
+            assert isinstance(a, int)
+            name = card_name(a)
+            if name in chosen and reason is not None:
+                lines.append(f"{name}: {message(reason.code, lang, reason.params)}")
+            elif name not in chosen and reason is None:
+                lines.append(_ALSO[lang].format(card=name))
+        return legal, lines, ", ".join(_cards_json([c for c in range(32) if card_name(c) in legal], None))
+    if kind == "select_calls":
+        match = parse_match(_negotiation_state(p["dealer"], p["calls"]))
+        negotiation = match.deal.negotiation
+        assert negotiation is not None
+        legal = set()
+        lines = []
+        chosen = {a for a in answer if isinstance(a, str)} if isinstance(answer, list) else set()
+        for token in p["options"].split():
+            reason = negotiation.validate(negotiation.turn, parse_call(token))
+            if reason is None:
+                legal.add(token)
+            text = call_label(parse_call(token), lang)
+            if token in chosen and reason is not None:
+                lines.append(f"{text}: {message(reason.code, lang, reason.params)}")
+            elif token not in chosen and reason is None:
+                lines.append(_ALSO[lang].format(card=text))
+        shown = ", ".join(call_label(parse_call(t), lang) for t in p["options"].split() if t in legal)
+        return legal, lines, shown
+    if kind == "pick_card":
+        mode = _mode(p["mode"])
+        cards = split_cards(p["cards"])
+        best = max(cards, key=lambda c: STRENGTH[mode][c])
+        return card_name(best), [], card_name(best)
+    if kind == "pick_seat":
+        if p["ask"] == "winner":
+            mode = _mode(p["mode"])
+            trick = _trick(p["trick"])
+            seat = trick[winning_index([c for _, c in trick], mode)][0]
+        else:
+            seat = Match.new(0, dealer=parse_seat(p["dealer"])).deal.cutter
+        return SEAT_NAMES[seat], [], SEATS[lang][seat]
+    if kind == "number":
+        count = p["count"]
+        if count == "trick_points":
+            value = sum(POINTS[_mode(p["mode"])][c] for c in split_cards(p["cards"]))
+        elif count == "total":
+            value = _mode(p["mode"]).total_points
+        elif count == "hand_during_negotiation":
+            match = Match.new(0, dealer=parse_seat(p["dealer"]))
+            value = match.apply(match.deal.cutter, Cut(6)).deal.hands[Seat.BOTTOM].bit_count()
+        else:  # a cut: any legal cut is right; the engine says why another is not
+            match = Match.new(0, dealer=parse_seat(p["dealer"]))
+            k = answer if isinstance(answer, int) and not isinstance(answer, bool) else -1
+            reason = match.deal.validate(match.deal.cutter, Cut(k))
+            if reason is None:
+                return k, [], None
+            return None, [message(reason.code, lang, reason.params)], None
+        return value, [], str(value)
+    if kind == "pick_option":
+        if p["ask"] == "contract":
+            match = parse_match(_negotiation_state(p["dealer"], p["calls"]))
+            negotiation = match.deal.negotiation
+            assert negotiation is not None
+            contract = negotiation.contract()
+            assert contract is not None and negotiation.complete
+            return (f"{contract.mode.token}x{contract.multiplier}", [],
+                    _contract_text(contract.mode, contract.multiplier, lang))
+        mode, m, team, points, sweep = p["deal"]
+        score = score_deal(RULES, _mode(mode), m, team, points, sweep)
+        scores, target, winner, raised = progress(RULES, p["scores"], p["target"], score)
+        key = TEAM_NAMES[winner] if winner is not None else "raised" if raised else "continue"
+        texts = dict(_option_texts(task, lang))
+        return key, [], texts[key]
+    if kind == "score":
+        mode, m, team, points, sweep = p["deal"]
+        score = score_deal(RULES, _mode(mode), m, team, points, sweep, automatic=mode in ("CLUBS", "NO_TRUMPS"))
+        lines = [explain_step(k, v, lang) for k, v in score.steps]
+        if score.instant_win is not None:
+            return {"instantWin": TEAM_NAMES[score.instant_win]}, lines, None
+        return {"Team1": score.match_points[0], "Team2": score.match_points[1]}, lines, None
+    raise AssertionError(f"unknown task kind {kind!r}")
+

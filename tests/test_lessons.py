@@ -1,0 +1,97 @@
+"""Lessons: every task's board is a real position, the rules' own answer is accepted, a wrong one is
+explained with the rule that forbids it, in every language."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from giretra_core import jsonapi, lessons
+from giretra_core.notation import format_match, parse_match
+
+TASKS = [(lesson.id, i) for lesson in lessons.all_lessons() for i in range(len(lesson.tasks))]
+LANGS = ("en", "fr", "mg")
+
+
+def ask(function: str, **request: Any) -> dict[str, Any]:
+    out: dict[str, Any] = json.loads(getattr(jsonapi, function)(json.dumps(request)))
+    return out
+
+
+def right_answer(lesson_id: str, index: int) -> Any:
+    task = lessons._task(lesson_id, index)[1]
+    if task.params.get("count") == "cut":
+        return 12
+    expected, _, _ = lessons._expected(task, None, "en")
+    return sorted(expected) if isinstance(expected, set) else expected
+
+
+def test_every_family_of_the_issue_has_lessons() -> None:
+    families = {lesson.family for lesson in lessons.all_lessons()}
+    assert families == {"cards", "deal", "negotiation", "play", "scoring", "match"}
+    rules = {t.rule for lesson in lessons.all_lessons() for t in lesson.tasks}
+    for rule in ("P-1", "P-2", "P-3", "P-5", "P-6", "P-7", "N-2", "N-4", "N-5", "N-6", "N-8", "N-9", "S-1", "S-2",
+                 "S-3", "S-4", "S-5", "D-2", "D-3", "M-1"):
+        assert rule in rules
+
+
+@pytest.mark.parametrize(("lesson_id", "index"), TASKS)
+def test_the_rules_own_answer_is_accepted_in_every_language(lesson_id: str, index: int) -> None:
+    for lang in LANGS:
+        task = ask("lesson_task", lesson=lesson_id, index=index, lang=lang)["value"]
+        assert task["prompt"] and task["title"]
+        if "state" in task["board"]:  # a scripted position in the engine's notation, canonical
+            assert format_match(parse_match(task["board"]["state"])) == task["board"]["state"]
+        result = ask("check_answer", lesson=lesson_id, index=index, answer=right_answer(lesson_id, index),
+                     lang=lang)["value"]
+        assert result["correct"] is True, result
+        assert all(isinstance(line, str) and line for line in result["feedback"])
+
+
+@pytest.mark.parametrize(("lesson_id", "index"), TASKS)
+def test_a_wrong_answer_is_refused_with_an_explanation(lesson_id: str, index: int) -> None:
+    task = ask("lesson_task", lesson=lesson_id, index=index)["value"]
+    good = right_answer(lesson_id, index)
+    if task["kind"] == "select_cards":
+        wrong: Any = task["board"]["hand"]  # every card of the hand: some are illegal, or one is missing
+        if sorted(wrong) == good:
+            wrong = good[:-1]
+    elif task["kind"] == "select_calls":
+        wrong = [o["value"] for o in task["options"]]
+    elif task["kind"] in ("pick_card", "pick_seat", "pick_option"):
+        wrong = next(o["value"] for o in task["options"] if o["value"] != good)
+    elif task["kind"] == "number":
+        wrong = 4 if task["board"].get("dealer") and good == 12 else good + 1
+    else:
+        wrong = {"Team1": 1, "Team2": 1}
+    result = ask("check_answer", lesson=lesson_id, index=index, answer=wrong)["value"]
+    assert result["correct"] is False
+    assert result["rule"] == lessons._task(lesson_id, index)[1].rule
+    text = " ".join(result["feedback"])
+    assert len(result["feedback"]) >= 3, result  # "not quite", why, the rule
+    if task["kind"] in ("select_cards", "select_calls") and wrong != good[:-1]:
+        assert f"({result['rule'][0]}-" in text, text  # the engine's reason names its rule
+
+
+def test_languages_really_differ() -> None:
+    for lesson_id, index in TASKS:
+        en = ask("lesson_task", lesson=lesson_id, index=index, lang="en")["value"]["prompt"]
+        fr = ask("lesson_task", lesson=lesson_id, index=index, lang="fr")["value"]["prompt"]
+        mg = ask("lesson_task", lesson=lesson_id, index=index, lang="mg")["value"]["prompt"]
+        assert len({en, fr, mg}) == 3, (lesson_id, index)
+
+
+@pytest.mark.parametrize("answer", [None, "", 0, -1, 10**20, True, [], [1, 2], [{"a": 1}], {"Team1": "x"}, "AH"])
+def test_garbage_answers_are_just_wrong(answer: Any) -> None:
+    for lesson_id, index in TASKS:
+        out = ask("check_answer", lesson=lesson_id, index=index, answer=answer)
+        assert out["ok"] is True and out["value"]["correct"] in (True, False)
+
+
+def test_bad_lesson_requests_are_errors() -> None:
+    assert ask("lesson_task", lesson="nope")["error"]["code"] == "bad_lesson"
+    assert ask("lesson_task", lesson="play-overtrump", index=99)["error"]["code"] == "bad_task"
+    assert ask("check_answer", lesson="play-overtrump", index=0)["error"]["code"] == "bad_request"
+    assert ask("lessons", lang="xx")["error"]["code"] == "bad_lang"
