@@ -9,7 +9,7 @@ contracts, the deal arithmetic), never stored as answers: a lesson cannot disagr
 ['cards-ranking', 'cards-points', 'deal-cut']
 >>> task = lesson_task("play-follow-suit", 0, "en")
 >>> task["kind"], task["board"]["trick"][0]
-('select_cards', ['10S', '7D'])
+('select_cards', {'seat': 'Left', 'card': 'KD'})
 >>> check_answer("play-follow-suit", 0, ["7D"], "en")["correct"]
 False
 """
