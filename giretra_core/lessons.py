@@ -491,6 +491,11 @@ def _scoring_lessons() -> tuple[Lesson, ...]:
                T("Every match point is multiplied: 15 × 2 and 11 × 2.", "Tous les points sont multipliés : "
                  "15 × 2 et 11 × 2.", "Ampitomboina daholo ny isa: 15 × 2 sy 11 × 2."), "ALL_TRUMPS", 2, 0,
                (150, 108)),
+            sc("S-2", T("Team 2 plays Spades, doubled then redoubled, and takes 95.",
+                        "L'équipe 2 joue Pique, contré puis surcontré, et fait 95.",
+                        "Pique ny Ekipa 2, Contré ary Surcontré, ary mahazo 95."),
+               T("A redouble multiplies by 4: 16 × 4 = 64.", "Un surcontre multiplie par 4 : 16 × 4 = 64.",
+                 "Ny Surcontré dia mampitombo in-4: 16 × 4 = 64."), "SPADES", 4, 1, (67, 95)),
             sc("S-5", T("Team 2 plays NoTrumps (doubled automatically) and wins all 8 tricks.",
                         "L'équipe 2 joue Sans A (contré automatiquement) et fait les 8 plis.",
                         "Sans A ny Ekipa 2 (Contré ho azy) ary azony daholo ny fanangonana 8."),
