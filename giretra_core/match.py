@@ -22,7 +22,7 @@ from .scoring import DealScore
 from .seats import SEAT_LETTERS, Seat
 
 # Who sits at each seat: a person or a bot level.  One letter each in the notation.
-PLAYER_KINDS = {"h": "human", "r": "random"}
+PLAYER_KINDS = {"h": "human", "r": "random", "b": "basic", "a": "advanced", "e": "expert"}
 PLAYER_LETTERS = {v: k for k, v in PLAYER_KINDS.items()}
 MAX_SEED = 2**53 - 1  # a seed survives a round trip through JavaScript numbers
 

@@ -1,0 +1,83 @@
+"""Browser tests: web/ served on a free 127.0.0.1 port, Debian's Chromium driven by pytest-playwright.
+
+Every test gets a fresh browser context (empty cache and localStorage). The ``page`` fixture records every
+request, including the engine worker's, and fails the test if one leaves 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Request, expect
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB_DIR = ROOT / "web"
+sys.path.insert(0, str(ROOT / "tools"))
+from serve import serving  # noqa: E402  (tools/ is not a package)
+
+CHROMIUM = os.environ.get("GIRETRA_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync",
+]
+BOOT_TIMEOUT_MS = 60_000  # Pyodide's cold start is ~3 s here; a loaded CI machine can be much slower
+LOCAL_SCHEMES = {"data", "blob", "about"}
+
+expect.set_options(timeout=20_000)  # generous: CI machines are often loaded
+
+
+@pytest.fixture(scope="session")
+def base_url() -> Iterator[str]:
+    """web/ on a free port; pytest-playwright resolves ``page.goto("?speed=0")`` against it."""
+    missing = [p for p in ("wheel.json", "index.html", "vendor/pyodide") if not (WEB_DIR / p).exists()]
+    if missing:
+        pytest.fail(f"web/ is not built ({', '.join(missing)} missing): run python3 tools/dev.py test")
+    with serving(WEB_DIR, quiet=True) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, object]) -> dict[str, object]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} not found: apt-get install -y chromium (or set GIRETRA_CHROMIUM)")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}
+
+
+@pytest.fixture
+def requests_seen(context: BrowserContext) -> Iterator[list[str]]:
+    """Every URL the context requested (pages and workers); the test fails if one is not local."""
+    seen: list[str] = []
+
+    def record(request: Request) -> None:
+        seen.append(request.url)
+
+    context.on("request", record)
+    yield seen
+    foreign = [u for u in seen if urlsplit(u).scheme not in LOCAL_SCHEMES and urlsplit(u).hostname != "127.0.0.1"]
+    assert not foreign, f"requests left 127.0.0.1: {foreign}"
+
+
+@pytest.fixture
+def page(page: Page, requests_seen: list[str]) -> Page:
+    """pytest-playwright's page, with the request check; page errors are printed for the failure report."""
+    page.on("pageerror", lambda err: print(f"pageerror: {err}"))
+    page.on("console", lambda msg: print(f"console.{msg.type}: {msg.text}") if msg.type in ("error", "warning")
+            else None)
+    return page
+
+
+def wait_ready(page: Page, timeout: float = BOOT_TIMEOUT_MS) -> None:
+    """Wait once for ``body[data-ready]``, which main.js sets when the engine answered and the table is drawn."""
+    expect(page.locator("body[data-ready]")).to_be_attached(timeout=timeout)
+
+
+def open_game(page: Page, query: str = "speed=0", fragment: str = "") -> Page:
+    """Open the game with *query* (``speed=0`` removes pauses) and an optional URL fragment; wait until ready."""
+    page.goto(f"?{query}" + (f"#{fragment}" if fragment else ""))
+    wait_ready(page)
+    return page

@@ -1,0 +1,115 @@
+"""Helpers for the browser tests: drive the page like a player, and make states with the engine itself.
+
+States come from ``giretra_core.jsonapi`` on CPython, called exactly as the page calls it in the browser
+(bots: ``bot_action`` with seed 0, then ``apply``), so a state built here is the state the page will reach.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from giretra_core import jsonapi
+
+HUMAN = "Bottom"
+
+
+def api(name: str, **args: Any) -> Any:
+    """Call the engine's JSON seam like the page does; raise on an error answer."""
+    out = json.loads(getattr(jsonapi, name)(json.dumps(args)))
+    if not out["ok"]:
+        raise AssertionError(f"{name}({args}) -> {out['error']}")
+    return out["value"]
+
+
+def bots_until_human(state: str) -> tuple[str, dict[str, Any]]:
+    """Let the bots move (as the page does) until the human must act or the match is over."""
+    view = api("view", state=state, seat=HUMAN)
+    while view["toAct"] and view["toAct"] != HUMAN and view["phase"] != "match_over":
+        seat = view["toAct"]
+        action = api("bot_action", state=state, seat=seat, seed=0)["action"]
+        state = api("apply", state=state, seat=seat, action=action)["state"]
+        view = api("view", state=state, seat=HUMAN)
+    return state, view
+
+
+def fragment(state: str) -> str:
+    return state.replace(" ", "_")
+
+
+def table(page: Page) -> Any:
+    return page.locator(".gt-table")
+
+
+def wait_my_turn(page: Page, phase: str | None = None, timeout: float = 20_000) -> None:
+    """Wait until the human is to act (in *phase*) and no trick pause is running."""
+    selector = f'.gt-table[data-to-act="{HUMAN}"]:not([data-pausing])'
+    if phase:
+        selector += f'[data-phase="{phase}"]'
+    expect(page.locator(selector)).to_be_attached(timeout=timeout)
+
+
+def hand(page: Page) -> list[str]:
+    return [str(c) for c in page.locator(".gt-hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")]
+
+
+def legal_cards(page: Page) -> list[str]:
+    return [str(c) for c in page.locator(".gt-hand .is-legal").evaluate_all("els => els.map(e => e.dataset.card)")]
+
+
+def continue_summary(page: Page) -> bool:
+    """Close the deal summary if it is open; True if it was."""
+    button = page.locator('#gt-dialog[open] [data-action="continue"]')
+    if button.count():
+        button.click()
+        expect(page.locator("#gt-dialog[open]")).to_have_count(0)
+        return True
+    return False
+
+
+STEP_JS = """() => {
+  const table = document.querySelector('.gt-table');
+  if (table?.dataset.phase === 'match_over') return 'over';
+  const cont = document.querySelector('#gt-dialog[open] [data-action="continue"]');
+  if (cont) { cont.click(); return 'summary'; }
+  if (document.querySelector('#gt-dialog[open]')) return 'dialog';
+  if (!table) return 'wait';
+  if (table.dataset.toAct !== 'Bottom' || table.dataset.pausing) return 'wait';
+  const button = document.querySelector(table.dataset.phase === 'play' ? '.gt-hand .is-legal' : '.gt-panel .is-legal');
+  if (!button) return 'wait';
+  button.click();
+  return button.dataset.action;
+}"""
+
+
+def play_one_step(page: Page) -> str:
+    """Take the human's first legal action (or close the deal summary); return what was done.
+
+    One evaluate per step: the table is re-rendered whole after every move, so a locator found in one
+    round trip may be gone in the next.
+    """
+    done: str = page.evaluate(STEP_JS)
+    if done in ("wait", "dialog"):
+        page.wait_for_timeout(15)
+    return done
+
+
+def drive(state: str, stop: Any, limit: int = 400) -> tuple[str, dict[str, Any]]:
+    """Play every seat with the bots (seed 0, like the page) until ``stop(view)`` holds for the human's view."""
+    for _ in range(limit):
+        view = api("view", state=state, seat=HUMAN)
+        if stop(view):
+            return state, view
+        if view["phase"] == "match_over" or not view["toAct"]:
+            break
+        seat = view["toAct"]
+        action = api("bot_action", state=state, seat=seat, seed=0, level="random")["action"]
+        state = api("apply", state=state, seat=seat, action=action)["state"]
+    raise AssertionError("no such state reached")
+
+
+def saved_state(page: Page) -> str | None:
+    raw = page.evaluate("localStorage.getItem('giretra.match')")
+    return json.loads(raw)["state"] if raw else None

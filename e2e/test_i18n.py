@@ -1,0 +1,78 @@
+"""Languages: one catalogue per language with the same keys; switching changes every visible string."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import open_game
+from gameplay import wait_my_turn
+from playwright.sync_api import Page, expect
+
+VISIBLE_TEXT_JS = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const text = node.textContent.trim();
+    const el = node.parentElement;
+    if (!text || !el || el.closest('.gt-sr, [hidden], script, style, option')) continue;
+    const box = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    if (!box.width || !box.height || style.visibility === 'hidden' || style.display === 'none') continue;
+    out.push(text);
+  }
+  return out;
+}"""
+NAMES_JS = """() => [...document.querySelectorAll('[aria-label]')]
+  .filter(e => e.getClientRects().length && !e.closest('[hidden]')).map(e => e.getAttribute('aria-label'))"""
+# The same in every language: the game's name and the languages' own names.
+NEUTRAL = {"Giretra", "English", "Français", "Malagasy"}
+
+
+def texts(page: Page) -> set[str]:
+    return set(page.evaluate(VISIBLE_TEXT_JS)) | set(page.evaluate(NAMES_JS))
+
+
+def wordy(strings: set[str]) -> set[str]:
+    return {s for s in strings if re.search(r"[A-Za-zÀ-ÿ]{2,}", s) and s not in NEUTRAL}
+
+
+def test_catalogues_have_the_same_keys(page: Page) -> None:
+    open_game(page)
+    report = page.evaluate("""async () => {
+      const { CATALOGUES } = await import('./js/i18n.js');
+      const keys = Object.fromEntries(Object.entries(CATALOGUES).map(([l, c]) => [l, Object.keys(c).sort()]));
+      const empty = Object.entries(CATALOGUES).flatMap(([l, c]) =>
+        Object.entries(c).filter(([, v]) => !String(v).trim()).map(([k]) => l + ':' + k));
+      return { keys, empty };
+    }""")
+    assert report["empty"] == []
+    assert report["keys"]["fr"] == report["keys"]["en"]
+    assert report["keys"]["mg"] == report["keys"]["en"]
+
+
+def switch_language(page: Page, lang: str) -> None:
+    page.locator('[data-action="open-settings"]').click()
+    page.locator("#gt-lang").select_option(lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    page.keyboard.press("Escape")
+    expect(page.locator("#gt-dialog[open]")).to_have_count(0)
+
+
+def test_language_switch_changes_every_visible_string(page: Page) -> None:
+    open_game(page, fragment="seed=2")
+    wait_my_turn(page, "negotiation")  # the call panel, the bids, the hand, the seats, the score: all on screen
+    page.wait_for_timeout(200)
+    english = wordy(texts(page))
+    assert {"New match", "Settings", "Left", "Announce"} <= english
+    for lang in ("fr", "mg"):
+        switch_language(page, lang)
+        expect(page.locator(".gt-calls")).to_be_visible()
+        page.wait_for_timeout(200)
+        now = texts(page)
+        assert not [s for s in now if "⟦" in s], "untranslated keys on screen"
+        assert not (english & now), f"still in English after switching to {lang}: {sorted(english & now)}"
+        # The engine answers in the same language: its reasons and call names changed too.
+        assert page.evaluate("async () => [...(await import('./js/i18n.js')).missing]") == []
+    switch_language(page, "en")
+    assert wordy(texts(page)) >= english - {"Your turn to speak."}

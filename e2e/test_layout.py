@@ -1,0 +1,69 @@
+"""Any device: a 360×640 phone has no horizontal scroll in any phase or dialog; controls have names."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import open_game
+from gameplay import play_one_step, wait_my_turn
+from playwright.sync_api import Page, expect
+
+PHONE = {"width": 360, "height": 640}
+ARTIFACTS = __import__("pathlib").Path(__file__).parent / "artifacts"
+
+
+def no_horizontal_scroll(page: Page, where: str) -> None:
+    width = page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"phone-{where}.png"), full_page=True)
+    assert width <= PHONE["width"], f"{where}: the page is {width}px wide on a {PHONE['width']}px screen"
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict[str, object]) -> dict[str, object]:
+    return {**browser_context_args, "viewport": PHONE, "has_touch": True, "is_mobile": True}
+
+
+def test_phone_layout_has_no_horizontal_scroll(page: Page) -> None:
+    open_game(page, fragment="seed=0")  # the human cuts first
+    wait_my_turn(page, "cut")
+    no_horizontal_scroll(page, "cut")
+    page.locator('[data-action="c12"]').tap()
+    wait_my_turn(page, "negotiation")
+    no_horizontal_scroll(page, "negotiation")
+    # Play on (first legal action each time) until eight cards are in the hand.
+    for _ in range(400):
+        if page.locator(".gt-hand [data-card]").count() == 8 and page.locator('.gt-table[data-phase="play"]').count():
+            break
+        play_one_step(page)
+    no_horizontal_scroll(page, "play")
+    for dialog in ("open-settings", "open-share", "open-score-sheet", "open-new-match"):
+        page.locator(f'[data-action="{dialog}"]').click()
+        expect(page.locator("#gt-dialog[open]")).to_be_visible()
+        no_horizontal_scroll(page, dialog)
+        page.keyboard.press("Escape")
+        expect(page.locator("#gt-dialog[open]")).to_have_count(0)
+
+
+def test_every_control_has_an_accessible_name(page: Page) -> None:
+    open_game(page, fragment="seed=2")
+    wait_my_turn(page, "negotiation")
+    nameless = page.evaluate("""() => [...document.querySelectorAll('button, select, input')]
+      .filter(e => e.getClientRects().length)
+      .filter(e => !(e.getAttribute('aria-label') || e.textContent.trim() || e.labels?.length))
+      .map(e => e.outerHTML.slice(0, 80))""")
+    assert nameless == []
+    # Cards say their name; suits are symbols and words, not colours only.
+    first = page.locator(".gt-hand [data-card]").first
+    code = first.get_attribute("data-card") or ""
+    suit = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[code[-1]]
+    expect(first).to_have_attribute("aria-label", __import__("re").compile(suit))
+    expect(first.locator(".gt-face__suit")).to_have_text({"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[code[-1]])
+
+
+def test_reduced_motion_turns_animations_off(page: Page) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    open_game(page, fragment="seed=2")
+    wait_my_turn(page, "negotiation")
+    durations = page.evaluate("""() => [...document.querySelectorAll('.gt-card, .gt-seat, .gt-bid')]
+      .map(e => getComputedStyle(e)).map(s => [s.animationName, s.transitionDuration])""")
+    assert all(name == "none" and duration in ("0s", "") for name, duration in durations)

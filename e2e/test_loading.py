@@ -1,0 +1,55 @@
+"""Start-up: progress while Pyodide and the wheel load; a failed load says so and offers a retry."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import BOOT_TIMEOUT_MS, wait_ready
+from playwright.sync_api import Page, Route, expect
+
+
+def test_progress_is_shown_while_loading(page: Page) -> None:
+    page.goto("?speed=0")
+    expect(page.locator(".gt-loading .gt-loading__stages li.is-current")).to_be_visible()
+    expect(page.locator(".gt-loading progress")).to_be_visible()
+    wait_ready(page)
+    expect(page.locator(".gt-loading")).to_be_hidden()
+    expect(page.locator(".gt-table")).to_be_visible()
+
+
+def test_blocked_wheel_shows_the_failure_and_retry_recovers(page: Page) -> None:
+    blocked: list[str] = []
+
+    def block(route: Route) -> None:
+        blocked.append(route.request.url)
+        route.abort()
+
+    page.route("**/wheels/**", block)
+    page.goto("?speed=0")
+    failure = page.locator(".gt-loading.is-failed")
+    expect(failure).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    assert blocked, "the wheel was never requested"
+    expect(failure).to_contain_text("The game could not load.")
+    expect(failure.locator('li[data-stage="wheel"]')).to_have_class("is-failed")
+    expect(failure.locator(".gt-loading__detail")).to_contain_text(".whl")
+    expect(page.locator("body[data-ready]")).to_have_count(0)
+
+    page.unroute("**/wheels/**")
+    failure.locator('[data-action="retry"]').click()
+    wait_ready(page)
+    expect(page.locator(".gt-table")).to_be_visible()
+
+
+@pytest.mark.parametrize(("missing", "stage"), [
+    ("**/pyodide.asm.wasm", "pyodide"),         # Pyodide itself only logs this one: the worker listens
+    ("**/python_stdlib.zip", "pyodide"),
+    ("**/micropip-*.whl", "micropip"),          # loadPackage() resolves anyway: loadedPackages is checked
+    ("**/wheel.json", "wheel"),
+])
+def test_each_failed_download_is_reported_at_its_stage(page: Page, missing: str, stage: str) -> None:
+    page.route(missing, lambda route: route.fulfill(status=404, body="gone"))
+    page.goto("?speed=0")
+    failure = page.locator(".gt-loading.is-failed")
+    expect(failure).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(failure.locator(f'li[data-stage="{stage}"]')).to_have_class("is-failed")
+    expect(failure.locator('[data-action="retry"]')).to_be_visible()
+

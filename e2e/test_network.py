@@ -1,0 +1,24 @@
+"""Offline by construction: every request of the page and of its engine worker stays on 127.0.0.1."""
+
+from __future__ import annotations
+
+from conftest import open_game
+from gameplay import continue_summary, play_one_step
+from playwright.sync_api import Page, expect
+
+
+def test_no_request_leaves_the_local_server(page: Page, requests_seen: list[str]) -> None:
+    open_game(page, fragment="seed=4")
+    for _ in range(150):  # into the play: bots, engine calls, renders
+        play_one_step(page)
+    for dialog in ("open-settings", "open-share", "open-score-sheet"):
+        while continue_summary(page):  # a deal may end meanwhile: its summary comes first
+            pass
+        page.locator(f'[data-action="{dialog}"]').click()
+        expect(page.locator("#gt-dialog[open]")).to_be_visible()
+        page.keyboard.press("Escape")
+    # The recording covers the worker too: Pyodide, micropip and the wheel were fetched from it.
+    for needle in ("/vendor/pyodide/0.29.5/pyodide.asm.wasm", "/vendor/pyodide/0.29.5/micropip-", "/wheels/"):
+        assert any(needle in url for url in requests_seen), f"{needle} not seen in {requests_seen}"
+    foreign = [u for u in requests_seen if not u.startswith("http://127.0.0.1:")]
+    assert foreign == []  # (the fixture checks this again for every test)

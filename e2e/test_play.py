@@ -1,0 +1,92 @@
+"""Playing cards: an illegal card says why and changes nothing; a trick by keyboard only; reload resumes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import open_game, wait_ready
+from gameplay import HUMAN, api, drive, fragment, hand, legal_cards, saved_state, wait_my_turn
+from playwright.sync_api import Page, expect
+
+
+def human_must_choose(view: dict[str, Any]) -> bool:
+    """The human is to play and holds at least one card the rules forbid now."""
+    cards = [a for a in view["legal"] if a["type"] == "card"]
+    return view["phase"] == "play" and view["toAct"] == HUMAN and any(not a["legal"] for a in cards)
+
+
+def test_illegal_card_shows_the_engines_reason_and_changes_nothing(page: Page) -> None:
+    state, view = drive(api("new_match", seed=11)["state"], human_must_choose)
+    refused = next(a for a in view["legal"] if a["type"] == "card" and not a["legal"])
+    open_game(page, fragment=fragment(state))
+    wait_my_turn(page, "play")
+    before_hand, before_trick = hand(page), page.locator(".gt-trick [data-card]").count()
+    card = page.locator(f'.gt-hand [data-card="{refused["card"]}"]')
+    expect(card).to_have_attribute("aria-disabled", "true")
+    expect(card).not_to_have_class("is-legal")
+
+    card.click(force=True)  # aria-disabled, not disabled: a tap must still say why
+
+    expect(page.locator(".gt-status.is-reason")).to_have_text(refused["reason"]["message"])
+    expect(page.locator("#gt-live")).to_have_text(refused["reason"]["message"])
+    assert hand(page) == before_hand
+    assert page.locator(".gt-trick [data-card]").count() == before_trick
+    assert saved_state(page) == state
+    expect(page.locator(".gt-table")).to_have_attribute("data-to-act", HUMAN)
+
+
+def test_a_trick_played_by_keyboard_only(page: Page) -> None:
+    # The human leads a trick: Tab to the hand, arrows to a card, Enter; the bots answer.
+    state, view = drive(api("new_match", seed=5)["state"],
+                        lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and not v["trick"]["cards"])
+    open_game(page, query="speed=fast", fragment=fragment(state))  # pauses, to see the card land
+    wait_my_turn(page, "play")
+    tricks_before = len(view["tricks"])
+    for _ in range(60):  # Tab until a card of the hand has the focus
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement?.closest('.gt-hand') !== null"):
+            break
+    else:
+        raise AssertionError("Tab never reached the hand")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    focused = page.evaluate("document.activeElement.dataset.card")
+    assert focused in legal_cards(page)  # leading: every card is playable
+    page.keyboard.press("Enter")
+    expect(page.locator(f'.gt-trick [data-card="{focused}"]')).to_be_visible()
+    # The three bots answer, the trick completes, and the human leads or follows the next one.
+    expect(page.locator(".gt-table:not([data-pausing])")).to_have_attribute("data-to-act", HUMAN, timeout=20_000)
+    assert len(api("view", state=saved_state(page), seat=HUMAN)["tricks"]) == tricks_before + 1
+    # The focus stayed in the game, on a card of the hand.
+    assert page.evaluate("document.activeElement?.closest('.gt-hand') !== null")
+
+
+def test_reload_mid_trick_resumes_the_same_state(page: Page) -> None:
+    state, _ = drive(api("new_match", seed=3)["state"],
+                     lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["trick"]["cards"]) == 1)
+    # Slow bots: the trick stays half-played for a while after the human's card.
+    open_game(page, query="speed=slow", fragment=fragment(state))
+    wait_my_turn(page, "play")
+    card = legal_cards(page)[0]
+    page.locator(f'.gt-hand [data-card="{card}"]').click()
+    expect(page.locator(f'.gt-trick__slot--bottom [data-card="{card}"]')).to_be_visible()
+    before = saved_state(page)
+    assert before is not None and before != state
+    trick_before = trick_cards(page)
+    hand_before = hand(page)
+
+    page.reload()  # mid-trick, while a bot is thinking
+    wait_ready(page)
+
+    assert page.url.endswith("?speed=slow")  # the shared fragment is gone: a reload resumes the save
+    resumed_state = saved_state(page)
+    assert resumed_state is not None and resumed_state.startswith(before)
+    assert hand(page) == hand_before
+    resumed = trick_cards(page)
+    assert set(trick_before) <= set(resumed)  # the same trick (a bot may have played on since)
+
+
+def trick_cards(page: Page) -> list[str]:
+    """The current trick's cards in seat order Bottom, Left, Top, Right."""
+    return [str(c) for c in page.locator(".gt-trick__slot .gt-card").evaluate_all(
+        "els => els.map(e => e.dataset.seat + ':' + e.dataset.card)")]

@@ -1,0 +1,53 @@
+"""Share links: a seed gives the same hands to someone else; "share this deal" reproduces the deal."""
+
+from __future__ import annotations
+
+from conftest import open_game, wait_ready
+from gameplay import hand, wait_my_turn
+from playwright.sync_api import Browser, Page, expect
+
+
+def open_in_fresh_browser_context(browser: Browser, base_url: str, url: str) -> Page:
+    """Someone else: a new context has its own (empty) storage and cache."""
+    context = browser.new_context(base_url=base_url)
+    foreign: list[str] = []
+    context.on("request", lambda r: foreign.append(r.url) if not r.url.startswith("http://127.0.0.1") else None)
+    page = context.new_page()
+    page.goto(url)
+    wait_ready(page)
+    assert not foreign, foreign
+    return page
+
+
+def test_seeded_link_gives_the_same_hands(page: Page, browser: Browser, base_url: str) -> None:
+    # Seed 1: a bot cuts, so the whole start of the deal is the engine's (bots are seeded too).
+    open_game(page, fragment="seed=1")
+    wait_my_turn(page, "negotiation")
+    mine = hand(page)
+    assert len(mine) == 5
+    other = open_in_fresh_browser_context(browser, base_url, "?speed=0#seed=1")
+    wait_my_turn(other, "negotiation")
+    assert hand(other) == mine
+    assert other.locator(".gt-bids-history li").all_inner_texts() == \
+        page.locator(".gt-bids-history li").all_inner_texts()
+    other.context.close()
+
+
+def test_share_this_deal_link_reproduces_the_deal(page: Page, browser: Browser, base_url: str) -> None:
+    open_game(page, fragment="seed=0")  # the human cuts first
+    wait_my_turn(page, "cut")
+    page.locator('[data-action="c17"]').click()
+    wait_my_turn(page, "negotiation")
+    mine = hand(page)
+    page.locator('[data-action="open-share"]').click()
+    link = page.locator("#gt-share-deal").input_value()
+    seed_link = page.locator("#gt-share-seed").input_value()
+    assert "#G1_" in link and seed_link.endswith("#seed=0&rules=giretra.com")
+    assert link.startswith(base_url)
+    other = open_in_fresh_browser_context(browser, base_url, "?speed=0" + link[len(base_url):])
+    expect(other.locator('[data-notice="shared"]')).to_be_visible()
+    wait_my_turn(other, "negotiation")
+    assert hand(other) == mine
+    expect(other.locator(".gt-table")).to_have_attribute("data-deal", "1")
+    assert other.evaluate("localStorage.getItem('giretra.match')") is not None
+    other.context.close()

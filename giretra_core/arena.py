@@ -1,0 +1,374 @@
+"""The arena: bots against bots in duplicate, so that the luck of the cards cancels out.
+
+    python -m giretra_core.arena basic random --matches 200 --seed 1
+    python -m giretra_core.arena expert advanced --deals 300 --seed 1 --bidder advanced
+    python -m giretra_core.arena --validate expert --deals 50 --seed 1
+
+Duplicate play: every match (or deal) is played twice from the same seed — the same first deck,
+the same first dealer, the same cuts — once with A as Team1 (Bottom and Top) and B as Team2, then
+with the teams swapped.  The cuts are drawn by the arena from the seed (a bot cannot see the deck,
+so no cut is better than another).  Under the default rules the next deck is the previous deal's
+tricks, so the two legs of a match share their first deal exactly and drift apart afterwards;
+``--deals`` pairs are exact duplicates.
+
+Reported: A's match win rate with a 95% confidence interval (the pair is the unit: both legs
+won, split, both lost), match points per deal, per-mode contracts and success rates, sweeps,
+doubles, the paired card-point difference per deal (``--deals``), and each bot's decision time
+(p50, p95, max).  ``--bidder LEVEL`` (with ``--deals``) lets one level bid for all four seats, so
+that both legs play the same contracts and the card-point difference measures the card play.
+
+The oracle (every hand seen) may take part as ``oracle``; it is offline only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from . import bots
+from .bots.reasons import Decision
+from .deal import MAX_CUT, MIN_CUT, Cut, Deal
+from .errors import GiretraError
+from .match import Match
+from .modes import Mode
+from .negotiation import Call, CallKind
+from .rules import PRESETS
+from .scoring import DealScore
+from .seats import Seat
+from .views import seat_view
+
+LEVEL_NAMES = (*bots.LEVELS, "oracle")
+INSTANT_WIN_POINTS = 150  # a Colour sweep, counted as match points in per-deal figures
+
+
+def _decide(level: str, match: Match, seat: Seat, rng: random.Random, budget_ms: float,
+            time_guard: bool = True) -> Decision:
+    if level == "oracle":
+        from .bots import oracle
+
+        return oracle.choose(match, seat, rng, budget_ms)
+    return bots.choose(level, seat_view(match, seat), rng, budget_ms, time_guard=time_guard)
+
+
+def _cut_for(seed: int, deal_number: int) -> Cut:
+    return Cut(random.Random(f"cut/{seed}/{deal_number}").randint(MIN_CUT, MAX_CUT))
+
+
+@dataclass
+class Side:
+    """What one bot did over a run."""
+
+    level: str
+    times: dict[str, list[float]] = field(default_factory=lambda: {"play": [], "negotiation": []})
+    contracts: dict[str, list[int]] = field(default_factory=dict)   # mode -> [taken, made, failed, tied]
+    doubles: list[int] = field(default_factory=lambda: [0, 0])      # [doubles made, of which the contract failed]
+    redoubles: list[int] = field(default_factory=lambda: [0, 0])    # [redoubles, of which made]
+    sweeps: int = 0
+    instant_wins: int = 0
+    over_budget: int = 0
+
+
+@dataclass
+class LegResult:
+    score_a: float            # 1 if A won the match (or, for a single deal, scored more), 0.5 if even, 0
+    deals: int
+    mp_a: int
+    mp_b: int
+    cp_a: int = 0
+    cp_b: int = 0
+
+
+def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget_ms: float, sides: dict[str, Side],
+             max_deals: int | None = None, bidder: str | None = None) -> LegResult:
+    """One match (or its first *max_deals* deals) with bot A in team *a_team* and B in the other.
+
+    *levels* is (A, B).  The cuts come from the seed; each seat's bot has its own seeded RNG.
+    """
+    seat_level = [levels[0] if seat & 1 == a_team else levels[1] for seat in range(4)]
+    side_of = [sides["A"] if seat & 1 == a_team else sides["B"] for seat in range(4)]
+    rngs = [random.Random(f"{seed}/{seat}/{seat_level[seat]}") for seat in range(4)]
+    match = Match.new(seed, rules, ["random"] * 4)
+    mp = [0, 0]
+    cp = [0, 0]
+    deals = 0
+    while not match.is_over:
+        seat = match.turn
+        assert seat is not None
+        deal = match.deal
+        if deal.cut is None:
+            match = match.apply(seat, _cut_for(seed, len(match.history)))
+            continue
+        negotiating = deal.contract is None
+        level = bidder if negotiating and bidder is not None else seat_level[seat]
+        start = time.perf_counter()
+        decision = _decide(level, match, seat, rngs[seat], budget_ms)
+        elapsed = (time.perf_counter() - start) * 1000
+        if level == seat_level[seat]:
+            side = side_of[seat]
+            side.times["negotiation" if negotiating else "play"].append(elapsed)
+            if elapsed > budget_ms + 50:
+                side.over_budget += 1
+        if isinstance(decision.action, Call):
+            call = decision.action
+            if call.kind is CallKind.DOUBLE:
+                side_of[seat].doubles[0] += 1
+            elif call.kind is CallKind.REDOUBLE:
+                side_of[seat].redoubles[0] += 1
+        before = len(match.history)
+        match = match.apply(seat, decision.action)
+        if len(match.history) > before:
+            record = match.history[-1]
+            deals += 1
+            _tally(record.deal, record.score, side_of)
+            for t in (0, 1):
+                mp[t] += record.score.match_points[t]
+                cp[t] += record.score.card_points[t]
+            if record.score.instant_win is not None:
+                mp[record.score.instant_win] += INSTANT_WIN_POINTS
+            if max_deals is not None and deals >= max_deals:
+                break
+    a = a_team
+    if match.winner is not None:
+        score_a = 1.0 if match.winner == a else 0.0
+    else:
+        score_a = 1.0 if mp[a] > mp[1 - a] else 0.5 if mp[a] == mp[1 - a] else 0.0
+    return LegResult(score_a, deals, mp[a], mp[1 - a], cp[a], cp[1 - a])
+
+
+def _tally(deal: Deal, score: DealScore, side_of: list[Side]) -> None:
+    assert deal.contract is not None
+    contract = deal.contract
+    announcer = side_of[contract.announcer_team]  # seats 0 and 1 belong to teams 0 and 1
+    row = announcer.contracts.setdefault(Mode(contract.mode).api_name, [0, 0, 0, 0])
+    row[0] += 1
+    made = score.match_points[contract.announcer_team] > score.match_points[1 - contract.announcer_team] or \
+        score.instant_win == contract.announcer_team
+    tied = score.outcome == "tie"
+    row[1 if made else 3 if tied else 2] += 1
+    defender = side_of[1 - contract.announcer_team]
+    if contract.multiplier > 1 and not contract.automatic:
+        # Count a double as "right" when the doubled contract did not make it.
+        if not made:
+            defender.doubles[1] += 1
+        if contract.multiplier == 4 and made:
+            announcer.redoubles[1] += 1
+    if score.sweep_team is not None:
+        side_of[score.sweep_team].sweeps += 1
+    if score.instant_win is not None:
+        side_of[score.instant_win].instant_wins += 1
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))
+    return ordered[index]
+
+
+def _mean_ci(values: list[float]) -> tuple[float, float, float]:
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
+    return mean, mean - half, mean + half
+
+
+def run(level_a: str, level_b: str, seed: int, matches: int | None = None, deals: int | None = None,
+        rules: str = "giretra.com", budget_ms: float = 250.0, bidder: str | None = None,
+        progress: Callable[[str], None] | None = None) -> dict[str, object]:
+    """Play the duplicate pairs and return every figure as a dict (what ``--json`` prints)."""
+    sides = {"A": Side(level_a), "B": Side(level_b)}
+    pairs = matches if matches is not None else deals
+    assert pairs is not None
+    max_deals = None if matches is not None else 1
+    pair_scores: list[float] = []
+    mp_diffs: list[float] = []
+    cp_diffs: list[float] = []
+    total_deals = 0
+    wins = 0.0
+    started = time.perf_counter()
+    for i in range(pairs):
+        pair_seed = random.Random(f"arena/{seed}/{i}").randrange(2**53)
+        legs = [play_leg(pair_seed, (level_a, level_b), team, rules, budget_ms, sides, max_deals, bidder)
+                for team in (0, 1)]
+        won = sum(leg.score_a for leg in legs)
+        wins += won
+        pair_scores.append(won / 2)
+        n_deals = sum(leg.deals for leg in legs)
+        total_deals += n_deals
+        mp_diffs.append(sum(leg.mp_a - leg.mp_b for leg in legs) / max(1, n_deals))
+        cp_diffs.append(sum(leg.cp_a - leg.cp_b for leg in legs) / max(1, n_deals))
+        if progress is not None and (i + 1) % max(1, pairs // 20) == 0:
+            rate, low, high = _mean_ci(pair_scores)
+            progress(f"{i + 1}/{pairs} pairs  A wins {rate:.1%} [{low:.1%}, {high:.1%}]  "
+                     f"cp/deal {statistics.fmean(cp_diffs):+.1f}  {time.perf_counter() - started:.0f}s")
+    rate, low, high = _mean_ci(pair_scores)
+    mp_mean, mp_low, mp_high = _mean_ci(mp_diffs)
+    cp_mean, cp_low, cp_high = _mean_ci(cp_diffs)
+    result: dict[str, object] = {
+        "A": level_a, "B": level_b, "seed": seed, "rules": rules, "budget_ms": budget_ms,
+        "mode": "matches" if matches is not None else "deals", "pairs": pairs, "games": 2 * pairs,
+        "bidder": bidder, "deals_played": total_deals,
+        "win_rate_A": round(rate, 4), "win_rate_ci95": [round(max(0.0, low), 4), round(min(1.0, high), 4)],
+        "wins_A": wins,
+        "match_points_per_deal_A_minus_B": round(mp_mean, 2), "match_points_ci95": [round(mp_low, 2),
+                                                                                      round(mp_high, 2)],
+        "card_points_per_deal_A_minus_B": round(cp_mean, 2), "card_points_ci95": [round(cp_low, 2),
+                                                                                  round(cp_high, 2)],
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+    for key, side in sides.items():
+        result[f"side_{key}"] = _side_json(side)
+    return result
+
+
+def _side_json(side: Side) -> dict[str, object]:
+    times = {}
+    for kind, values in side.times.items():
+        times[kind] = {"n": len(values), "p50_ms": round(_percentile(values, 0.5), 2),
+                       "p95_ms": round(_percentile(values, 0.95), 2), "max_ms": round(max(values, default=0), 2),
+                       "mean_ms": round(statistics.fmean(values), 2) if values else 0.0}
+    every = side.times["play"] + side.times["negotiation"]
+    times["all"] = {"n": len(every), "p50_ms": round(_percentile(every, 0.5), 2),
+                    "p95_ms": round(_percentile(every, 0.95), 2), "max_ms": round(max(every, default=0), 2),
+                    "mean_ms": round(statistics.fmean(every), 2) if every else 0.0}
+    contracts = {mode: {"taken": r[0], "made": r[1], "failed": r[2], "tied": r[3],
+                        "success_rate": round(r[1] / r[0], 3) if r[0] else None}
+                 for mode, r in sorted(side.contracts.items(), key=lambda kv: Mode[_ENUM[kv[0]]])}
+    return {"level": side.level, "decision_time": times, "contracts": contracts,
+            "doubles": {"made": side.doubles[0], "contract_failed": side.doubles[1]},
+            "redoubles": {"made": side.redoubles[0], "contract_made": side.redoubles[1]},
+            "sweeps": side.sweeps, "instant_wins": side.instant_wins,
+            "decisions_over_budget_plus_50ms": side.over_budget}
+
+
+_ENUM = {m.api_name: m.name for m in Mode}
+
+
+def validate(level: str, deals: int, seed: int, rules: str = "giretra.com", budget_ms: float = 250.0,
+             progress: Callable[[str], None] | None = None) -> dict[str, object]:
+    """Play *deals* random deals with *level* at every seat, twice each; any illegal action, crash or
+    difference between the two runs is a failure.  The second run proves determinism, so the bot
+    runs without its time guard (work limits only)."""
+    failures: list[str] = []
+    times: list[float] = []
+    for i in range(deals):
+        deal_seed = random.Random(f"validate/{seed}/{i}").randrange(2**53)
+        runs = []
+        for _ in range(2):
+            tokens: list[str] = []
+            try:
+                match = Match.new(deal_seed, rules, ["random"] * 4)
+                rngs = [random.Random(f"{deal_seed}/{s}") for s in range(4)]
+                while not match.history:
+                    seat = match.turn
+                    assert seat is not None
+                    start = time.perf_counter()
+                    decision = _decide(level, match, seat, rngs[seat], budget_ms, time_guard=False)
+                    times.append((time.perf_counter() - start) * 1000)
+                    tokens.append(str(decision.action))
+                    if not decision.why:
+                        failures.append(f"deal {i} (seed {deal_seed}): no reason given for {decision.action!r}")
+                    match = match.apply(seat, decision.action)  # raises on an illegal action
+            except GiretraError as err:
+                failures.append(f"deal {i} (seed {deal_seed}): illegal action: {err}")
+                break
+            except Exception as err:  # noqa: BLE001 — a crash is what we are looking for
+                failures.append(f"deal {i} (seed {deal_seed}): crash: {type(err).__name__}: {err}")
+                break
+            runs.append(tokens)
+        if len(runs) == 2 and runs[0] != runs[1]:
+            failures.append(f"deal {i} (seed {deal_seed}): two runs with the same seed differ")
+        if progress is not None and (i + 1) % max(1, deals // 10) == 0:
+            progress(f"{i + 1}/{deals} deals, {len(failures)} failures")
+    return {"level": level, "deals": deals, "seed": seed, "rules": rules, "failures": failures,
+            "ok": not failures, "decision_ms_p50": round(_percentile(times, 0.5), 2),
+            "decision_ms_p95": round(_percentile(times, 0.95), 2), "decision_ms_max": round(max(times, default=0), 2)}
+
+
+def _print_report(r: dict[str, object]) -> None:
+    ci = r["win_rate_ci95"]
+    assert isinstance(ci, list)
+    print(f"{r['A']} (A) vs {r['B']} (B): {r['pairs']} duplicate pairs ({r['games']} {r['mode']}), seed {r['seed']}, "
+          f"rules {r['rules']}, budget {r['budget_ms']} ms" + (f", bidder {r['bidder']}" if r["bidder"] else ""))
+    print(f"  A wins {r['wins_A']:g}/{r['games']} = {float(str(r['win_rate_A'])):.1%}  "
+          f"95% CI [{ci[0]:.1%}, {ci[1]:.1%}]")
+    print(f"  match points per deal, A - B: {r['match_points_per_deal_A_minus_B']:+} "
+          f"{r['match_points_ci95']}")
+    print(f"  card points per deal, A - B:  {r['card_points_per_deal_A_minus_B']:+} {r['card_points_ci95']}")
+    print(f"  {r['deals_played']} deals in {r['seconds']} s")
+    for key in ("A", "B"):
+        side = r[f"side_{key}"]
+        assert isinstance(side, dict)
+        print(f"  {key} = {side['level']}")
+        for kind, t in side["decision_time"].items():
+            if t["n"]:
+                print(f"    time {kind:12} n={t['n']:6}  p50 {t['p50_ms']:7.2f}  p95 {t['p95_ms']:7.2f}  "
+                      f"max {t['max_ms']:7.2f}  mean {t['mean_ms']:7.2f} ms")
+        for mode, c in side["contracts"].items():
+            print(f"    {mode:15} taken {c['taken']:5}  made {c['made']:5}  failed {c['failed']:5}  "
+                  f"tied {c['tied']:3}  success {c['success_rate']}")
+        print(f"    doubles {side['doubles']}  redoubles {side['redoubles']}  sweeps {side['sweeps']}  "
+              f"instant wins {side['instant_wins']}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m giretra_core.arena", description=__doc__.split("\n")[0])
+    parser.add_argument("a", nargs="?", choices=LEVEL_NAMES, help="bot A")
+    parser.add_argument("b", nargs="?", choices=LEVEL_NAMES, help="bot B")
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--matches", type=int, help="duplicate match pairs (default 100)")
+    group.add_argument("--deals", type=int, help="duplicate single-deal pairs")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", default="giretra.com", choices=list(PRESETS))
+    parser.add_argument("--budget", type=float, default=250.0, help="thinking budget per decision, ms (default 250)")
+    parser.add_argument("--bidder", choices=LEVEL_NAMES, help="with --deals: this level bids for every seat")
+    parser.add_argument("--validate", metavar="BOT", choices=LEVEL_NAMES,
+                        help="play --deals N (default 50) deals with BOT at every seat, twice; fail on any illegal "
+                             "action, crash or non-determinism")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    args = parser.parse_args(argv)
+
+    def progress(line: str) -> None:
+        if not args.quiet:
+            print(line, file=sys.stderr, flush=True)
+
+    if args.validate:
+        out = validate(args.validate, args.deals or 50, args.seed, args.rules, args.budget, progress)
+        if args.json:
+            print(json.dumps(out))
+        else:
+            status = "OK" if out["ok"] else "FAILED"
+            print(f"validate {args.validate}: {out['deals']} deals, seed {args.seed}: {status}; decision time p50 "
+                  f"{out['decision_ms_p50']} ms, p95 {out['decision_ms_p95']} ms, max {out['decision_ms_max']} ms")
+            failures = out["failures"]
+            assert isinstance(failures, list)
+            for line in failures:
+                print("  " + line)
+        return 0 if out["ok"] else 1
+    if not args.a or not args.b:
+        parser.error("two bot levels are needed (or --validate BOT)")
+    if args.bidder and not args.deals:
+        parser.error("--bidder goes with --deals")
+    matches = args.matches if args.matches or args.deals else 100
+    result = run(args.a, args.b, args.seed, matches if not args.deals else None, args.deals, args.rules,
+                 args.budget, args.bidder, progress)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        _print_report(result)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,340 @@
+"""Level 4, expert: determinized search within a time budget.
+
+Card play: sample possible deals consistent with everything the seat knows (:mod:`.inference`:
+cards seen, voids and limits read from the play, what the bids say), play every legal card out in
+each of them — with the advanced policy for all four seats (:mod:`.rollout`), or, once hands are
+small, with the exact solver (:mod:`.solver`) — and keep the card with the best average value.
+The value is the deal's outcome under the real scoring (the contract made or not, the multiplier,
+a Colour sweep winning the match, the card points of an AllTrumps split), weighed by the chance
+to win the match, plus a little for every card point.  The search stops early when one card is
+clearly best.
+
+Negotiation: the same sampled deals (consistent with the five cards held and the bids so far)
+are played out in each mode, with our team announcing and defending; the simulated card points,
+blended with the fitted model of :mod:`.bidding`, feed the same weighing of calls as the advanced
+level.
+
+The work done is bounded by a count derived from *budget_ms* (so a decision is reproducible from
+the seed); a wall-clock guard at the budget stops it on a slow or loaded machine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from ..cards import FULL_DECK, SUIT_MASKS, Card, Mask, card_name
+from ..deal import Cut
+from ..errors import GiretraError
+from ..modes import TOTAL_POINTS, Mode
+from ..negotiation import Call, CallKind
+from ..play import legal_cards
+from ..scoring import score_deal
+from ..views import SeatView
+from . import advanced
+from .basic import ADVANCED_DOUBLE
+from .bidding import Outlook, choose_call, outlook, win_chance
+from .cardplay import ADVANCED, heuristic_card
+from .inference import evidence_bias, sample_world
+from .knowledge import PlayKnowledge, play_knowledge
+from .reasons import Decision, decide
+from .rollout import policy_playout
+from .solver import _KEEP, Solver
+
+SWEEP = 1000          # the solver's sweep bonus: a sweep outweighs any card points
+EXACT_CARDS = 4       # solve exactly once the player to move holds this many cards or fewer
+CARD_POINT_WEIGHT = 0.03   # value of one card point, in match points, beyond the score itself
+WIN_SCALE = 400.0     # one unit of win chance, in match points (about the value at 0-0)
+UNIT_US = 6.0         # one work unit is about this many microseconds of CPython (calibrated)
+GUARD = 0.8           # the clock guard stops the search at this share of the budget
+PLAY_SHARE = 0.35     # the work limit of a card, as a share of the budget
+BID_SHARE = 0.3       # the same for a call
+MAX_WORLDS = 160      # sampled deals per card at most
+BID_WORLDS = 40       # sampled deals per call at most
+
+
+def _bits(mask: Mask) -> list[Card]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Deadline:
+    """The work budget (deterministic) and the wall-clock guard (a safety net)."""
+
+    def __init__(self, budget_ms: float, time_guard: bool, share: float = 1.0) -> None:
+        self.units = budget_ms * 1000.0 / UNIT_US * share
+        self.used = 0.0
+        self.stop_at = time.perf_counter() + budget_ms * GUARD / 1000.0 if time_guard else math.inf
+
+    def spend(self, units: float) -> bool:
+        """Account *units* of work; False once the budget or the clock is exhausted."""
+        self.used += units
+        return self.used < self.units and time.perf_counter() < self.stop_at
+
+
+def outcome_table(view: SeatView, know: PlayKnowledge) -> tuple[list[float], float, float]:
+    """The value of the deal's final card points for our team, 0..total (no sweep), and of each sweep.
+
+    Returns (values by our team's final card points, value if we sweep, value if they sweep).
+    """
+    rules = view.rules
+    mode = Mode(know.mode)
+    total = TOTAL_POINTS[mode]
+    team = know.seat & 1
+    ann = know.announcer_team
+    mult = know.multiplier
+    contract = view.contract
+    automatic = contract.automatic if contract is not None else False
+    ours0, theirs0, target = view.scores[team], view.scores[1 - team], view.target
+    before = win_chance(ours0, theirs0, target)
+
+    def value(points_team: tuple[int, int], sweep: int | None) -> float:
+        s = score_deal(rules, mode, mult, ann, points_team, sweep, automatic)
+        if s.instant_win is not None:
+            chance = 1.0 if s.instant_win == team else 0.0
+        else:
+            chance = win_chance(ours0 + s.match_points[team], theirs0 + s.match_points[1 - team], target)
+        return WIN_SCALE * (chance - before)
+
+    table = []
+    for ours in range(total + 1):
+        pts = (ours, total - ours) if team == 0 else (total - ours, ours)
+        table.append(value(pts, None) + CARD_POINT_WEIGHT * (2 * ours - total))
+    sweep_pts = (total, 0) if team == 0 else (0, total)
+    us = value(sweep_pts, team) + CARD_POINT_WEIGHT * total
+    them_pts = (0, total) if team == 0 else (total, 0)
+    them = value(them_pts, 1 - team) - CARD_POINT_WEIGHT * total
+    return table, us, them
+
+
+def _root_moves(know: PlayKnowledge) -> list[Card]:
+    """The legal cards, zero-point cards with nothing between them counted once."""
+    legal = legal_cards(know.hand, know.trick, know.mode, know.notrumps_must_rise)
+    others = FULL_DECK & ~know.hand & ~(know.played & ~_mask(know.trick))
+    for s in range(4):
+        zb = 0b011 if (know.mode == 5 or know.mode == s) else 0b111
+        mine = (legal >> (8 * s)) & zb
+        if mine & (mine - 1):
+            keep = _KEEP[mine << 3 | ((others >> (8 * s)) & zb)]
+            legal &= ~((mine & ~keep) << (8 * s))
+    return _bits(legal)
+
+
+def _mask(cards: Sequence[Card]) -> Mask:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def play(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool) -> Decision:
+    know = play_knowledge(view, inference=True)
+    moves = _root_moves(know)
+    partner_suit, avoid = advanced.signals(view)
+    legal = legal_cards(know.hand, know.trick, know.mode, know.notrumps_must_rise)
+    may = [know.may_hold(p) for p in range(4)]
+    hint, hint_key = heuristic_card(know.seat, know.hand, legal, know.trick, know.leader, know.mode, know.out, may,
+                                    know.announcer_team, ADVANCED, partner_suit, avoid)
+    if len(moves) == 1:
+        card = moves[0]
+        key = "only_card" if not legal & (legal - 1) else (hint_key if hint == card else "solved")
+        return decide(card, key, card=card_name(card))
+    values, worlds, exact = search(view, know, moves, rng, budget_ms, time_guard)
+    # Ties go to the policy's card: it has a reason a person understands.
+    best = max(range(len(moves)), key=lambda i: (round(values[i], 6), moves[i] == hint, -i))
+    card = moves[best]
+    if card == hint:
+        return decide(card, hint_key, card=card_name(card))
+    return decide(card, "solved" if exact else "search", worlds=str(worlds), card=card_name(card))
+
+
+def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.Random, budget_ms: float,
+           time_guard: bool, max_worlds: int = MAX_WORLDS, early_stop: bool = True) -> tuple[list[float], int, bool]:
+    """The mean value of each of *moves* over sampled deals: (values, deals sampled, whether solved exactly)."""
+    seat = know.seat
+    team = seat & 1
+    table, sweep_us, sweep_them = outcome_table(view, know)
+    total = TOTAL_POINTS[know.mode]
+    deadline = Deadline(budget_ms, time_guard, share=PLAY_SHARE)
+    others = [p for p in range(4) if p != seat]
+    counts = {p: know.counts[p] for p in others}
+    forbidden = {p: know.forbidden[p] for p in others}
+    bias = evidence_bias([(int(s), c) for s, c in view.calls], seat)
+    exact = know.hand.bit_count() <= EXACT_CARDS
+    sums = [0.0] * len(moves)
+    history: list[list[float]] = [[] for _ in moves]
+    worlds = 0
+    solver = Solver(know.mode, know.notrumps_must_rise, SWEEP) if exact else None
+    won_before = (know.tricks_won[0] > 0, know.tricks_won[1] > 0)
+    remaining_cards = (know.out | know.hand).bit_count()
+    while worlds < max_worlds:
+        world = sample_world(rng, know.out, counts, forbidden, bias)
+        if world is None:
+            break
+        hands = [know.hand if p == seat else world[p] for p in range(4)]
+        values: list[float] = []
+        cost: float
+        if solver is not None:
+            solver.table.clear()
+            nodes_before = solver.nodes
+            mv = solver.move_values(hands, know.leader, know.trick, won_before, moves)
+            for card in moves:
+                values.append(_solved_value(mv[card], team, know.points, table, sweep_us, sweep_them, total))
+            cost = (solver.nodes - nodes_before) * 0.5 + 5
+        else:
+            for card in moves:
+                values.append(_rollout_value(hands, know, card, table, sweep_us, sweep_them))
+            cost = len(moves) * (remaining_cards + 4)
+        for i, v in enumerate(values):
+            sums[i] += v
+            history[i].append(v)
+        worlds += 1
+        if not deadline.spend(cost):
+            break
+        if early_stop and worlds >= 12 and worlds % 4 == 0 and _clear_winner(sums, history, worlds):
+            break
+    return [v / max(1, worlds) for v in sums], worlds, exact
+
+
+def _clear_winner(sums: list[float], values: list[list[float]], n: int) -> bool:
+    """True when the best card leads every other by three standard errors (paired), or ties it in every deal."""
+    order = sorted(range(len(sums)), key=lambda i: -sums[i])
+    best = order[0]
+    for other in order[1:]:
+        diffs = [a - b for a, b in zip(values[best], values[other], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if var == 0.0:
+            continue  # the same value in every deal: either will do
+        if mean < 3.0 * math.sqrt(var / n):
+            return False
+    return True
+
+
+def _solved_value(v: int, team: int, points_before: tuple[int, int], table: list[float], sweep_us: float,
+                  sweep_them: float, total: int) -> float:
+    sweep = None
+    if v > SWEEP // 2:
+        v -= SWEEP
+        sweep = 0
+    elif v < -SWEEP // 2:
+        v += SWEEP
+        sweep = 1
+    team0 = points_before[0] + v
+    if sweep is not None:
+        return sweep_us if sweep == team else sweep_them
+    ours = team0 if team == 0 else total - team0
+    return table[max(0, min(total, ours))]
+
+
+def _rollout_value(hands: list[Mask], know: PlayKnowledge, card: Card, table: list[float], sweep_us: float,
+                   sweep_them: float) -> float:
+    seat = know.seat
+    h = list(hands)
+    h[seat] &= ~(1 << card)
+    trick = know.trick + [card]
+    forbidden = list(know.forbidden)
+    mode = know.mode
+    if know.trick and card >> 3 != know.trick[0] >> 3:
+        forbidden[seat] |= SUIT_MASKS[know.trick[0] >> 3]
+    (pts, tricks) = policy_playout(h, mode, know.leader, trick, know.announcer_team, forbidden, know.points,
+                                   know.tricks_won, know.notrumps_must_rise)
+    team = seat & 1
+    if tricks[team] == 8:
+        return sweep_us
+    if tricks[1 - team] == 8:
+        return sweep_them
+    return table[pts[team]]
+
+
+# -- negotiation ---------------------------------------------------------------------------------------------------
+
+
+def bid(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool) -> Decision:
+    seat = int(view.seat)
+    team = seat & 1
+    legal = [a for a in view.legal if isinstance(a, Call)]
+    first = int(view.dealer.next)
+    we_lead = first & 1 == team
+    calls = [(int(s), c) for s, c in view.calls]
+    look = outlook(view.hand, we_lead, calls, seat, context=True)
+    contract = view.contract
+    current = None if contract is None else (int(contract.mode), contract.announcer_team, contract.multiplier)
+    # The modes whose outcome a legal call depends on: ours to announce or keep, theirs to accept or double.
+    ours = {int(c.mode) for c in legal if c.mode is not None and c.kind is not CallKind.DOUBLE}
+    theirs = {int(c.mode) for c in legal if c.mode is not None and c.kind is CallKind.DOUBLE}
+    if current is not None:
+        (ours if current[1] == team else theirs).add(current[0])
+    simulated = _simulate_modes(view, rng, budget_ms, time_guard, calls, first, sorted(ours), sorted(theirs))
+    if simulated is not None:
+        look = _blend(look, simulated)
+    scores = (view.scores[team], view.scores[1 - team], view.target)
+    choice = choose_call(view.rules, legal, look, seat, current, scores, forced=not view.calls,
+                         double_margin=ADVANCED_DOUBLE, double_risk=True)
+    mode = choice.call.mode
+    return decide(choice.call, choice.key, mode=mode.api_name if mode is not None else "")
+
+
+def _simulate_modes(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool,
+                    calls: list[tuple[int, Call]], first: int, ours_modes: list[int],
+                    theirs_modes: list[int]) -> tuple[dict[int, float], dict[int, float], int] | None:
+    """Mean card points of our team, announcing in *ours_modes* and defending in *theirs_modes*, over
+    sampled full deals (the five cards held, the bids' evidence)."""
+    seat = int(view.seat)
+    team = seat & 1
+    hand = view.hand
+    unseen = FULL_DECK & ~hand
+    counts = {p: 8 for p in range(4) if p != seat}
+    counts[seat] = 8 - hand.bit_count()
+    forbidden = {p: 0 for p in counts}
+    bias = evidence_bias(calls, seat)
+    deadline = Deadline(budget_ms, time_guard, share=BID_SHARE)
+    ours = dict.fromkeys(ours_modes, 0.0)
+    theirs = dict.fromkeys(theirs_modes, 0.0)
+    cost = 36 * (len(ours) + len(theirs)) + 10
+    n = 0
+    while n < BID_WORLDS:
+        world = sample_world(rng, unseen, counts, forbidden, bias)
+        if world is None:
+            return None
+        hands = [world[p] | (hand if p == seat else 0) for p in range(4)]
+        for mode in ours:
+            ours[mode] += policy_playout(hands, mode, first, (), team)[0][team]
+        for mode in theirs:
+            theirs[mode] += policy_playout(hands, mode, first, (), 1 - team)[0][team]
+        n += 1
+        if not deadline.spend(cost):
+            break
+    if n == 0:
+        return None
+    return {m: v / n for m, v in ours.items()}, {m: v / n for m, v in theirs.items()}, n
+
+
+def _blend(look: Outlook, simulated: tuple[dict[int, float], dict[int, float], int]) -> Outlook:
+    """The fitted estimates, moved toward the simulated means as far as the number of deals allows."""
+    ours, theirs, n = simulated
+    w = n / (n + 24.0)
+    out = Outlook(list(look.ours), list(look.theirs), [s * 0.9 for s in look.spread])
+    for mode, mean in ours.items():
+        out.ours[mode] = (1 - w) * out.ours[mode] + w * mean
+    for mode, mean in theirs.items():
+        out.theirs[mode] = (1 - w) * out.theirs[mode] + w * mean
+    return out
+
+
+def choose(view: SeatView, rng: random.Random, budget_ms: float = 250.0, time_guard: bool = True) -> Decision:
+    """The expert level's action for *view*, thinking at most about *budget_ms*."""
+    if view.turn != view.seat or not view.actions:
+        raise GiretraError(f"{view.seat.api_name} has nothing to do now", "not_your_turn")
+    if view.phase == "cut":
+        return decide(Cut(rng.randint(6, 26)), "cut")
+    if view.phase == "negotiation":
+        return bid(view, rng, budget_ms, time_guard)
+    return play(view, rng, budget_ms, time_guard)
+

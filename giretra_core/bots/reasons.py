@@ -1,0 +1,71 @@
+"""Why a bot chose: stable keys with one short English line each (the UI's hint shows it).
+
+A :class:`Decision` carries the key, its parameters and the English text, so the text can be
+translated later from the key alone.
+
+>>> explain("master", card="AS")
+'master card: AS cannot be beaten'
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..deal import Action
+
+REASONS: dict[str, str] = {
+    # the cut and the random level
+    "cut": "any cut is as good as another",
+    "random": "random choice",
+    "only_card": "only legal card",
+    # leading
+    "master": "master card: {card} cannot be beaten",
+    "draw_trumps": "draw trumps: {card} is the master trump",
+    "push_trumps": "push trumps to draw the opponents'",
+    "lead_partner_suit": "lead partner's suit",
+    "lead_short": "lead from a short suit to ruff later",
+    "lead_low": "lead low, keep the honours",
+    "lead_exit": "give the lead away cheaply",
+    # following
+    "partner_wins_add": "partner wins: add points",
+    "partner_wins_low": "partner wins: play low",
+    "win_cheap": "last to play: win cheaply",
+    "win_master": "win with a master card",
+    "win_trump": "trump to win the trick",
+    "win_points": "win: the trick is worth it",
+    "second_low": "second hand low",
+    "duck": "cannot win for sure: play low",
+    "throw_cheap": "cannot win: throw the cheapest card",
+    # search
+    "search": "best on average over {worlds} possible deals",
+    "solved": "exact play: the best line from here",
+    "oracle": "perfect play with every hand seen",
+    # negotiation
+    "announce": "strong enough for {mode}",
+    "announce_forced": "must announce: {mode} is the least bad",
+    "announce_block": "announce {mode} rather than let them play",
+    "raise_partner": "support partner with {mode}",
+    "accept_weak": "too weak to announce",
+    "accept_partner": "partner's contract suits us",
+    "accept_let_fail": "accept: they are likely to fail",
+    "double": "they will likely fail: double",
+    "redouble": "sure to make it: redouble",
+}
+
+
+def explain(key: str, **params: object) -> str:
+    """The English line of *key* with its parameters filled in."""
+    return REASONS[key].format(**params)
+
+
+class Decision(NamedTuple):
+    """A bot's choice: the action and one short line saying why (``key`` is the stable id)."""
+
+    action: Action
+    why: str
+    key: str = ""
+    params: dict[str, str] | None = None
+
+
+def decide(action: Action, key: str, **params: str) -> Decision:
+    return Decision(action, explain(key, **params), key, params or None)

@@ -1,0 +1,69 @@
+"""Policy play-outs: finish a deal with every seat playing :func:`~.cardplay.heuristic_card`.
+
+Like :func:`giretra_core.playout.random_playout`, but each seat plays the heuristic card
+from what it may know (its hand, the cards gone, the voids shown so far), not a random one.
+The search evaluates its moves with these play-outs before the exact solver takes over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import SUIT_MASKS, Card, Mask
+from ..modes import LAST_TRICK_BONUS, POINTS, TRUMP_MASK
+from ..play import legal_cards
+from .cardplay import ADVANCED, heuristic_card, trick_winner
+
+
+def policy_playout(hands: Sequence[Mask], mode: int, leader: int, trick: Sequence[Card], announcer_team: int,
+                   forbidden: Sequence[Mask] = (0, 0, 0, 0), points: tuple[int, int] = (0, 0),
+                   tricks_won: tuple[int, int] = (0, 0), must_rise: bool = False,
+                   level: int = ADVANCED, trace: list[Card] | None = None) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Finish the deal; returns ((card points Team1, Team2), (tricks Team1, Team2)), totals so far included.
+
+    *forbidden[p]* are the cards seat *p* is publicly known not to hold (voids shown so far);
+    *trace*, if given, receives every card played.
+    """
+    h = [hands[0], hands[1], hands[2], hands[3]]
+    f = [forbidden[0], forbidden[1], forbidden[2], forbidden[3]]
+    pts = POINTS[mode]
+    trump = TRUMP_MASK[mode]
+    p = [points[0], points[1]]
+    won = [tricks_won[0], tricks_won[1]]
+    cards = list(trick)
+    remaining = h[0] | h[1] | h[2] | h[3]
+    if not remaining and len(cards) < 4:
+        return (p[0], p[1]), (won[0], won[1])
+    last_winner = leader
+    while remaining or cards:
+        seat = (leader + len(cards)) & 3
+        while len(cards) < 4:
+            hand = h[seat]
+            legal = legal_cards(hand, cards, mode, must_rise)
+            if legal & (legal - 1):
+                out = remaining & ~hand
+                may = (out & ~f[0], out & ~f[1], out & ~f[2], out & ~f[3])
+                card, _ = heuristic_card(seat, hand, legal, cards, leader, mode, out, may, announcer_team, level)
+            else:
+                card = legal.bit_length() - 1
+            if cards and card >> 3 != cards[0] >> 3:
+                f[seat] |= SUIT_MASKS[cards[0] >> 3]
+                if trump and card >> 3 != mode:
+                    win_i, win = trick_winner(cards, mode)
+                    if win >> 3 == mode or win_i != len(cards) - 2:
+                        f[seat] |= trump
+            if trace is not None:
+                trace.append(card)
+            h[seat] = hand & ~(1 << card)
+            remaining &= ~(1 << card)
+            cards.append(card)
+            seat = (seat + 1) & 3
+        win_i, _ = trick_winner(cards, mode)
+        winner = (leader + win_i) & 3
+        p[winner & 1] += pts[cards[0]] + pts[cards[1]] + pts[cards[2]] + pts[cards[3]]
+        won[winner & 1] += 1
+        leader = last_winner = winner
+        cards = []
+    p[last_winner & 1] += LAST_TRICK_BONUS
+    return (p[0], p[1]), (won[0], won[1])
+

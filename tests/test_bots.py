@@ -1,0 +1,272 @@
+"""The bot ladder: every level plays only legal actions, never crashes and is reproducible; a few tactical
+positions per level; the pieces underneath (inference, sampling, the solver, the policy play-outs)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from helpers import table
+
+from giretra_core import GiretraError, Seat, bots, jsonapi
+from giretra_core.arena import run, validate
+from giretra_core.bots import expert, oracle
+from giretra_core.bots.cardplay import ADVANCED, heuristic_card
+from giretra_core.bots.inference import sample_world
+from giretra_core.bots.knowledge import play_inference
+from giretra_core.bots.rollout import policy_playout
+from giretra_core.bots.solver import Solver
+from giretra_core.cards import card_name, cards_of, parse_card
+from giretra_core.deal import Cut, Deal, shuffled_deck
+from giretra_core.match import Match
+from giretra_core.modes import POINTS, Mode
+from giretra_core.negotiation import ACCEPT, Call, CallKind
+from giretra_core.play import legal_cards, winning_index
+from giretra_core.views import seat_view
+
+LEVELS = ["random", "basic", "advanced", "expert"]
+
+# Spades by Team1 (Bottom announces); Bottom leads trick 1 with AD, the master diamond.
+SPADES = {"B": "ADASKS7C8CQS9C10C", "L": "7DJDQD7H8H9H10HJH", "T": "KCQCJCAHKHQH7S8S", "R": "9DKDAC10D8D9S10SJS"}
+# NoTrumps by Team1; after KC 7C 8C, Right (last) holds AC 10C 9C.
+NOTRUMPS = {"B": "KCQCJC7D8D9D10DJD", "L": "7C7H8H9H10HJHQHKH", "T": "8CAH7S8S9S10SJSQS",
+            "R": "AC10C9CADKDQDKSAS"}
+# Bottom opens Hearts; Left holds JH 9H AH 8H among its five cards: the contract will fail.
+WEAK_HEARTS = {"B": "KHQH10HAC10CKCQCJC", "L": "JH9HAH8H7S8S9S10S", "T": "7H7C8C9CAD10DKDQD",
+               "R": "JDJS9D8D7DQSKSAS"}
+
+
+def decide(level: str, match: Match, budget_ms: float = 60.0) -> bots.Decision:
+    seat = match.turn
+    assert seat is not None
+    return bots.choose(level, seat_view(match, seat), random.Random(1), budget_ms, time_guard=False)
+
+
+# -- every level: legal, no crash, reproducible ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_validate_plays_legal_reproducible_deals(level: str) -> None:
+    deals = 2 if level == "expert" else 25
+    report = validate(level, deals, seed=11, budget_ms=40.0)
+    assert report["ok"], report["failures"]
+
+
+def test_validate_under_the_reference_rules() -> None:
+    assert validate("advanced", 10, seed=3, rules="play.giretra.com")["ok"]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_decision_has_a_known_reason(level: str) -> None:
+    rng = random.Random(5)
+    match = Match.new(5, players=["random"] * 4)
+    while not match.history:
+        seat = match.turn
+        assert seat is not None
+        decision = bots.choose(level, seat_view(match, seat), rng, 30.0, time_guard=False)
+        assert decision.key in bots.REASONS and decision.why
+        match = match.apply(seat, decision.action)
+
+
+def test_unknown_level_and_wrong_turn_are_refused() -> None:
+    match = Match.new(1)
+    with pytest.raises(GiretraError, match="unknown bot level"):
+        bots.choose("grandmaster", seat_view(match, Seat.BOTTOM), random.Random(0))
+    idle = Seat((int(match.turn or 0) + 1) & 3)
+    for level in LEVELS:
+        with pytest.raises(GiretraError, match="nothing to do"):
+            bots.choose(level, seat_view(match, idle), random.Random(0))
+
+
+def test_levels_are_ordered_with_the_hint_last() -> None:
+    assert list(bots.LEVELS) == LEVELS
+
+
+# -- tactical positions ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", ["basic", "advanced"])
+def test_a_defender_or_declarer_cashes_the_master_card(level: str) -> None:
+    d = decide(level, table("R", SPADES, "S ok ok ok"))
+    assert (card_name(d.action), d.key, d.why) == ("AD", "master", "master card: AD cannot be beaten")
+
+
+@pytest.mark.parametrize("level", ["basic", "advanced", "expert"])
+def test_partner_wins_add_points(level: str) -> None:
+    # Top is void in diamonds and its partner's AD wins the trick: Top gives the king of clubs.
+    d = decide(level, table("R", SPADES, "S ok ok ok AD 7D"))
+    assert (card_name(d.action), d.key) == ("KC", "partner_wins_add")
+
+
+@pytest.mark.parametrize("level", ["basic", "advanced"])
+def test_last_hand_wins_cheaply(level: str) -> None:
+    d = decide(level, table("R", NOTRUMPS, "NT ok ok ok KC 7C 8C"))
+    assert (card_name(d.action), d.key) == ("10C", "win_cheap")
+
+
+def test_the_expert_wins_the_trick_last() -> None:
+    # The 10 and the ace of clubs are worth the same here (the other becomes master): either is right.
+    d = decide("expert", table("R", NOTRUMPS, "NT ok ok ok KC 7C 8C"))
+    assert card_name(d.action) in ("10C", "AC")
+
+
+@pytest.mark.parametrize("level", ["basic", "advanced", "expert"])
+def test_a_weak_contract_is_doubled(level: str) -> None:
+    d = decide(level, table("R", WEAK_HEARTS, "H"))
+    assert d.action == Call(CallKind.DOUBLE, Mode.HEARTS) and d.why == "they will likely fail: double"
+
+
+@pytest.mark.parametrize("level", ["basic", "advanced", "expert"])
+def test_the_opener_announces(level: str) -> None:
+    d = decide(level, table("R", WEAK_HEARTS, ""))
+    assert isinstance(d.action, Call) and d.action.kind is CallKind.ANNOUNCE
+
+
+def _advance(match: Match, actions: int) -> Match:
+    """*match* after *actions* more actions of the advanced level."""
+    for _ in range(actions):
+        seat = match.turn
+        assert seat is not None
+        match = match.apply(seat, decide("advanced", match).action)
+    return match
+
+
+def test_the_oracle_plays_the_solver_card() -> None:
+    match = _advance(table("R", SPADES, "S ok ok ok"), 17)  # four tricks and a card
+    seat = match.turn
+    assert seat is not None
+    d = oracle.choose(match, seat, random.Random(0))
+    won = (any(t.winner & 1 == 0 for t in match.deal.tricks), any(t.winner & 1 == 1 for t in match.deal.tricks))
+    values = Solver(Mode.SPADES, sweep_bonus=oracle.SWEEP).move_values(match.deal.hands, int(match.deal.leader),
+                                                                       match.deal.trick, won)
+    sign = 1 if seat & 1 == 0 else -1
+    assert sign * values[d.action] == max(sign * v for v in values.values())
+
+
+def test_the_expert_solves_endings_exactly() -> None:
+    match = _advance(table("R", SPADES, "S ok ok ok"), 16)  # four cards left each
+    d = decide("expert", match)
+    assert d.action in match.legal_actions() and d.key in (*bots.REASONS,)
+
+
+def test_the_expert_is_reproducible_with_the_same_seed() -> None:
+    match = table("R", SPADES, "S ok ok ok AD")
+    view = seat_view(match, Seat.LEFT)
+    first = expert.choose(view, random.Random(9), 80.0, time_guard=False)
+    again = expert.choose(view, random.Random(9), 80.0, time_guard=False)
+    assert first == again
+
+
+def test_the_hint_is_the_experts_choice_with_its_reason() -> None:
+    state = "G1 giretra.com rrrh 42 T 0-0 150 * c10"  # Right, a person, speaks first: the hint
+    out = json.loads(jsonapi.bot_action(json.dumps({"state": state, "seat": "Right", "seed": 3, "budgetMs": 40})))
+    assert out["ok"] and out["value"]["level"] == "expert" and out["value"]["why"]
+
+
+# -- the pieces ------------------------------------------------------------------------------------------------------
+
+
+def _random_deal_in_play(seed: int, mode: Mode) -> Deal:
+    dealer = Seat(seed % 4)
+    deal = Deal.new(shuffled_deck(seed), dealer).apply(dealer.next, Cut(6 + seed % 21))
+    deal = deal.apply(dealer.next, Call(CallKind.ANNOUNCE, mode))
+    while deal.contract is None:
+        assert deal.turn is not None
+        deal = deal.apply(deal.turn, ACCEPT)
+    return deal
+
+
+@pytest.mark.parametrize("mode", list(Mode))
+def test_inference_never_excludes_a_card_the_player_holds(mode: Mode) -> None:
+    rng = random.Random(mode)
+    for seed in range(40):
+        deal = _random_deal_in_play(seed, mode)
+        while not deal.is_over:
+            tricks = [(int(t.leader), t.cards) for t in deal.tricks] + [(int(deal.leader), deal.trick)]
+            forbidden = play_inference(mode, tricks)
+            for seat in range(4):
+                assert not forbidden[seat] & deal.hands[seat]
+            assert deal.turn is not None
+            deal = deal.apply(deal.turn, rng.choice(deal.legal_actions()))
+
+
+def test_sampled_worlds_respect_counts_and_voids() -> None:
+    rng = random.Random(2)
+    for _ in range(300):
+        cards = rng.sample(range(32), 15)
+        unseen = sum(1 << c for c in cards)
+        counts = {1: 5, 2: 5, 3: 5}
+        forbidden = {1: sum(1 << c for c in cards[:4]), 2: sum(1 << c for c in cards[4:6]), 3: 0}
+        world = sample_world(rng, unseen, counts, forbidden)
+        assert world is not None
+        assert world[1] | world[2] | world[3] == unseen
+        assert all(world[s].bit_count() == counts[s] and not world[s] & forbidden[s] for s in counts)
+
+
+def _brute(hands: list[int], leader: int, trick: list[int], mode: int) -> int:
+    if not trick and not any(hands):
+        return 0
+    seat = (leader + len(trick)) & 3
+    values = []
+    for card in cards_of(legal_cards(hands[seat], trick, mode)):
+        after = list(hands)
+        after[seat] &= ~(1 << card)
+        t = [*trick, card]
+        if len(t) == 4:
+            winner = (leader + winning_index(t, mode)) & 3
+            points = sum(POINTS[mode][c] for c in t) + (10 if not any(after) else 0)
+            values.append((points if winner & 1 == 0 else 0) + _brute(after, winner, [], mode))
+        else:
+            values.append(_brute(after, leader, t, mode))
+    return max(values) if seat & 1 == 0 else min(values)
+
+
+def test_the_solver_agrees_with_brute_force() -> None:
+    rng = random.Random(4)
+    for _ in range(60):
+        mode = rng.randrange(6)
+        n = rng.choice([1, 2, 3])
+        deck = rng.sample(range(32), 4 * n)
+        hands = [sum(1 << c for c in deck[s * n:(s + 1) * n]) for s in range(4)]
+        leader = rng.randrange(4)
+        assert Solver(mode).solve(hands, leader, [], (True, True)) == _brute(hands, leader, [], mode)
+        card, value = Solver(mode).best_move(hands, leader, [], (True, True))
+        assert value == _brute(hands, leader, [], mode)
+
+
+@pytest.mark.parametrize("mode", list(Mode))
+def test_policy_playouts_play_legal_cards_and_score_like_the_deal(mode: Mode) -> None:
+    rng = random.Random(10 + mode)
+    for seed in range(30):
+        deal = _random_deal_in_play(seed, mode)
+        for _ in range(rng.randrange(0, 20)):
+            assert deal.turn is not None
+            deal = deal.apply(deal.turn, rng.choice(deal.legal_actions()))
+        trace: list[int] = []
+        assert deal.contract is not None
+        points, _ = policy_playout(deal.hands, mode, deal.leader, deal.trick, deal.contract.announcer_team,
+                                   points=deal.points, trace=trace)
+        for card in trace:
+            assert deal.turn is not None
+            deal = deal.apply(deal.turn, card)
+        assert deal.is_over and points == deal.points
+
+
+def test_heuristic_keeps_a_master_ten_under_partners_ace() -> None:
+    # Partner's AD wins; Top holds 10D 8D: the 10 is now master, so Top keeps it and plays the 8.
+    hand = sum(1 << parse_card(c) for c in ("10D", "8D", "KC"))
+    trick = [parse_card("AD"), parse_card("7D")]
+    out = ((1 << 32) - 1) & ~hand & ~sum(1 << c for c in trick)
+    card, key = heuristic_card(2, hand, legal_cards(hand, trick, Mode.SPADES), trick, 0, Mode.SPADES, out,
+                               [out] * 4, 0, ADVANCED)
+    assert (card_name(card), key) == ("8D", "partner_wins_low")
+
+
+def test_arena_reports_win_rates_and_decision_times() -> None:
+    result = run("basic", "random", seed=1, matches=2)
+    assert result["games"] == 4 and 0 <= float(str(result["win_rate_A"])) <= 1
+    side = result["side_A"]
+    assert isinstance(side, dict) and side["decision_time"]["play"]["n"] > 0
+    deals = run("advanced", "basic", seed=1, deals=3, bidder="basic")
+    assert deals["mode"] == "deals" and deals["deals_played"] == 6

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""One entry point for people and CI.
+
+    python3 tools/dev.py run [--port 8000]    # vendor Pyodide, build the wheel, serve web/ on 127.0.0.1
+    python3 tools/dev.py test [--only STEP]   # venv + lint + types + unit tests + browser tests
+
+``run`` needs only Python 3.11+ and npm: it uses the dev venv's Python when one exists (fast, no-isolation
+wheel build) and otherwise the Python running this script (``pip wheel`` builds in isolation from PyPI).
+
+``test`` creates or refreshes ``.venv`` (re-installing ``.[dev]`` only when pyproject.toml or the Python
+version changed, so the second run starts at once), then runs, failing fast:
+ruff check, mypy --strict giretra_core, pytest (pyproject's testpaths), pytest e2e.
+Its exit code is the first failure's; pytest's "no tests collected" (5) counts as a failure.
+Browser tests use Debian's /usr/bin/chromium (or $GIRETRA_CHROMIUM), never a Playwright-downloaded browser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import subprocess
+import sys
+import time
+import tomllib
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".venv"
+VENV_PY = VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+STAMP = VENV / ".giretra-dev-stamp"
+STEPS = ("lint", "types", "unit", "e2e")
+
+
+def say(msg: str) -> None:
+    print(f"\n== {msg}", flush=True)
+
+
+def call(cmd: list[str], allow_no_tests: bool = False) -> int:
+    print("  $", " ".join(str(c) for c in cmd), flush=True)
+    started = time.perf_counter()
+    rc = subprocess.call(cmd, cwd=ROOT)
+    print(f"  -> exit {rc} in {time.perf_counter() - started:.1f}s", flush=True)
+    if rc == 5 and not allow_no_tests:
+        print("  pytest collected no tests: counted as a failure")
+    return rc
+
+
+def must(cmd: list[str]) -> None:
+    rc = call(cmd)
+    if rc != 0:
+        sys.exit(rc)
+
+
+def ensure_venv() -> None:
+    """Create .venv and install .[dev] into it, unless the stamp says it is current."""
+    stamp = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + sys.version.encode()).hexdigest()
+    if VENV_PY.exists() and STAMP.exists() and STAMP.read_text().strip() == stamp:
+        print(f"dev: {VENV.name} is up to date")
+        return
+    say(f"creating/refreshing {VENV.name} (pip install -e '.[dev]')")
+    if not VENV_PY.exists():
+        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+    must([str(VENV_PY), "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
+    # Editable, so tests and mypy always see the working tree, never a stale installed copy; plus the
+    # build-system requirements, so build_wheel.py can skip build isolation (seconds faster per build).
+    requires = tomllib.loads((ROOT / "pyproject.toml").read_text())["build-system"]["requires"]
+    must([str(VENV_PY), "-m", "pip", "install", "--quiet", "-e", ".[dev]", *requires])
+    STAMP.write_text(stamp + "\n")
+
+
+def prepare_web(python: str) -> None:
+    must([python, str(ROOT / "tools" / "setup_web.py")])
+    must([python, str(ROOT / "build_wheel.py")])
+
+
+def cmd_run(args: argparse.Namespace) -> None:
+    python = str(VENV_PY) if VENV_PY.exists() else sys.executable
+    prepare_web(python)
+    sys.path.insert(0, str(ROOT / "tools"))
+    import serve  # tools/ is not a package
+
+    serve.serve(port=args.port, quiet=args.quiet)
+
+
+def cmd_test(args: argparse.Namespace) -> None:
+    steps = args.only or STEPS
+    ensure_venv()
+    py = str(VENV_PY)
+    if "e2e" in steps:
+        prepare_web(py)
+    commands = {
+        "lint": [py, "-m", "ruff", "check", "."],
+        "types": [py, "-m", "mypy", "--strict", "giretra_core"],
+        # No path: pytest collects pyproject's testpaths (tests/, and whatever doctest paths the lead adds).
+        "unit": [py, "-m", "pytest", "-q"],
+        "e2e": [py, "-m", "pytest", "-q", "e2e", *args.pytest_args],
+    }
+    for step in STEPS:
+        if step in steps:
+            say(step)
+            rc = call(commands[step])
+            if rc != 0:
+                sys.exit(rc)
+    say("all green")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="build and serve the game on http://127.0.0.1:8000/")
+    run.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    run.add_argument("--quiet", action="store_true", help="do not log requests")
+    run.set_defaults(func=cmd_run)
+    test = sub.add_parser("test", help="run every check, failing fast")
+    test.add_argument("--only", action="append", choices=STEPS, help="run only this step (repeatable)")
+    test.add_argument("pytest_args", nargs="*", help="extra arguments for pytest e2e (after --)")
+    test.set_defaults(func=cmd_test)
+    args = parser.parse_args(argv)
+    args.func(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Serve web/ on http://127.0.0.1:8000 with the MIME types and cache headers the game needs.
+
+    python3 tools/serve.py [--port 8000] [--host 127.0.0.1] [--dir web] [--quiet]
+
+Standard library only. ``Handler`` is reused by the e2e fixture and the start-up benchmark, so every
+run sees the same types and headers: Pyodide needs ``application/wasm`` for streaming compilation, and
+the content-addressed paths (vendor/pyodide/<version>/, wheels/<hash>/) are cached as immutable, so a
+warm reload fetches nothing but the page itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import os
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".webmanifest": "application/manifest+json",
+    ".txt": "text/plain; charset=utf-8",
+}
+# Paths whose content never changes under the same URL (version or hash in the path).
+IMMUTABLE_PREFIXES = ("/vendor/", "/wheels/")
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files from ``directory`` with explicit MIME types, keep-alive and cache headers."""
+
+    protocol_version = "HTTP/1.1"  # keep-alive: the page makes a dozen requests on one connection
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    quiet = False
+
+    def end_headers(self) -> None:
+        path = self.path.split("?", 1)[0]
+        if path.startswith(IMMUTABLE_PREFIXES):
+            self.send_header("Cache-Control", "public, max-age=31536000, immutable")
+        else:
+            self.send_header("Cache-Control", "no-cache")  # revalidate: index.html, js/, css/, wheel.json
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_handler(
+    directory: Path = WEB_DIR, quiet: bool = False, base: type[Handler] = Handler
+) -> functools.partial[Handler]:
+    handler_class = type("QuietHandler", (base,), {"quiet": True}) if quiet else base
+    return functools.partial(handler_class, directory=str(directory))
+
+
+@contextmanager
+def serving(
+    directory: Path = WEB_DIR, host: str = "127.0.0.1", port: int = 0, quiet: bool = True,
+    handler: type[Handler] = Handler,
+) -> Iterator[str]:
+    """Serve *directory* in a background thread; yields the base URL (port 0 = a free port)."""
+    with http.server.ThreadingHTTPServer((host, port), make_handler(directory, quiet, handler)) as server:
+        server.daemon_threads = True
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield f"http://{host}:{server.server_port}/"
+        finally:
+            server.shutdown()
+            thread.join()
+
+
+def serve(directory: Path = WEB_DIR, host: str = "127.0.0.1", port: int = 8000, quiet: bool = False) -> None:
+    if not (directory / "index.html").is_file():
+        sys.exit(f"serve: {directory} has no index.html")
+    try:
+        server = http.server.ThreadingHTTPServer((host, port), make_handler(directory, quiet))
+    except OSError as err:
+        sys.exit(f"serve: cannot listen on {host}:{port}: {err.strerror} (try --port {port + 1})")
+    server.daemon_threads = True
+    print(f"Serving {directory} on http://{host}:{server.server_port}/  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\nserve: stopped")
+    finally:
+        server.server_close()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--dir", type=Path, default=WEB_DIR)
+    parser.add_argument("--quiet", action="store_true", help="do not log requests")
+    args = parser.parse_args(argv)
+    serve(args.dir.resolve(), args.host, args.port, args.quiet)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,50 @@
+// h('button.gt-card.is-legal#id', {class: {...}, dataset: {...}, attrs: {...}, on: {...}, ...props}, children)
+// A tiny hyperscript: enough for a table of at most 32 cards, re-rendered whole on every change.
+
+export function h(selector, props = {}, children = []) {
+  if (Array.isArray(props) || typeof props === 'string' || props instanceof Node) {
+    children = props;
+    props = {};
+  }
+  const [, tag, rest = ''] = selector.match(/^([a-z][a-z0-9-]*)(.*)$/i);
+  const el = document.createElement(tag);
+  for (const part of rest.match(/[.#][^.#]+/g) || []) {
+    if (part[0] === '.') el.classList.add(part.slice(1));
+    else el.id = part.slice(1);
+  }
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null) continue;
+    if (key === 'class') {
+      if (typeof value === 'string') el.classList.add(...value.split(/\s+/).filter(Boolean));
+      else for (const [name, on] of Object.entries(value)) if (on) el.classList.add(name);
+    } else if (key === 'dataset') {
+      for (const [name, v] of Object.entries(value)) if (v !== undefined && v !== null) el.dataset[name] = v;
+    } else if (key === 'attrs') {
+      for (const [name, v] of Object.entries(value)) {
+        if (v === false || v === undefined || v === null) continue;
+        el.setAttribute(name, v === true ? '' : String(v));
+      }
+    } else if (key === 'on') {
+      for (const [type, fn] of Object.entries(value)) el.addEventListener(type, fn);
+    } else if (key === 'style') {
+      for (const [name, v] of Object.entries(value)) el.style.setProperty(name, v);
+    } else {
+      el[key] = value;   // text, value, type, disabled, hidden, ...
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  if (children === null || children === undefined || children === false) return;
+  if (Array.isArray(children)) {
+    for (const child of children) append(el, child);
+  } else {
+    el.append(children instanceof Node ? children : document.createTextNode(String(children)));
+  }
+}
+
+let nextId = 0;
+/** A document-unique id, for aria-describedby / aria-labelledby pairs. */
+export const uid = (prefix = 'gt') => `${prefix}-${++nextId}`;

@@ -1,0 +1,120 @@
+// The only module that talks to the engine worker: a small promise-based RPC client.
+//
+//   const engine = createEngine({ onProgress: (stage) => ... });   // stage: 'pyodide' | 'micropip' | 'wheel' | 'ready'
+//   await engine.ready;                                             // rejects with EngineLoadError
+//   const { state, view } = await engine.call('new_match', { seed: 42, lang: 'fr' });
+//
+// call() resolves with the jsonapi response's "value"; it rejects with RulesError(code, message) when the engine
+// refuses the request (ok: false) and with EngineCrash when Python raised (an engine bug, never swallowed).
+
+/** Where the Pyodide runtime is served from: the site's own pinned copy, unless the page overrides it with
+ *  <meta name="giretra-pyodide-base" content="https://cdn.jsdelivr.net/pyodide/v0.29.5/full/"> (a deployment
+ *  option, see README). */
+export const PYODIDE_VERSION = '0.29.5';
+
+export class RulesError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.name = 'RulesError';
+    this.code = code;
+  }
+}
+
+export class EngineCrash extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'EngineCrash';
+  }
+}
+
+export class EngineLoadError extends Error {
+  constructor(stage, message) {
+    super(message);
+    this.name = 'EngineLoadError';
+    this.stage = stage;   // 'pyodide' | 'micropip' | 'wheel'
+  }
+}
+
+function pyodideBase() {
+  const meta = document.querySelector('meta[name="giretra-pyodide-base"]');
+  const base = meta?.content || new URL(`../vendor/pyodide/${PYODIDE_VERSION}/`, import.meta.url).href;
+  return base.endsWith('/') ? base : base + '/';
+}
+
+export function createEngine({ onProgress = () => {} } = {}) {
+  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'giretra-engine' });
+  const pending = new Map();   // id -> {resolve, reject}
+  let nextId = 1;
+  let readyResolve, readyReject;
+  const ready = new Promise((resolve, reject) => { readyResolve = resolve; readyReject = reject; });
+  ready.catch(() => {});   // the caller decides whether to look
+
+  const failAll = (err) => {
+    readyReject(err);
+    for (const { reject } of pending.values()) reject(err);
+    pending.clear();
+  };
+
+  worker.onmessage = ({ data: msg }) => {
+    switch (msg.type) {
+      case 'progress':
+        onProgress(msg.stage);
+        break;
+      case 'ready':
+        onProgress('ready');
+        readyResolve({ version: msg.version, timings: msg.timings });
+        break;
+      case 'boot-error':
+        failAll(new EngineLoadError(msg.stage, msg.message));
+        break;
+      case 'result':
+      case 'crash': {
+        const call = pending.get(msg.id);
+        if (!call) return;
+        pending.delete(msg.id);
+        if (msg.type === 'crash') {
+          call.reject(new EngineCrash(msg.message));
+          return;
+        }
+        let res;
+        try {
+          res = JSON.parse(msg.response);
+        } catch {
+          call.reject(new EngineCrash(`not JSON from ${call.name}: ${msg.response.slice(0, 200)}`));
+          return;
+        }
+        if (res.ok) call.resolve(res.value);
+        else call.reject(new RulesError(res.error?.code ?? res.error?.kind ?? 'error', res.error?.message ?? ''));
+        break;
+      }
+    }
+  };
+  // A worker script that fails to load or throws at top level: nothing else will ever answer.
+  worker.onerror = (event) => {
+    event.preventDefault?.();
+    failAll(new EngineLoadError('pyodide', `engine worker failed: ${event.message || 'could not load js/worker.js'}`));
+  };
+
+  worker.postMessage({
+    type: 'boot',
+    pyodideBase: pyodideBase(),
+    wheelManifest: new URL('../wheel.json', import.meta.url).href,
+  });
+
+  return {
+    ready,
+    /** Call giretra_core.jsonapi.<name>(JSON.stringify(args)). Calls made before `ready` wait for it. */
+    call(name, args = {}) {
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject, name });
+        worker.postMessage({ type: 'call', id, name, request: JSON.stringify(args) });
+      });
+    },
+    /** Stop the worker (used before a retry); pending calls reject. */
+    destroy() {
+      worker.terminate();
+      failAll(new EngineLoadError('pyodide', 'engine stopped'));
+    },
+  };
+}

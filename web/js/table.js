@@ -1,0 +1,139 @@
+// The table widget: mountTable(el, opts) -> { set(model), destroy() }. Render is a pure function of the model:
+//   model = { view,          // the engine's view for the human seat (docs/seam-contract.md), never edited here
+//             shownTrick,    // the trick just completed, shown during the pause ({cards, winner, points}) or null
+//             peek,          // true: show the last finished trick instead of the current one
+//             message,       // {text, kind: 'reason' | 'error' | 'info'}: e.g. the engine's reason for a refusal
+//             thinking,      // the bot seat whose move is being computed, or null
+//             newCards,      // Set of card codes just dealt (the 3 after the negotiation), for a short animation
+//             showBids }     // true: the bids stay unfolded during the play
+// No rule lives here: what is legal and why comes from view.legal, and every click is sent to the engine.
+
+import { h } from './dom.js';
+import { seatName, t } from './i18n.js';
+import { renderCutPanel, renderDeck } from './view/cut.js';
+import { renderHand } from './view/hand.js';
+import { renderBidHistory, renderCallPanel, renderContract } from './view/negotiation.js';
+import { SEATS, renderSeat } from './view/seats.js';
+import { renderTrick } from './view/trick.js';
+
+const defaults = {
+  onAction: () => {},   // (action, view): an action token — a cut "c10", a call "ok" / "xH", a card "JH" — and
+                        // the view it was clicked in
+  onSkip: () => {},     // skip the pause after a trick
+  onPeek: () => {},     // toggle the last-trick view
+  onNewMatch: () => {}, // the match is over and the player wants another
+  onToggleBids: () => {}, // (open) the bids were shown or hidden during the play
+};
+
+export function mountTable(root, opts = {}) {
+  const cfg = { ...defaults, ...opts };
+  let model = null;
+  let queued = false;
+  const redraw = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      if (!model) return;
+      const focusKey = root.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
+      root.replaceChildren(renderTable(model, cfg));
+      restoreFocus(root, focusKey);
+    });
+  };
+  return {
+    set(next) { model = next; redraw(); },
+    /** Render now (tests, first paint); returns the root. */
+    flush() { if (model) { queued = false; root.replaceChildren(renderTable(model, cfg)); } return root; },
+    destroy() { model = null; root.replaceChildren(); },
+  };
+}
+
+// A full re-render replaces the focused button: put the focus back on its twin, or, if it was a card that has
+// just been played, on the nearest card of the hand, so that a keyboard player never falls out of the game.
+function restoreFocus(root, key) {
+  if (!key) return;
+  const twin = root.querySelector(`[data-focus="${CSS.escape(key)}"]`);
+  if (twin) { twin.focus({ preventScroll: true }); return; }
+  const fallback = root.querySelector('.gt-hand .is-legal, .gt-calls .is-legal, .gt-cut .is-legal, .gt-trick__next, .gt-hand button');
+  fallback?.focus({ preventScroll: true });
+}
+
+export function renderTable(model, parentCfg) {
+  const { view } = model;
+  // Every click names the view it was drawn from, so that a click on a stale frame can be told apart.
+  const cfg = { ...parentCfg, onAction: (action) => parentCfg.onAction(action, view) };
+  const human = view.seat;
+  const myTurn = view.toAct === human && !model.shownTrick;
+  let panel = null;
+  if (myTurn && view.phase === 'cut') panel = renderCutPanel(model, cfg);
+  else if (myTurn && view.phase === 'negotiation') panel = renderCallPanel(model, cfg);
+  else if (view.phase === 'match_over') {
+    panel = h('div.gt-over', [
+      h('p.gt-over__text', { dataset: { winner: view.winner } }, t('status.matchOver', { team: t(`team.${view.winner}`) })),
+      h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'new-match', focus: 'btn:new-match' },
+        on: { click: cfg.onNewMatch } }, t('summary.newMatch')),
+    ]);
+  }
+
+  let center;
+  if (model.shownTrick) {
+    center = [renderTrick(model, cfg)];   // the deal's last trick stays visible over the next deal's cut
+  } else if (view.phase === 'cut') {
+    center = [renderDeck(), h('p.gt-center__note', t('cut.by', { seat: seatName(view.cutter) }))];
+  } else if (view.phase === 'negotiation') {
+    center = [renderContract(view), renderBidHistory(view)];
+  } else {
+    center = [renderContract(view), renderBidsDetails(model, cfg), renderTrick(model, cfg)];
+  }
+
+  return h('div.gt-table', {
+    class: { 'is-my-turn': myTurn },
+    dataset: {
+      phase: view.phase, toAct: view.toAct ?? '', deal: String(view.dealNumber), pausing: model.shownTrick ? '1' : null,
+    },
+  }, [
+    ...SEATS.filter((s) => s !== human).map((seat) => renderSeat(model, seat)),
+    h('section.gt-center', { attrs: { 'aria-label': t('table.center') } }, center),
+    renderStatus(model),
+    panel ? h('section.gt-panel', panel) : null,
+    h('section.gt-me', { dataset: { seat: human } }, [
+      renderSeat(model, human),
+      renderHand(model, cfg),
+    ]),
+  ]);
+}
+
+// During the play the bids fold away under the contract; the reader may open them.
+function renderBidsDetails(model, cfg) {
+  if (!model.view.calls.length) return null;
+  return h('details.gt-bids-details', {
+    open: Boolean(model.showBids),
+    on: { toggle: (e) => { if (e.target.open !== Boolean(model.showBids)) cfg.onToggleBids(e.target.open); } },
+  }, [
+    h('summary', { dataset: { focus: 'btn:bids' } }, t('bids.title')),
+    renderBidHistory(model.view),
+  ]);
+}
+
+function renderStatus(model) {
+  const { view } = model;
+  let text;
+  let kind = 'info';
+  if (model.message) {
+    ({ text, kind } = model.message);
+  } else if (view.phase === 'match_over') {
+    text = t('status.matchOver', { team: t(`team.${view.winner}`) });
+  } else if (model.shownTrick) {
+    text = t('table.trickWon', { seat: seatName(model.shownTrick.winner), points: model.shownTrick.points });
+  } else if (view.toAct === view.seat) {
+    text = t(`status.yourTurn.${view.phase}`);
+    kind = 'turn';
+  } else if (view.toAct) {
+    text = model.thinking ? t('table.thinking', { seat: seatName(view.toAct) })
+      : t('status.waiting', { seat: seatName(view.toAct) });
+  } else {
+    text = '';
+  }
+  // Not a live region itself: main.js announces every play and every refusal once, in #gt-live.
+  return h('p.gt-status', { class: { [`is-${kind}`]: true } }, text);
+}

@@ -1,0 +1,32 @@
+// Card faces. A suit is always a symbol plus (for screen readers) a name, with colour only as a bonus.
+
+import { h } from '../dom.js';
+import { SUIT_SYMBOLS, cardName, rankShort, splitCard } from '../i18n.js';
+
+/** The printed face of a card: short rank and suit symbol, e.g. "V♥" in French. */
+export function renderFace(code) {
+  const { rank, suit } = splitCard(code);
+  return h('span.gt-face', { attrs: { 'aria-hidden': 'true' } }, [
+    h('span.gt-face__rank', rankShort(rank)),
+    h('span.gt-face__suit', SUIT_SYMBOLS[suit]),
+  ]);
+}
+
+/** A face-up card that is not a control (in the trick, in a history). */
+export function renderCard(code, { seat, classes = {} } = {}) {
+  const { suit } = splitCard(code);
+  return h(`div.gt-card.gt-suit--${suit}`, {
+    class: classes,
+    dataset: { card: code, seat },
+    attrs: { role: 'img', 'aria-label': cardName(code) },
+  }, renderFace(code));
+}
+
+/** A small inline card for text: "J♥". */
+export function renderCardInline(code) {
+  const { suit } = splitCard(code);
+  return h(`span.gt-inline-card.gt-suit--${suit}`, { attrs: { title: cardName(code) } }, [
+    h('span', { attrs: { 'aria-hidden': 'true' } }, `${rankShort(splitCard(code).rank)}${SUIT_SYMBOLS[suit]}`),
+    h('span.gt-sr', cardName(code)),
+  ]);
+}

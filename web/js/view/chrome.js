@@ -1,0 +1,138 @@
+// Everything around the table: the top bar (score, target, menu), the loading screen, notices and dialogs.
+
+import { h } from '../dom.js';
+import { LANGUAGES, LANGUAGE_NAMES, t, tMaybe } from '../i18n.js';
+
+const STAGES = ['pyodide', 'micropip', 'wheel'];
+
+export function renderBar(app, cb) {
+  const view = app.view;
+  const disabled = !view;
+  const button = (action, label, onClick, extra = {}) => h('button.gt-btn.gt-btn--bar', {
+    type: 'button', dataset: { action }, disabled: extra.disabled ?? disabled, on: { click: onClick },
+  }, label);
+  return h('header.gt-bar', [
+    h('h1.gt-bar__title', t('app.title')),
+    view ? h('div.gt-score', { attrs: { role: 'group', 'aria-label': t('score.label') } }, [
+      ...['Team1', 'Team2'].map((team) => h(`div.gt-score__team.gt-team--${team.toLowerCase()}`, { dataset: { team } }, [
+        h('span.gt-score__name', t(`team.${team}.short`)),
+        h('span.gt-score__value', String(view.scores[team])),
+      ])),
+      h('div.gt-score__target', t('score.target', { target: view.target })),
+      h('div.gt-score__deal', t('score.deal', { n: view.dealNumber })),
+      h('div.gt-score__rules', { dataset: { rules: view.rules } }, t('score.rules', { rules: view.rules })),
+    ]) : null,
+    h('nav.gt-bar__actions', { attrs: { 'aria-label': t('bar.menu') } }, [
+      button('open-new-match', t('bar.newMatch'), cb.onNewMatch),
+      button('open-score-sheet', t('bar.scoreSheet'), cb.onScoreSheet),
+      button('open-tricks', t('bar.tricks'), cb.onTricks, { disabled: disabled || !view.tricks.length }),
+      button('open-share', t('bar.share'), cb.onShare),
+      button('open-settings', t('bar.settings'), cb.onSettings, { disabled: false }),
+    ]),
+  ]);
+}
+
+export function renderLoading(app, cb) {
+  const failed = app.loadError;
+  const current = failed ? failed.stage : app.stage;
+  const reached = STAGES.indexOf(current);
+  return h('div.gt-loading', { class: { 'is-failed': Boolean(failed) }, attrs: { role: failed ? 'alert' : 'status' } }, [
+    h('p.gt-loading__title', failed ? t('loading.failed') : t('loading.title')),
+    h('progress.gt-loading__bar', {
+      max: STAGES.length, value: failed ? reached : Math.max(0, reached),
+      attrs: { 'aria-label': t('loading.title') },
+    }),
+    h('ol.gt-loading__stages', STAGES.map((stage, i) => h('li', {
+      class: { 'is-done': i < reached, 'is-current': i === reached && !failed, 'is-failed': failed && i === reached },
+      dataset: { stage },
+    }, t(`loading.${stage}`)))),
+    failed ? h('p.gt-loading__error', t('loading.failedDetail', { stage: t(`loading.${failed.stage}`) })) : null,
+    failed ? h('pre.gt-loading__detail', failed.message) : null,
+    failed ? h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'retry' }, on: { click: cb.onRetry } },
+      t('loading.retry')) : null,
+  ]);
+}
+
+export function renderNotices(app, cb) {
+  const items = [];
+  if (app.crash) {
+    items.push(h('div.gt-notice.is-error', { attrs: { role: 'alert' }, dataset: { notice: 'crash' } }, [
+      h('p', t('error.crash')),
+      h('pre.gt-notice__detail', app.crash),
+      h('button.gt-btn', { type: 'button', on: { click: () => location.reload() } }, t('error.reload')),
+    ]));
+  }
+  for (const notice of app.notices) {
+    items.push(h('div.gt-notice', { attrs: { role: 'status' }, dataset: { notice: notice.key } }, [
+      h('p', t(`notice.${notice.key}`, notice.params)),
+      h('button.gt-btn.gt-btn--quiet', { type: 'button', on: { click: () => cb.onDismiss(notice) } }, t('notice.dismiss')),
+    ]));
+  }
+  return items;
+}
+
+const select = (id, label, value, options, onChange) => h('div.gt-field', [
+  h('label', { htmlFor: id }, label),
+  h(`select#${id}`, { on: { change: (e) => onChange(e.target.value) } },
+    options.map(([v, text]) => h('option', { value: v, selected: v === value }, text))),
+]);
+
+export function renderSettings(app, cb) {
+  const levels = app.info?.botLevels ?? [app.settings.level];
+  return h('div.gt-settings', [
+    h('h2.gt-dialog__title', t('settings.title')),
+    select('gt-lang', t('settings.language'), app.settings.lang, LANGUAGES.map((l) => [l, LANGUAGE_NAMES[l]]),
+      cb.onLang),
+    select('gt-level', t('settings.level'), app.settings.level,
+      levels.map((l) => [l, tMaybe(`level.${l}`) ?? l]), cb.onLevel),
+    select('gt-speed', t('settings.speed'), app.settings.speed,
+      ['slow', 'normal', 'fast', 'instant'].map((s) => [s, t(`speed.${s}`)]), cb.onSpeed),
+    app.speedOverride !== null ? h('p.gt-note', t('settings.speedOverride')) : null,
+  ]);
+}
+
+export function renderNewMatch(app, cb) {
+  const presets = app.info?.presets ?? ['giretra.com'];
+  const submit = (event) => {
+    event.preventDefault();
+    const form = event.target;
+    const seedText = form.elements.seed.value.trim();
+    cb.onStart({ seed: seedText === '' ? null : Number(seedText), rules: form.elements.rules.value });
+  };
+  return h('form.gt-newmatch', { method: 'dialog', on: { submit } }, [
+    h('h2.gt-dialog__title', t('newMatch.title')),
+    h('div.gt-field', [
+      h('label', { htmlFor: 'gt-seed' }, t('newMatch.seed')),
+      h('input#gt-seed', { name: 'seed', type: 'number', min: '0', step: '1', inputMode: 'numeric',
+        attrs: { 'aria-describedby': 'gt-seed-help' } }),
+      h('p.gt-note#gt-seed-help', t('newMatch.seedHelp')),
+    ]),
+    h('div.gt-field', [
+      h('label', { htmlFor: 'gt-rules' }, t('newMatch.rules')),
+      h('select#gt-rules', { name: 'rules' }, presets.map((p) => h('option', { value: p, selected: p === app.rules },
+        tMaybe(`rules.${p}`) ?? p))),
+    ]),
+    h('div.gt-dialog__buttons', [
+      h('button.gt-btn', { type: 'button', value: 'cancel', on: { click: cb.onCancel } }, t('dialog.cancel')),
+      h('button.gt-btn.gt-btn--primary', { type: 'submit', dataset: { action: 'start-match' } }, t('newMatch.start')),
+    ]),
+  ]);
+}
+
+export function renderShare(app, links, cb) {
+  const row = (key, url) => h('div.gt-field.gt-share__row', [
+    h('label', { htmlFor: `gt-share-${key}` }, t(`share.${key}`)),
+    h('div.gt-share__line', [
+      h(`input#gt-share-${key}.gt-share__url`, { type: 'text', readOnly: true, value: url,
+        on: { focus: (e) => e.target.select() } }),
+      h('button.gt-btn', { type: 'button', dataset: { action: `copy-${key}` }, on: { click: (e) => cb.onCopy(url, e.target) } },
+        t('share.copy')),
+    ]),
+  ]);
+  return h('div.gt-share', [
+    h('h2.gt-dialog__title', t('share.title')),
+    links.deal ? row('deal', links.deal) : null,
+    links.seed ? row('seed', links.seed) : null,
+    h('p.gt-note', t('share.help')),
+  ]);
+}

@@ -1,0 +1,76 @@
+// The negotiation: the contract so far, the bid history, and (on the human's turn) every call as a button.
+// Illegal calls stay visible but disabled, with the engine's reason on hover, focus or tap.
+
+import { h, uid } from '../dom.js';
+import { seatName, t } from '../i18n.js';
+import { TEAM_OF } from './seats.js';
+
+/** "Sans A — Doubled automatically ×2 — Team 1" from the engine's contract object. */
+export function contractText(contract) {
+  if (!contract) return t('contract.none');
+  const key = contract.multiplier === 4 ? 'contract.x4' : contract.multiplier === 2
+    ? (contract.automatic ? 'contract.x2auto' : 'contract.x2') : 'contract.x1';
+  return t(key, { mode: contract.modeText, team: t(`team.${contract.announcerTeam}`) });
+}
+
+export function renderContract(view) {
+  const c = view.contract;
+  return h('div.gt-contract', {
+    class: { 'is-final': c?.final, [`gt-team--${c?.announcerTeam?.toLowerCase()}`]: Boolean(c) },
+    dataset: { multiplier: c ? String(c.multiplier) : '' },
+  }, [
+    h('span.gt-contract__label', c?.final ? t('contract.final') : t('contract.sofar')),
+    h('span.gt-contract__text', contractText(c)),
+  ]);
+}
+
+export function renderBidHistory(view) {
+  if (!view.calls.length) return h('p.gt-bids-history.is-empty', t('bids.none'));
+  return h('ol.gt-bids-history', { attrs: { 'aria-label': t('bids.title') } }, view.calls.map((call) =>
+    h('li', { class: { [`gt-team--${TEAM_OF[call.seat].toLowerCase()}`]: true }, dataset: { seat: call.seat } }, [
+      h('span.gt-bids-history__seat', seatName(call.seat)),
+      h('span.gt-bids-history__call', call.text),
+      call.autoDouble ? h('span.gt-bids-history__auto', t('bids.autoDouble')) : null,
+    ])));
+}
+
+const ROWS = [
+  ['announce', 'bids.announce'],
+  ['accept', null],
+  ['double', 'bids.double'],
+  ['redouble', 'bids.redouble'],
+];
+
+/** The action panel, only when it is the human's turn to call. */
+export function renderCallPanel(model, cfg) {
+  const { view } = model;
+  const modeLabel = Object.fromEntries(view.legal.filter((a) => a.type === 'announce').map((a) => [a.mode, a.text]));
+  return h('div.gt-calls', { attrs: { role: 'group', 'aria-label': t('bids.panel') } },
+    ROWS.map(([type, label]) => {
+      const actions = view.legal.filter((a) => a.type === type);
+      if (!actions.length) return null;
+      return h(`div.gt-calls__row.gt-calls__row--${type}`, [
+        label ? h('span.gt-calls__label', t(label)) : null,
+        h('div.gt-calls__buttons', actions.map((a) => renderCallButton(a, modeLabel, cfg))),
+      ]);
+    }));
+}
+
+function renderCallButton(action, modeLabel, cfg) {
+  const tipId = action.legal ? null : uid('why');
+  const visible = action.type === 'announce' || action.type === 'accept' ? action.text : (modeLabel[action.mode] ?? action.text);
+  return h('span.gt-calls__item', [
+    h(`button.gt-bid.gt-bid--${action.type}`, {
+      type: 'button',
+      class: { 'is-legal': action.legal, 'is-illegal': !action.legal },
+      dataset: { action: action.action, focus: `action:${action.action}` },
+      attrs: {
+        'aria-label': action.text,
+        'aria-disabled': action.legal ? null : 'true',
+        'aria-describedby': tipId,
+      },
+      on: { click: () => cfg.onAction(action.action) },
+    }, visible),
+    action.legal ? null : h('span.gt-tip', { id: tipId, attrs: { role: 'tooltip' } }, action.reason?.message ?? ''),
+  ]);
+}

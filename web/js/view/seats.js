@@ -1,0 +1,46 @@
+// One seat around the table: name, team colour, dealer chip, whose turn, cards left, last call.
+
+import { h } from '../dom.js';
+import { seatName, t, tMaybe } from '../i18n.js';
+
+// The seam's fixed partnerships (docs/seam-contract.md): Team1 = Bottom + Top, Team2 = Left + Right.
+export const TEAM_OF = { Bottom: 'Team1', Top: 'Team1', Left: 'Team2', Right: 'Team2' };
+export const SEATS = ['Bottom', 'Left', 'Top', 'Right'];
+
+export function playerLabel(view, seat) {
+  const kind = view.players[seat];
+  if (kind === 'human') return seat === view.seat ? t('seat.you') : t('player.human');
+  return tMaybe(`level.${kind}`) ?? kind;
+}
+
+export function renderSeat(model, seat) {
+  const { view } = model;
+  const team = TEAM_OF[seat];
+  const isTurn = view.toAct === seat && view.phase !== 'match_over';
+  const lastCall = view.phase === 'negotiation'
+    ? [...view.calls].reverse().find((c) => c.seat === seat) : null;
+  const tricksWon = view.tricks.filter((tr) => tr.winner === seat).length;
+  const position = seat.toLowerCase();
+  return h(`section.gt-seat.gt-seat--${position}.gt-team--${team.toLowerCase()}`, {
+    class: { 'is-turn': isTurn, 'is-thinking': model.thinking === seat, 'is-me': seat === view.seat },
+    dataset: { seat },
+    attrs: { 'aria-label': t('seat.aria', { seat: seatName(seat), team: t(`team.${team}`) }) },
+  }, [
+    h('div.gt-seat__head', [
+      h('span.gt-seat__name', seatName(seat)),
+      seat === view.dealer
+        ? h('span.gt-chip.gt-chip--dealer', { attrs: { title: t('table.dealer'), 'aria-label': t('table.dealer') } },
+          t('table.dealerChip'))
+        : null,
+      isTurn ? h('span.gt-chip.gt-chip--turn', t('table.toAct')) : null,
+    ]),
+    h('div.gt-seat__meta', [
+      h('span.gt-seat__player', playerLabel(view, seat)),
+      seat !== view.seat ? h('span.gt-seat__count', t('table.cards', { n: view.handCounts[seat] })) : null,
+      view.phase === 'play' && tricksWon ? h('span.gt-seat__tricks', t('table.tricksWon', { n: tricksWon })) : null,
+    ]),
+    lastCall ? h('div.gt-bubble', { class: { 'is-double': lastCall.type !== 'announce' && lastCall.type !== 'accept' } },
+      lastCall.text) : null,
+    model.thinking === seat ? h('div.gt-seat__thinking', t('table.thinking', { seat: seatName(seat) })) : null,
+  ]);
+}

@@ -1,0 +1,105 @@
+// After a deal: the engine's arithmetic; over the match: the score sheet; within a deal: the tricks so far.
+// Every number and every sentence of the arithmetic comes from the engine (summary.lines, in the chosen language).
+
+import { h } from '../dom.js';
+import { seatName, t } from '../i18n.js';
+import { renderCardInline } from './cards.js';
+import { contractText } from './negotiation.js';
+import { SEATS } from './seats.js';
+
+const TEAMS = ['Team1', 'Team2'];
+
+export function renderSummary(summary, { winner, onContinue, onNewMatch, onScoreSheet }) {
+  const over = Boolean(winner);
+  const c = summary.contract;
+  return h('div.gt-summary', { dataset: { deal: String(summary.dealNumber) } }, [
+    h('h2.gt-dialog__title', t('summary.title', { n: summary.dealNumber })),
+    h('p.gt-summary__contract', [
+      h('span.gt-summary__label', t('summary.contract')), ' ',
+      contractText(c),
+      ' — ', t('summary.dealer', { seat: seatName(summary.dealer) }),
+    ]),
+    h('div.gt-scroll', h('table.gt-summary__table', [
+      h('thead', h('tr', [
+        h('th', { attrs: { scope: 'col' } }, t('summary.team')),
+        h('th', { attrs: { scope: 'col' } }, t('summary.cardPoints')),
+        h('th', { attrs: { scope: 'col' } }, t('summary.tricks')),
+        h('th', { attrs: { scope: 'col' } }, t('summary.matchPoints')),
+        h('th', { attrs: { scope: 'col' } }, t('summary.total')),
+      ])),
+      h('tbody', TEAMS.map((team) => h(`tr.gt-team--${team.toLowerCase()}`, { dataset: { team } }, [
+        h('th', { attrs: { scope: 'row' } }, [
+          t(`team.${team}`),
+          c.announcerTeam === team ? h('span.gt-tag', t('summary.announcers')) : h('span.gt-tag', t('summary.defenders')),
+        ]),
+        h('td', [String(summary.cardPoints[team]),
+          summary.lastTrick === team ? h('span.gt-note', t('summary.lastTrickBonus')) : null]),
+        h('td', String(summary.tricksWon[team])),
+        h('td.gt-summary__points', String(summary.matchPoints[team])),
+        h('td', String(summary.scoresAfter[team])),
+      ]))),
+    ])),
+    h('ol.gt-summary__lines', { attrs: { 'aria-label': t('summary.arithmetic') } },
+      summary.lines.map((line) => h('li', line))),
+    summary.sweep ? h('p.gt-summary__flag', t('summary.sweep', { team: t(`team.${summary.sweep}`) })) : null,
+    summary.instantWin ? h('p.gt-summary__flag', t('summary.instantWin', { team: t(`team.${summary.instantWin}`) }))
+      : null,
+    summary.targetRaised ? h('p.gt-summary__flag', t('summary.targetRaised', { target: summary.targetAfter })) : null,
+    over ? h('p.gt-summary__winner', { dataset: { winner } }, t('summary.matchWon', { team: t(`team.${winner}`) }))
+      : h('p.gt-summary__target', t('summary.target', { target: summary.targetAfter })),
+    summary.hands ? h('details.gt-summary__hands', [
+      h('summary', t('summary.hands')),
+      h('ul', SEATS.map((seat) => h('li', [h('span.gt-summary__seat', seatName(seat)), ' ',
+        (summary.hands[seat] || []).map(renderCardInline)]))),
+    ]) : null,
+    h('div.gt-dialog__buttons', over ? [
+      h('button.gt-btn', { type: 'button', dataset: { action: 'score-sheet' }, on: { click: onScoreSheet } }, t('bar.scoreSheet')),
+      h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'new-match' }, attrs: { autofocus: true },
+        on: { click: onNewMatch } }, t('summary.newMatch')),
+    ] : [
+      h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'continue' }, attrs: { autofocus: true },
+        on: { click: onContinue } }, t('summary.continue')),
+    ]),
+  ]);
+}
+
+export function renderScoreSheet(sheet) {
+  const rows = sheet.deals.map((d) => h('tr', { dataset: { deal: String(d.dealNumber) } }, [
+    h('th', { attrs: { scope: 'row' } }, String(d.dealNumber)),
+    h('td', seatName(d.dealer)),
+    h('td', contractText(d.contract)),
+    ...TEAMS.map((team) => h('td', d.instantWin === team ? t('sheet.instantWin') : String(d.matchPoints[team]))),
+    ...TEAMS.map((team) => h('td.gt-sheet__total', String(d.scoresAfter[team]))),
+  ]));
+  const start = sheet.startScores.Team1 || sheet.startScores.Team2
+    ? h('tr', [h('th', { attrs: { scope: 'row' } }, t('sheet.start')), h('td'), h('td'), h('td'), h('td'),
+      ...TEAMS.map((team) => h('td.gt-sheet__total', String(sheet.startScores[team])))]) : null;
+  return h('div.gt-sheet', [
+    h('h2.gt-dialog__title', t('sheet.title')),
+    sheet.deals.length ? h('div.gt-scroll', h('table.gt-sheet__table', [
+      h('thead', h('tr', [
+        h('th', { attrs: { scope: 'col' } }, t('sheet.deal')),
+        h('th', { attrs: { scope: 'col' } }, t('sheet.dealer')),
+        h('th', { attrs: { scope: 'col' } }, t('sheet.contract')),
+        ...TEAMS.map((team) => h('th', { attrs: { scope: 'col' } }, t(`team.${team}.short`))),
+        ...TEAMS.map((team) => h('th', { attrs: { scope: 'col' } }, t('sheet.total', { team: t(`team.${team}.short`) }))),
+      ])),
+      h('tbody', [start, ...rows]),
+    ])) : h('p', t('sheet.empty')),
+    h('p.gt-sheet__target', t('sheet.target', { target: sheet.target })),
+    sheet.winner ? h('p.gt-summary__winner', t('summary.matchWon', { team: t(`team.${sheet.winner}`) })) : null,
+  ]);
+}
+
+export function renderTrickHistory(view) {
+  return h('div.gt-history', [
+    h('h2.gt-dialog__title', t('history.title', { n: view.dealNumber })),
+    view.tricks.length ? h('ol.gt-history__list', view.tricks.map((trick, i) => h('li', { dataset: { trick: String(i + 1) } }, [
+      h('span.gt-history__n', t('history.trick', { n: i + 1 })),
+      h('span.gt-history__cards', trick.cards.map((c) => h('span.gt-history__play', {
+        class: { 'is-winner': c.seat === trick.winner },
+      }, [h('span.gt-history__seat', seatName(c.seat)), ' ', renderCardInline(c.card)]))),
+      h('span.gt-history__won', t('history.won', { seat: seatName(trick.winner), points: trick.points })),
+    ]))) : h('p', t('history.none')),
+  ]);
+}

@@ -1,0 +1,54 @@
+// The middle of the table: the trick being played (or the one just won, or the last one on request).
+
+import { h } from '../dom.js';
+import { seatName, t } from '../i18n.js';
+import { renderCard } from './cards.js';
+import { SEATS } from './seats.js';
+
+/** Which trick to draw: the one just completed (during the pause), the last one (peek), or the current. */
+export function shownTrick(model) {
+  const { view } = model;
+  if (model.shownTrick) return { ...model.shownTrick, kind: 'done' };
+  if (model.peek && view.tricks.length) return { ...view.tricks[view.tricks.length - 1], kind: 'peek' };
+  return { ...view.trick, kind: 'current' };
+}
+
+export function renderTrick(model, cfg) {
+  const { view } = model;
+  const trick = shownTrick(model);
+  const bySeat = Object.fromEntries((trick.cards || []).map((c) => [c.seat, c.card]));
+  const highlight = trick.kind === 'current' ? trick.winning : trick.winner;
+  const number = view.tricks.length + (trick.kind === 'current' ? 1 : 0);
+  let caption;
+  if (trick.kind === 'done') caption = t('table.trickWon', { seat: seatName(trick.winner), points: trick.points });
+  else if (trick.kind === 'peek') {
+    caption = t('table.lastTrickWon', { seat: seatName(trick.winner), points: trick.points });
+  } else caption = t('table.trickNumber', { n: Math.min(number, 8) });
+  return h('div.gt-trick', {
+    class: { 'is-done': trick.kind === 'done', 'is-peek': trick.kind === 'peek' },
+    attrs: { role: 'group', 'aria-label': caption },
+  }, [
+    ...SEATS.map((seat) => h(`div.gt-trick__slot.gt-trick__slot--${seat.toLowerCase()}`, { dataset: { seat } },
+      bySeat[seat] ? renderCard(bySeat[seat], {
+        seat,
+        classes: {
+          'is-winning': trick.kind === 'current' && highlight === seat,
+          'is-winner': trick.kind !== 'current' && highlight === seat,
+          'is-fresh': trick.kind === 'current' && seat === trick.cards[trick.cards.length - 1].seat,
+        },
+      }) : null)),
+    h('p.gt-trick__caption', caption),
+    trick.kind === 'done'
+      ? h('button.gt-btn.gt-trick__next', { type: 'button', dataset: { focus: 'btn:next' }, on: { click: cfg.onSkip } },
+        t('table.next'))
+      : null,
+    trick.kind !== 'done' && view.tricks.length
+      ? h('button.gt-btn.gt-btn--quiet.gt-trick__peek', {
+        type: 'button',
+        dataset: { focus: 'btn:peek' },
+        attrs: { 'aria-pressed': String(trick.kind === 'peek') },
+        on: { click: cfg.onPeek },
+      }, trick.kind === 'peek' ? t('table.backToTrick') : t('table.lastTrick'))
+      : null,
+  ]);
+}
