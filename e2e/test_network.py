@@ -5,6 +5,7 @@ from __future__ import annotations
 from conftest import open_game
 from gameplay import continue_summary, play_one_step
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 
 def test_no_request_leaves_the_local_server(page: Page, requests_seen: list[str]) -> None:
@@ -12,9 +13,14 @@ def test_no_request_leaves_the_local_server(page: Page, requests_seen: list[str]
     for _ in range(150):  # into the play: bots, engine calls, renders
         play_one_step(page)
     for dialog in ("open-settings", "open-share", "open-score-sheet"):
-        while continue_summary(page):  # a deal may end meanwhile: its summary comes first
-            pass
-        page.locator(f'[data-action="{dialog}"]').click()
+        for _attempt in range(10):
+            while continue_summary(page):  # a deal may end meanwhile: its summary comes first (modal)
+                pass
+            try:
+                page.locator(f'[data-action="{dialog}"]').click(timeout=3_000)
+                break
+            except PlaywrightTimeoutError:  # a summary opened between the check and the click
+                continue
         expect(page.locator("#gt-dialog[open]")).to_be_visible()
         page.keyboard.press("Escape")
     # The recording covers the worker too: Pyodide, micropip and the wheel were fetched from it.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import open_game, wait_ready
+from conftest import open_game
 from gameplay import saved_state, wait_my_turn
 from playwright.sync_api import Page, expect
 
@@ -30,10 +30,11 @@ def test_every_action_is_saved(page: Page) -> None:
     json.dumps({"v": 1, "state": "G9 from the future"}),
 ])
 def test_a_bad_save_is_set_aside_with_a_notice(page: Page, bad: str) -> None:
-    open_game(page)
+    # Plant the save from another page of the same origin: the game, once open, saves after every bot
+    # move and would overwrite it before a reload.
+    page.goto("wheel.json")
     page.evaluate("bad => localStorage.setItem('giretra.match', bad)", bad)
-    page.reload()
-    wait_ready(page)
+    open_game(page)
     expect(page.locator('[data-notice="setAside"]')).to_be_visible()
     expect(page.locator(".gt-table")).to_be_visible()  # never a blank page: a new match is on
     aside = json.loads(page.evaluate("localStorage.getItem('giretra.match.setAside')"))
