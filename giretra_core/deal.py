@@ -19,7 +19,7 @@ import enum
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .cards import Card, Mask, card_name, cards_text, parse_card
+from .cards import Card, Mask, card_name, cards_of, cards_text, parse_card
 from .errors import IllegalActionError, NotationError
 from .modes import LAST_TRICK_BONUS, POINTS
 from .negotiation import ALL_CALLS, Call, Contract, Negotiation, Reason, parse_call
@@ -229,7 +229,7 @@ class Deal:
         if phase is Phase.PLAY:
             assert self.turn is not None and self.contract is not None
             mask = legal_cards(self.hands[self.turn], self.trick, self.contract.mode, self.rules.notrumps_must_rise)
-            return list(_bits(mask))
+            return list(cards_of(mask))
         return []
 
     def every_action(self) -> list[tuple[Action, Reason | None]]:
@@ -246,7 +246,7 @@ class Deal:
         if phase is Phase.NEGOTIATION:
             assert self.negotiation is not None
             return [(c, self.negotiation.validate(turn, c)) for c in ALL_CALLS]
-        return [(c, self.validate(turn, c)) for c in _bits(self.hands[turn])]
+        return [(c, self.validate(turn, c)) for c in cards_of(self.hands[turn])]
 
     def validate(self, seat: Seat, action: Action) -> Reason | None:
         """Why *seat* may not take *action* now, or None if it may."""
@@ -369,15 +369,6 @@ class Deal:
             out.extend(call.token for _, call in self.negotiation.calls)
         out.extend(card_name(c) for c in self.plays)
         return out
-
-
-def _bits(mask: Mask) -> list[Card]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _deal_cards(cut_deck: Sequence[Card], first: Seat, count: int) -> tuple[Mask, Mask, Mask, Mask]:
