@@ -83,6 +83,7 @@ class LegResult:
     mp_b: int
     cp_a: int = 0
     cp_b: int = 0
+    by_mode: list[tuple[int, int, int]] = field(default_factory=list)  # per deal: mode, A-B card and match points
 
 
 def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget_ms: float, sides: dict[str, Side],
@@ -98,6 +99,7 @@ def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget
     mp = [0, 0]
     cp = [0, 0]
     deals = 0
+    by_mode: list[tuple[int, int, int]] = []
     while not match.is_over:
         seat = match.turn
         assert seat is not None
@@ -127,11 +129,17 @@ def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget
             record = match.history[-1]
             deals += 1
             _tally(record.deal, record.score, side_of)
-            for t in (0, 1):
-                mp[t] += record.score.match_points[t]
-                cp[t] += record.score.card_points[t]
+            deal_mp = list(record.score.match_points)
             if record.score.instant_win is not None:
-                mp[record.score.instant_win] += INSTANT_WIN_POINTS
+                deal_mp[record.score.instant_win] += INSTANT_WIN_POINTS
+            for t in (0, 1):
+                mp[t] += deal_mp[t]
+                cp[t] += record.score.card_points[t]
+            assert record.deal.contract is not None
+            sign = 1 if a_team == 0 else -1
+            by_mode.append((int(record.deal.contract.mode), sign * (record.score.card_points[0] -
+                                                                    record.score.card_points[1]),
+                            sign * (deal_mp[0] - deal_mp[1])))
             if max_deals is not None and deals >= max_deals:
                 break
     a = a_team
@@ -139,7 +147,7 @@ def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget
         score_a = 1.0 if match.winner == a else 0.0
     else:
         score_a = 1.0 if mp[a] > mp[1 - a] else 0.5 if mp[a] == mp[1 - a] else 0.0
-    return LegResult(score_a, deals, mp[a], mp[1 - a], cp[a], cp[1 - a])
+    return LegResult(score_a, deals, mp[a], mp[1 - a], cp[a], cp[1 - a], by_mode)
 
 
 def _tally(deal: Deal, score: DealScore, side_of: list[Side]) -> None:
@@ -195,6 +203,7 @@ def run(level_a: str, level_b: str, seed: int, matches: int | None = None, deals
     cp_diffs: list[float] = []
     total_deals = 0
     wins = 0.0
+    per_mode: dict[int, list[float]] = {}
     started = time.perf_counter()
     for i in range(pairs):
         pair_seed = random.Random(f"arena/{seed}/{i}").randrange(2**53)
@@ -203,6 +212,12 @@ def run(level_a: str, level_b: str, seed: int, matches: int | None = None, deals
         won = sum(leg.score_a for leg in legs)
         wins += won
         pair_scores.append(won / 2)
+        for leg in legs:
+            for mode, cp_diff, mp_diff in leg.by_mode:
+                row = per_mode.setdefault(mode, [0, 0.0, 0.0])
+                row[0] += 1
+                row[1] += cp_diff
+                row[2] += mp_diff
         n_deals = sum(leg.deals for leg in legs)
         total_deals += n_deals
         mp_diffs.append(sum(leg.mp_a - leg.mp_b for leg in legs) / max(1, n_deals))
@@ -225,6 +240,9 @@ def run(level_a: str, level_b: str, seed: int, matches: int | None = None, deals
         "card_points_per_deal_A_minus_B": round(cp_mean, 2), "card_points_ci95": [round(cp_low, 2),
                                                                                   round(cp_high, 2)],
         "seconds": round(time.perf_counter() - started, 1),
+        "per_mode_A_minus_B": {Mode(m).api_name: {"deals": int(r[0]), "card_points": round(r[1] / r[0], 2),
+                                                  "match_points": round(r[2] / r[0], 2)}
+                               for m, r in sorted(per_mode.items())},
     }
     for key, side in sides.items():
         result[f"side_{key}"] = _side_json(side)
@@ -306,6 +324,11 @@ def _print_report(r: dict[str, object]) -> None:
           f"{r['match_points_ci95']}")
     print(f"  card points per deal, A - B:  {r['card_points_per_deal_A_minus_B']:+} {r['card_points_ci95']}")
     print(f"  {r['deals_played']} deals in {r['seconds']} s")
+    per_mode = r["per_mode_A_minus_B"]
+    assert isinstance(per_mode, dict)
+    for mode, row in per_mode.items():
+        print(f"    {mode:15} {row['deals']:5} deals  card points A-B {row['card_points']:+7.2f}  "
+              f"match points A-B {row['match_points']:+7.2f}")
     for key in ("A", "B"):
         side = r[f"side_{key}"]
         assert isinstance(side, dict)

@@ -270,3 +270,16 @@ def test_arena_reports_win_rates_and_decision_times() -> None:
     assert isinstance(side, dict) and side["decision_time"]["play"]["n"] > 0
     deals = run("advanced", "basic", seed=1, deals=3, bidder="basic")
     assert deals["mode"] == "deals" and deals["deals_played"] == 6
+
+
+def test_contract_value_follows_the_scoring() -> None:
+    from giretra_core.bots.bidding import contract_value
+    from giretra_core.rules import PRESETS
+
+    rules = PRESETS["giretra.com"]
+    assert contract_value(rules, Mode.HEARTS, 1, 150, 1) == pytest.approx((16.0, 1.0))
+    assert contract_value(rules, Mode.NO_TRUMPS, 2, 20, 1) == pytest.approx((-104.0, 0.0))
+    ev, made = contract_value(rules, Mode.ALL_TRUMPS, 1, 200, 1)   # 200 / 58 -> 20-6
+    assert (ev, made) == pytest.approx((14.0, 1.0))
+    # The reference preset: an opponent's accept of NoTrumps only locks (x1).
+    assert contract_value(PRESETS["play.giretra.com"], Mode.NO_TRUMPS, 1, 100, 1)[0] == pytest.approx(52.0)

@@ -33,6 +33,8 @@ from .reasons import Decision, decide
 # The advanced level doubles more readily (measured in the arena: any contract it gives even odds or
 # worse) and values a new bid as the opponents may double it.
 BASIC_DOUBLE, ADVANCED_DOUBLE = 0.32, 0.55
+# The basic level bids NoTrumps (104 points either way) only on a hand that makes it three times in four.
+BASIC_MIN_MADE = {4: 0.75}
 
 
 def cut(view: SeatView, rng: random.Random) -> Decision:
@@ -50,7 +52,8 @@ def bid(view: SeatView, level: int, scores: tuple[int, int, int] | None = None) 
     current = None if contract is None else (int(contract.mode), contract.announcer_team, contract.multiplier)
     advanced = level >= ADVANCED
     choice = choose_call(view.rules, legal, look, seat, current, scores, forced=not view.calls,
-                         double_margin=ADVANCED_DOUBLE if advanced else BASIC_DOUBLE, double_risk=advanced)
+                         double_margin=ADVANCED_DOUBLE if advanced else BASIC_DOUBLE, double_risk=advanced,
+                         min_made=None if advanced else BASIC_MIN_MADE)
     mode = choice.call.mode
     return decide(choice.call, choice.key, mode=mode.api_name if mode is not None else "")
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from ..cards import SUIT_MASKS, Card, Mask
 from ..modes import BEATERS, POINTS, STRENGTH, TRUMP_MASK, Mode
+from ..play import winning_index
 
 BASIC, ADVANCED = 1, 2
 PROMOTE_MIN = 10
@@ -24,26 +25,13 @@ _SUITS = SUIT_MASKS
 
 
 def _bits(mask: Mask) -> list[Card]:
+    """The cards of *mask* as a list (a plain loop: twice as fast as ``list(cards_of(mask))`` here)."""
     out = []
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
-
-
-def trick_winner(trick: Sequence[Card], mode: int) -> tuple[int, Card]:
-    """(position, card) winning *trick* so far (RULES P-7)."""
-    strength = STRENGTH[mode]
-    win_i, win = 0, trick[0]
-    for i in range(1, len(trick)):
-        c = trick[i]
-        if c >> 3 == win >> 3:
-            if strength[c] > strength[win]:
-                win_i, win = i, c
-        elif c >> 3 == mode:
-            win_i, win = i, c
-    return win_i, win
 
 
 def _beats(card: Card, win: Card, mode: int) -> bool:
@@ -228,7 +216,8 @@ def _follow(seat: int, hand: Mask, legal: Mask, trick: Sequence[Card], leader: i
     trump = TRUMP_MASK[mode]
     pos = len(trick)
     led = trick[0] >> 3
-    win_i, win = trick_winner(trick, mode)
+    win_i = winning_index(trick, mode)
+    win = trick[win_i]
     partner_winning = (leader + win_i) & 3 == seat ^ 2
     later_opps = [(seat + k) & 3 for k in range(1, 4 - pos) if ((seat + k) & 3) & 1 != seat & 1]
     cards = _bits(legal)

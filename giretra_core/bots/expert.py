@@ -23,9 +23,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
 
-from ..cards import FULL_DECK, SUIT_MASKS, Card, Mask, card_name
+from ..cards import FULL_DECK, SUIT_MASKS, Card, Mask, card_name, cards_of, mask_of
 from ..deal import Cut
 from ..errors import GiretraError
 from ..modes import TOTAL_POINTS, Mode
@@ -41,7 +40,7 @@ from .inference import evidence_bias, sample_world
 from .knowledge import PlayKnowledge, play_knowledge
 from .reasons import Decision, decide
 from .rollout import policy_playout
-from .solver import _KEEP, Solver
+from .solver import Solver, prune_equivalent
 
 SWEEP = 1000          # the solver's sweep bonus: a sweep outweighs any card points
 EXACT_CARDS = 4       # solve exactly once the player to move holds this many cards or fewer
@@ -55,15 +54,6 @@ MAX_WORLDS = 160      # sampled deals per card at most
 BID_WORLDS = 40       # sampled deals per call at most
 
 
-def _bits(mask: Mask) -> list[Card]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 class Deadline:
     """The work budget (deterministic) and the wall-clock guard (a safety net)."""
 
@@ -71,6 +61,9 @@ class Deadline:
         self.units = budget_ms * 1000.0 / UNIT_US * share
         self.used = 0.0
         self.stop_at = time.perf_counter() + budget_ms * GUARD / 1000.0 if time_guard else math.inf
+
+    def late(self) -> bool:
+        return time.perf_counter() >= self.stop_at
 
     def spend(self, units: float) -> bool:
         """Account *units* of work; False once the budget or the clock is exhausted."""
@@ -116,21 +109,8 @@ def outcome_table(view: SeatView, know: PlayKnowledge) -> tuple[list[float], flo
 def _root_moves(know: PlayKnowledge) -> list[Card]:
     """The legal cards, zero-point cards with nothing between them counted once."""
     legal = legal_cards(know.hand, know.trick, know.mode, know.notrumps_must_rise)
-    others = FULL_DECK & ~know.hand & ~(know.played & ~_mask(know.trick))
-    for s in range(4):
-        zb = 0b011 if (know.mode == 5 or know.mode == s) else 0b111
-        mine = (legal >> (8 * s)) & zb
-        if mine & (mine - 1):
-            keep = _KEEP[mine << 3 | ((others >> (8 * s)) & zb)]
-            legal &= ~((mine & ~keep) << (8 * s))
-    return _bits(legal)
-
-
-def _mask(cards: Sequence[Card]) -> Mask:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
+    others = FULL_DECK & ~know.hand & ~(know.played & ~mask_of(know.trick))
+    return list(cards_of(prune_equivalent(legal, others, know.mode)))
 
 
 def play(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool) -> Decision:
@@ -190,6 +170,10 @@ def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.R
         else:
             for card in moves:
                 values.append(_rollout_value(hands, know, card, table, sweep_us, sweep_them))
+                if worlds and deadline.late():
+                    break  # out of time: this deal is left out
+            if len(values) < len(moves):
+                break
             cost = len(moves) * (remaining_cards + 4)
         for i, v in enumerate(values):
             sums[i] += v
@@ -235,15 +219,15 @@ def _solved_value(v: int, team: int, points_before: tuple[int, int], table: list
 
 def _rollout_value(hands: list[Mask], know: PlayKnowledge, card: Card, table: list[float], sweep_us: float,
                    sweep_them: float) -> float:
+    """Play *card*, then the policy at every seat to the end of the deal."""
     seat = know.seat
     h = list(hands)
     h[seat] &= ~(1 << card)
     trick = know.trick + [card]
     forbidden = list(know.forbidden)
-    mode = know.mode
     if know.trick and card >> 3 != know.trick[0] >> 3:
         forbidden[seat] |= SUIT_MASKS[know.trick[0] >> 3]
-    (pts, tricks) = policy_playout(h, mode, know.leader, trick, know.announcer_team, forbidden, know.points,
+    (pts, tricks) = policy_playout(h, know.mode, know.leader, trick, know.announcer_team, forbidden, know.points,
                                    know.tricks_won, know.notrumps_must_rise)
     team = seat & 1
     if tricks[team] == 8:

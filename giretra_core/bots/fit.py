@@ -1,4 +1,5 @@
-"""Fit the bidding model: ``python -m giretra_core.bots.fit --deals 20000 --seed 1 [--context LEVEL]``.
+"""Fit the bidding model: ``python -m giretra_core.bots.fit --deals 20000 --seed 1 [--context LEVEL]``
+(and the win-chance model: ``--win-model MATCHES``).
 
 Deals random hands, plays every mode out with the heuristic policy at all four seats (once with
 each team as the announcer), and regresses the team's card points on the features of one
@@ -138,13 +139,53 @@ def simulate_context(deals: int, seed: int, level: str) -> dict[str, object]:
     return out
 
 
+def fit_win_model(matches: int, level: str = "advanced") -> dict[str, object]:
+    """The spread of :func:`~.bidding.win_chance` that best predicts who wins, by maximum likelihood over
+    the deal starts of *matches* matches between *level* bots (a grid of spreads)."""
+    from .. import bots
+    from ..deal import Cut
+    from ..match import Match
+    from ..views import seat_view
+    from .bidding import _phi
+
+    starts: list[tuple[int, int, int, int]] = []
+    for n in range(matches):
+        match = Match.new(n, "giretra.com", ["random"] * 4)
+        rng = random.Random(n)
+        seen: list[tuple[int, int, int]] = []
+        while not match.is_over:
+            turn = match.turn
+            assert turn is not None
+            if match.deal.cut is None:
+                seen.append((match.scores[0], match.scores[1], match.target))
+                match = match.apply(turn, Cut(6 + (n + len(seen)) % 21))
+                continue
+            match = match.apply(turn, bots.choose(level, seat_view(match, turn), rng).action)
+        starts.extend((a, b, t, 1 if match.winner == 0 else 0) for a, b, t in seen)
+
+    def log_likelihood(spread: float) -> float:
+        total = 0.0
+        for a, b, t, won in starts:
+            need_us, need_them = t - a, t - b
+            p = min(max(_phi((need_them - need_us) / (spread * math.sqrt(need_us + need_them))), 1e-4), 1 - 1e-4)
+            total += math.log(p if won else 1 - p)
+        return total
+
+    grid = [x / 2 for x in range(8, 29)]
+    best = max(grid, key=log_likelihood)
+    return {"deal_starts": len(starts), "spread": best, "log_likelihood": round(log_likelihood(best), 1)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m giretra_core.bots.fit", description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--context", metavar="LEVEL", help="fit the context model on the calls of LEVEL")
+    parser.add_argument("--win-model", type=int, metavar="MATCHES", help="fit the win-chance spread on MATCHES matches")
     args = parser.parse_args(argv)
-    if args.context:
+    if args.win_model:
+        print(json.dumps(fit_win_model(args.win_model)))
+    elif args.context:
         print(json.dumps(simulate_context(args.deals, args.seed, args.context), indent=1))
     else:
         print(json.dumps(simulate(args.deals, args.seed), indent=1))

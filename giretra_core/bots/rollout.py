@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from ..cards import SUIT_MASKS, Card, Mask
 from ..modes import LAST_TRICK_BONUS, POINTS, TRUMP_MASK
-from ..play import legal_cards
-from .cardplay import ADVANCED, heuristic_card, trick_winner
+from ..play import legal_cards, winning_index
+from .cardplay import ADVANCED, heuristic_card
 
 
 def policy_playout(hands: Sequence[Mask], mode: int, leader: int, trick: Sequence[Card], announcer_team: int,
@@ -49,8 +49,8 @@ def policy_playout(hands: Sequence[Mask], mode: int, leader: int, trick: Sequenc
             if cards and card >> 3 != cards[0] >> 3:
                 f[seat] |= SUIT_MASKS[cards[0] >> 3]
                 if trump and card >> 3 != mode:
-                    win_i, win = trick_winner(cards, mode)
-                    if win >> 3 == mode or win_i != len(cards) - 2:
+                    win_i = winning_index(cards, mode)
+                    if cards[win_i] >> 3 == mode or win_i != len(cards) - 2:
                         f[seat] |= trump
             if trace is not None:
                 trace.append(card)
@@ -58,8 +58,7 @@ def policy_playout(hands: Sequence[Mask], mode: int, leader: int, trick: Sequenc
             remaining &= ~(1 << card)
             cards.append(card)
             seat = (seat + 1) & 3
-        win_i, _ = trick_winner(cards, mode)
-        winner = (leader + win_i) & 3
+        winner = (leader + winning_index(cards, mode)) & 3
         p[winner & 1] += pts[cards[0]] + pts[cards[1]] + pts[cards[2]] + pts[cards[3]]
         won[winner & 1] += 1
         leader = last_winner = winner

@@ -52,6 +52,23 @@ def _keep_table() -> list[int]:
 _KEEP = _keep_table()
 
 
+# Per mode and suit, the zero-point ranks that can form a run: 7 8 9 in plain order, 7 8 in trump order.
+_ZERO_BITS = tuple(tuple(0b011 if mode in (_AT, s) else 0b111 for s in range(4)) for mode in range(6))
+
+
+def prune_equivalent(legal: Mask, others: Mask, mode: int) -> Mask:
+    """*legal* without the zero-point cards that are equivalent to a lower one kept (no card of
+    *others* — everything not in this hand that can still fall in this trick or later — between them)."""
+    zero_bits = _ZERO_BITS[mode]
+    for s in range(4):
+        zb = zero_bits[s]
+        mine = (legal >> (8 * s)) & zb
+        if mine & (mine - 1):
+            keep = _KEEP[mine << 3 | ((others >> (8 * s)) & zb)]
+            legal &= ~((mine & ~keep) << (8 * s))
+    return legal
+
+
 class Solver:
     """Double-dummy search for one mode.  Reuse one solver for positions of the same deal (shared table)."""
 
@@ -61,8 +78,6 @@ class Solver:
         self.sweep_bonus = sweep_bonus
         self.table: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
-        # Zero-point cards per suit that share a run (7 8 9 in plain order; 7 8 in trump order).
-        self.zero_bits = tuple(0b011 if mode in (_AT, s) else 0b111 for s in range(4))
 
     def solve(self, hands: Sequence[Mask], leader: int, trick: Sequence[Card], won: tuple[bool, bool],
               alpha: int = -INF, beta: int = INF) -> int:
@@ -155,16 +170,10 @@ class Solver:
         mode = self.mode
         hand = h[seat]
         legal = self._legal(hand, trick)
-        # Prune equivalent zero-point cards.
         others = (h[0] | h[1] | h[2] | h[3]) & ~hand
         for c in trick:
             others |= 1 << c
-        for s in range(4):
-            zb = self.zero_bits[s]
-            mine = (legal >> (8 * s)) & zb
-            if mine & (mine - 1):
-                keep = _KEEP[mine << 3 | ((others >> (8 * s)) & zb)]
-                legal &= ~((mine & ~keep) << (8 * s))
+        legal = prune_equivalent(legal, others, mode)
         cards = []
         m = legal
         while m:
