@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from giretra_core import Match, Mode, Negotiation, Seat, format_match, parse_call, parse_match, parse_seat
 from giretra_core.cards import card_name, cards_of, parse_cards, split_cards
+from giretra_core.deal import Cut, Deal, shuffled_deck
+from giretra_core.negotiation import ACCEPT, Call, CallKind
 from giretra_core.play import legal_cards
 from giretra_core.rules import PRESETS, Rules
 
@@ -83,3 +85,14 @@ def cards(text: str) -> set[str]:
 
 def state_of(match: Match) -> str:
     return format_match(match)
+
+
+def deal_in_play(seed: int, mode: Mode, rules: Rules = DEFAULT) -> Deal:
+    """A seeded deal in its play phase: the dealer's left announced *mode*, everybody accepted."""
+    dealer = Seat(seed % 4)
+    deal = Deal.new(shuffled_deck(seed), dealer, rules).apply(dealer.next, Cut(6 + seed % 21))
+    deal = deal.apply(dealer.next, Call(CallKind.ANNOUNCE, mode))
+    while deal.contract is None:
+        assert deal.turn is not None
+        deal = deal.apply(deal.turn, ACCEPT)
+    return deal

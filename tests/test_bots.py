@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from helpers import table
+from helpers import deal_in_play, table
 
 from giretra_core import GiretraError, Seat, bots, jsonapi
 from giretra_core.arena import run, validate
@@ -18,10 +18,9 @@ from giretra_core.bots.knowledge import play_inference
 from giretra_core.bots.rollout import policy_playout
 from giretra_core.bots.solver import Solver
 from giretra_core.cards import card_name, cards_of, parse_card
-from giretra_core.deal import Cut, Deal, shuffled_deck
 from giretra_core.match import Match
 from giretra_core.modes import POINTS, Mode
-from giretra_core.negotiation import ACCEPT, Call, CallKind
+from giretra_core.negotiation import Call, CallKind
 from giretra_core.play import legal_cards, winning_index
 from giretra_core.views import seat_view
 
@@ -167,21 +166,13 @@ def test_the_hint_is_the_experts_choice_with_its_reason() -> None:
 # -- the pieces ------------------------------------------------------------------------------------------------------
 
 
-def _random_deal_in_play(seed: int, mode: Mode) -> Deal:
-    dealer = Seat(seed % 4)
-    deal = Deal.new(shuffled_deck(seed), dealer).apply(dealer.next, Cut(6 + seed % 21))
-    deal = deal.apply(dealer.next, Call(CallKind.ANNOUNCE, mode))
-    while deal.contract is None:
-        assert deal.turn is not None
-        deal = deal.apply(deal.turn, ACCEPT)
-    return deal
 
 
 @pytest.mark.parametrize("mode", list(Mode))
 def test_inference_never_excludes_a_card_the_player_holds(mode: Mode) -> None:
     rng = random.Random(mode)
     for seed in range(40):
-        deal = _random_deal_in_play(seed, mode)
+        deal = deal_in_play(seed, mode)
         while not deal.is_over:
             tricks = [(int(t.leader), t.cards) for t in deal.tricks] + [(int(deal.leader), deal.trick)]
             forbidden = play_inference(mode, tricks)
@@ -239,7 +230,7 @@ def test_the_solver_agrees_with_brute_force() -> None:
 def test_policy_playouts_play_legal_cards_and_score_like_the_deal(mode: Mode) -> None:
     rng = random.Random(10 + mode)
     for seed in range(30):
-        deal = _random_deal_in_play(seed, mode)
+        deal = deal_in_play(seed, mode)
         for _ in range(rng.randrange(0, 20)):
             assert deal.turn is not None
             deal = deal.apply(deal.turn, rng.choice(deal.legal_actions()))

@@ -5,23 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import deal_in_play
 
-from giretra_core.deal import Cut, Deal, shuffled_deck
 from giretra_core.modes import Mode
-from giretra_core.negotiation import ACCEPT, Call, CallKind
 from giretra_core.playout import random_playout
 from giretra_core.rules import Rules
-from giretra_core.seats import Seat
-
-
-def _deal_in_play(seed: int, mode: Mode, rules: Rules) -> Deal:
-    dealer = Seat(seed % 4)
-    deal = Deal.new(shuffled_deck(seed), dealer, rules).apply(dealer.next, Cut(6 + seed % 21))
-    deal = deal.apply(dealer.next, Call(CallKind.ANNOUNCE, mode))
-    while deal.contract is None:
-        assert deal.turn is not None
-        deal = deal.apply(deal.turn, ACCEPT)
-    return deal
 
 
 @pytest.mark.parametrize("mode", list(Mode))
@@ -30,7 +18,7 @@ def test_fast_playout_plays_only_legal_cards_and_scores_like_the_deal(mode: Mode
     rules = Rules(notrumps_must_rise=must_rise)
     rng = random.Random(mode * 100 + must_rise)
     for seed in range(150):
-        deal = _deal_in_play(seed, mode, rules)
+        deal = deal_in_play(seed, mode, rules)
         # Start from a random point of the play, sometimes mid-trick.
         for _ in range(rng.randrange(0, 20)):
             assert deal.turn is not None
@@ -59,7 +47,7 @@ def test_fast_playout_can_choose_every_legal_card(mode: Mode) -> None:
     """The first card of a play-out ranges over exactly the legal set (P-1..P-6), not a subset."""
     rng = random.Random(7 + mode)
     for seed in range(60):
-        deal = _deal_in_play(seed, mode, Rules())
+        deal = deal_in_play(seed, mode, Rules())
         for _ in range(rng.randrange(0, 28)):
             assert deal.turn is not None
             deal = deal.apply(deal.turn, rng.choice(deal.legal_actions()))

@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import SUIT_MASKS, Card, Mask
-from ..modes import BEATERS, LAST_TRICK_BONUS, POINTS, STRENGTH, TRUMP_MASK, Mode
+from ..cards import Card, Mask
+from ..modes import BEATERS, LAST_TRICK_BONUS, POINTS, STRENGTH, Mode
+from ..play import legal_cards, winning_index
 
 INF = 1 << 20
 _AT = int(Mode.ALL_TRUMPS)
-_NT = int(Mode.NO_TRUMPS)
 
 
 def _keep_table() -> list[int]:
@@ -74,7 +74,7 @@ class Solver:
 
     def __init__(self, mode: int, must_rise: bool = False, sweep_bonus: int = 0) -> None:
         self.mode = mode
-        self.rise_always = mode == _AT or (must_rise and mode == _NT)
+        self.must_rise = must_rise  # NoTrumps must-rise variant (AllTrumps always rises: play.legal_cards)
         self.sweep_bonus = sweep_bonus
         self.table: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
@@ -140,30 +140,7 @@ class Solver:
     # -- search ----------------------------------------------------------------------------------------------------
 
     def _legal(self, hand: Mask, trick: list[Card]) -> Mask:
-        if not trick:
-            return hand
-        mode = self.mode
-        led = trick[0] >> 3
-        follow = hand & SUIT_MASKS[led]
-        strength = STRENGTH[mode]
-        win_i, win = 0, trick[0]
-        for i in range(1, len(trick)):
-            c = trick[i]
-            if c >> 3 == win >> 3:
-                if strength[c] > strength[win]:
-                    win_i, win = i, c
-            elif c >> 3 == mode:
-                win_i, win = i, c
-        if follow:
-            if self.rise_always or led == mode:
-                return follow & BEATERS[mode][win] or follow
-            return follow
-        trumps = hand & TRUMP_MASK[mode]
-        if not trumps:
-            return hand
-        if win >> 3 != mode:
-            return hand if win_i == len(trick) - 2 else trumps
-        return trumps & BEATERS[mode][win] or trumps
+        return legal_cards(hand, trick, self.mode, self.must_rise)
 
     def _ordered(self, h: list[Mask], seat: int, trick: list[Card], leader: int, first: int = -1) -> list[Card]:
         """Legal cards, equivalent ones pruned, likely best first."""
@@ -187,14 +164,8 @@ class Solver:
         if not trick:
             cards.sort(key=lambda c: -(strength[c] * 4 + points[c]))
         else:
-            win_i, win = 0, trick[0]
-            for i in range(1, len(trick)):
-                c = trick[i]
-                if c >> 3 == win >> 3:
-                    if strength[c] > strength[win]:
-                        win_i, win = i, c
-                elif c >> 3 == mode:
-                    win_i, win = i, c
+            win_i = winning_index(trick, mode)
+            win = trick[win_i]
             partner_wins = win_i == len(trick) - 2
             beaters = BEATERS[mode][win]
 
