@@ -27,8 +27,13 @@ def test_illegal_card_shows_the_engines_reason_and_changes_nothing(page: Page) -
 
     card.click(force=True)  # aria-disabled, not disabled: a tap must still say why
 
-    expect(page.locator(".gt-status.is-reason")).to_have_text(refused["reason"]["message"])
+    expect(page.locator(".gt-status.is-reason .gt-status__text")).to_have_text(refused["reason"]["message"])
     expect(page.locator("#gt-live")).to_have_text(refused["reason"]["message"])
+    # "Why can't I play this?": the reason links to its rule on the rules page, and that section exists.
+    rule = refused["reason"]["rule"]
+    link = page.locator(".gt-status.is-reason a.gt-rule-link")
+    expect(link).to_have_attribute("href", f"rules.html#{rule}")
+    expect(link).to_contain_text(rule)
     assert hand(page) == before_hand
     assert page.locator(".gt-trick [data-card]").count() == before_trick
     assert saved_state(page) == state

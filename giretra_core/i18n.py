@@ -296,3 +296,99 @@ def call_text(call: Call, lang: str = "en") -> str:
         return mode_name(call.mode, lang)
     word = CALLS[lang][call.kind.api_name]
     return word if call.mode is None else f"{word} {mode_name(call.mode, lang)}"
+
+
+# -- why a bot chose (the hint): the English lines live with the bots (bots.reasons.REASONS) -------------------------
+
+BOT_REASONS: dict[str, dict[str, str]] = {
+    "fr": {
+        "cut": "toutes les coupes se valent",
+        "random": "choix au hasard",
+        "only_card": "seule carte permise",
+        "master": "carte maîtresse : {card} ne peut pas être battue",
+        "draw_trumps": "faire tomber les atouts : {card} est l'atout maître",
+        "push_trumps": "jouer atout pour faire tomber ceux des adversaires",
+        "lead_partner_suit": "rejouer la couleur du partenaire",
+        "lead_short": "entamer une couleur courte pour couper ensuite",
+        "lead_low": "entamer petit, garder les honneurs",
+        "lead_exit": "rendre la main à peu de frais",
+        "partner_wins_add": "le partenaire est maître : charger",
+        "partner_wins_low": "le partenaire est maître : jouer petit",
+        "win_cheap": "dernier à jouer : gagner au moindre coût",
+        "win_master": "gagner avec une carte maîtresse",
+        "win_trump": "couper pour gagner le pli",
+        "win_points": "gagner : le pli en vaut la peine",
+        "second_low": "deuxième main : jouer petit",
+        "duck": "pas sûr de gagner : jouer petit",
+        "throw_cheap": "impossible de gagner : défausser la carte la moins chère",
+        "search": "la meilleure en moyenne sur {worlds} donnes possibles",
+        "solved": "jeu exact : la meilleure suite à partir d'ici",
+        "oracle": "jeu parfait, toutes les mains vues",
+        "announce": "assez fort pour {mode}",
+        "announce_forced": "il faut annoncer : {mode} est le moins mauvais",
+        "announce_block": "annoncer {mode} plutôt que les laisser jouer",
+        "raise_partner": "soutenir le partenaire avec {mode}",
+        "accept_weak": "trop faible pour annoncer",
+        "accept_partner": "le contrat du partenaire nous convient",
+        "accept_let_fail": "Bonne : ils vont sans doute chuter",
+        "double": "ils vont sans doute chuter : Contré",
+        "redouble": "sûr de le faire : Surcontré",
+    },
+    "mg": {
+        "cut": "mitovy daholo ny fanapahana rehetra",
+        "random": "safidy kisendrasendra",
+        "only_card": "io karatra io ihany no azo alaina",
+        "master": "karatra tompony: tsy misy mandresy ny {card}",
+        "draw_trumps": "mampivoaka ny atout: ny {card} no atout tompony",
+        "push_trumps": "milalao atout mba hampivoahana ny an'ny mpifanandrina",
+        "lead_partner_suit": "averina ny lokon'ny mpiara-milalao",
+        "lead_short": "manomboka amin'ny loko fohy mba hanapaka avy eo",
+        "lead_low": "manomboka ambany, tehirizina ny lehibe",
+        "lead_exit": "omena ny tanana amin'ny vidiny kely",
+        "partner_wins_add": "mandresy ny mpiara-milalao: ampio isa",
+        "partner_wins_low": "mandresy ny mpiara-milalao: milalao ambany",
+        "win_cheap": "farany milalao: mandresy amin'ny vidiny kely",
+        "win_master": "mandresy amin'ny karatra tompony",
+        "win_trump": "manapaka mba handresy ny fanangonana",
+        "win_points": "mandresy: mendrika izany ny fanangonana",
+        "second_low": "faharoa milalao: ambany",
+        "duck": "tsy azo antoka ny fandresena: milalao ambany",
+        "throw_cheap": "tsy afaka mandresy: ario ny karatra mora indrindra",
+        "search": "ny tsara indrindra amin'ny ankapobeny amin'ny fizarana {worlds} mety hitranga",
+        "solved": "lalao marina: ny lalana tsara indrindra manomboka eto",
+        "oracle": "lalao lavorary, hita ny tanana rehetra",
+        "announce": "matanjaka ampy ho an'ny {mode}",
+        "announce_forced": "tsy maintsy manambara: ny {mode} no ratsy kely indrindra",
+        "announce_block": "ambarao ny {mode} toy izay avela hilalao izy ireo",
+        "raise_partner": "tohano ny mpiara-milalao amin'ny {mode}",
+        "accept_weak": "malemy loatra hanambarana",
+        "accept_partner": "mety aminay ny fifanarahan'ny mpiara-milalao",
+        "accept_let_fail": "Bonne: mety ho resy izy ireo",
+        "double": "mety ho resy izy ireo: Contré",
+        "redouble": "azo antoka fa ho vita: Surcontré",
+    },
+}
+
+
+def bot_reason(key: str, params: dict[str, str] | None, english: str, lang: str) -> str:
+    """A bot's one-line reason in *lang* from its English template (``bots.REASONS[key]``); cards are shown
+    with their suit symbol, modes by their name in *lang*.
+
+    >>> bot_reason("master", {"card": "AS"}, "master card: {card} cannot be beaten", "fr")
+    'carte maîtresse : A♠ ne peut pas être battue'
+    """
+    template = english if lang == "en" else BOT_REASONS[lang].get(key, english)
+    values: dict[str, object] = {}
+    for name, value in (params or {}).items():
+        if name == "card":
+            from .cards import parse_card
+
+            values[name] = card_label(parse_card(value))
+        elif name == "mode" and value in _MODE_BY_API:
+            values[name] = MODES[lang][_MODE_BY_API[value]]
+        else:
+            values[name] = value
+    return template.format_map(_Default(values))
+
+
+_MODE_BY_API = {m.api_name: int(m) for m in Mode}

@@ -28,16 +28,17 @@ from . import __version__, bots
 from .cards import Card, card_label, card_name, cards_of
 from .deal import Action, Cut, Phase, action_token, parse_action
 from .errors import GiretraError
-from .i18n import LANGUAGES, call_text, check_lang, explain_step, message, mode_name
+from .i18n import LANGUAGES, RULE_OF, TEAMS, bot_reason, call_text, check_lang, explain_step, message, mode_name
 from .lessons import catalogue as lesson_catalogue
 from .lessons import check_answer as lesson_check
 from .lessons import lesson_task as lesson_board
 from .match import MAX_SEED, PLAYER_KINDS, PLAYER_LETTERS, DealRecord, Match
-from .modes import MODE_NAMES, Mode, sort_key
+from .modes import LAST_TRICK_BONUS, MODE_NAMES, POINTS, Mode, parse_mode, sort_key
 from .negotiation import Call, CallKind, Contract, Negotiation, Reason
 from .notation import format_match, parse_match
-from .rules import PRESETS, get_preset
-from .seats import SEAT_NAMES, TEAM_NAMES, Seat, parse_seat
+from .rules import PRESETS, Rules, get_preset
+from .scoring import score_deal
+from .seats import SEAT_NAMES, TEAM_NAMES, Seat, parse_seat, parse_team
 from .views import SeatView, seat_view
 
 JSON = dict[str, Any]
@@ -79,7 +80,9 @@ def endpoint(fn: Callable[..., JSON]) -> Callable[[str], str]:
             value = fn(**args)
         except GiretraError as err:
             text = message(err.code, lang, err.params) if err.code in _REASON_CODES else str(err)
-            return json.dumps({"ok": False, "error": {"code": err.code, "message": text}}, ensure_ascii=False)
+            rule = RULE_OF.get(err.code) or str(err.params.get("rule", ""))
+            error = {"code": err.code, "message": text, "rule": rule}
+            return json.dumps({"ok": False, "error": error}, ensure_ascii=False)
         return json.dumps({"ok": True, "value": value}, ensure_ascii=False)
 
     FUNCTIONS[fn.__name__] = wrapper
@@ -131,7 +134,8 @@ def _action_json(action: Action, reason: Reason | None, lang: str) -> JSON:
         out.update(type="card", card=card_name(action), text=card_label(action))
     out["legal"] = reason is None
     if reason is not None:
-        out["reason"] = {"code": reason.code, "message": message(reason.code, lang, reason.params)}
+        out["reason"] = {"code": reason.code, "message": message(reason.code, lang, reason.params),
+                         "rule": RULE_OF.get(reason.code, "")}
     return out
 
 
@@ -375,7 +379,9 @@ def bot_action(state: str, seat: str, level: str | None = None, seed: int = 0, b
         raise RequestError("budgetMs must be a number in 0..60000")
     rng = random.Random(f"{seed}:{len(format_match(match))}")
     decision = bots.choose(_str(level, "level"), seat_view(match, who), rng, float(budgetMs))
-    return {"action": action_token(decision.action), "why": decision.why, "level": level}
+    english = bots.REASONS.get(decision.key, decision.why)
+    return {"action": action_token(decision.action), "why": bot_reason(decision.key, decision.params, english, lang),
+            "key": decision.key, "level": level}
 
 
 @endpoint
@@ -463,14 +469,163 @@ def check_answer(lesson: str, index: int, answer: Any, lang: str = "en") -> JSON
     return lesson_check(lesson, index, answer, check_lang(lang))
 
 
+# -- the score calculator --------------------------------------------------------------------------------------------
+
+# Refusals a calculator user can cause by typing; said in the request's language (rule ids in brackets).
+_SCORE_ERRORS = {
+    "en": {
+        "auto_doubled": "{mode} is always doubled: an opponent's Accept doubles it automatically, so ×1 cannot "
+                        "happen ({rule}).",
+        "not_redoublable": "{mode} can never be redoubled: ×4 cannot happen ({rule}).",
+        "points_missing": "Enter the card points of at least one team.",
+        "points_type": "Card points are whole numbers from 0 to {total} in {mode}: {value} is not one.",
+        "points_impossible": "No deal gives a team a card-point total of {value} in {mode} ({rule}).",
+        "points_sum": "In {mode} the card points of both teams add up to {total}, last trick +10 included: "
+                      "{a} + {d} = {sum} ({rule}).",
+        "points_sweep": "A sweep means that {team} won all 8 tricks: {total} card points, the other team 0 ({rule}).",
+    },
+    "fr": {
+        "auto_doubled": "{mode} est toujours contré : la Bonne d'un adversaire le contre automatiquement, ×1 est "
+                        "donc impossible ({rule}).",
+        "not_redoublable": "{mode} ne se surcontre jamais : ×4 est impossible ({rule}).",
+        "points_missing": "Indiquez les points d'au moins une équipe.",
+        "points_type": "Les points sont des nombres entiers de 0 à {total} à {mode} : {value} n'en est pas un.",
+        "points_impossible": "Aucune donne ne laisse à une équipe un total de {value} points à {mode} ({rule}).",
+        "points_sum": "À {mode}, les points des deux équipes font {total}, dix de der inclus : "
+                      "{a} + {d} = {sum} ({rule}).",
+        "points_sweep": "Un capot veut dire que {team} a fait les 8 plis : {total} points, l'autre équipe 0 ({rule}).",
+    },
+    "mg": {
+        "auto_doubled": "Contré foana ny {mode}: ny Bonne an'ny mpifanandrina dia Contré ho azy, ka tsy mety "
+                        "ny ×1 ({rule}).",
+        "not_redoublable": "Tsy azo atao Surcontré mihitsy ny {mode}: tsy mety ny ×4 ({rule}).",
+        "points_missing": "Ampidiro ny isa karatran'ny ekipa iray farafahakeliny.",
+        "points_type": "Isa manontolo 0 hatramin'ny {total} ny isa karatra amin'ny {mode}: tsy izany ny {value}.",
+        "points_impossible": "Tsy misy fizarana manome isa karatra {value} ho an'ny ekipa iray amin'ny {mode} "
+                             "({rule}).",
+        "points_sum": "Amin'ny {mode}, {total} ny totalin'ny isa karatran'ny ekipa roa, ao anatiny ny +10 amin'ny "
+                      "fanangonana farany: {a} + {d} = {sum} ({rule}).",
+        "points_sweep": "Ny capot dia midika fa azon'i {team} daholo ny fanangonana 8: isa karatra {total}, 0 ny "
+                        "an'ny ekipa iray hafa ({rule}).",
+    },
+}
+_SCORE_RULE = {"auto_doubled": "N-5", "not_redoublable": "N-6", "points_impossible": "S-1", "points_sum": "S-1",
+               "points_sweep": "S-5"}
+
+
+def _score_error(key: str, lang: str, code: str, **params: object) -> GiretraError:
+    rule = _SCORE_RULE.get(key, "")
+    return GiretraError(_SCORE_ERRORS[lang][key].format(rule=rule, **params), code, rule=rule, **params)
+
+
+@functools.cache
+def _possible_points(mode: Mode) -> frozenset[int]:
+    """Every card-point total one team can have in *mode*: the points of some of the 32 cards, +10 or not (S-1)."""
+    sums = {0}
+    for points in POINTS[mode]:
+        sums |= {s + points for s in sums}
+    return frozenset(sums | {s + LAST_TRICK_BONUS for s in sums})
+
+
+def _multipliers(rules: Rules, mode: Mode, lang: str) -> tuple[list[int], JSON]:
+    """The multipliers a *mode* contract can have under *rules*, and why the others cannot happen."""
+    allowed, refused = [], {}
+    if mode in (Mode.NO_TRUMPS, Mode.CLUBS) and rules.opponent_accept_effect == "double":
+        refused["1"] = _SCORE_ERRORS[lang]["auto_doubled"].format(mode=mode_name(mode, lang), rule="N-5")
+    else:
+        allowed.append(1)
+    allowed.append(2)
+    if mode in rules.redoublable_modes:
+        allowed.append(4)
+    else:
+        refused["4"] = _SCORE_ERRORS[lang]["not_redoublable"].format(mode=mode_name(mode, lang), rule="N-6")
+    return allowed, refused
+
+
+def _card_points(value: object, mode: Mode, sweep: int | None, lang: str) -> tuple[int, int]:
+    """Both teams' card points from *value* (one team or both; nothing for a sweep), checked against S-1/S-5."""
+    total, name = mode.total_points, mode_name(mode, lang)
+    swept = None if sweep is None else (total, 0) if sweep == 0 else (0, total)
+    if value is None:
+        if swept is None:
+            raise _score_error("points_missing", lang, "bad_card_points")
+        return swept
+    if not isinstance(value, dict) or not value or not set(value) <= set(TEAM_NAMES):
+        raise RequestError('cardPoints must look like {"Team1": 90, "Team2": 72} (one team or both)')
+    for v in value.values():
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= total:
+            raise _score_error("points_type", lang, "bad_card_points", total=total, mode=name,
+                               value=json.dumps(v, ensure_ascii=False))
+        if v not in _possible_points(mode):
+            raise _score_error("points_impossible", lang, "bad_card_points", value=v, mode=name)
+    a = value["Team1"] if "Team1" in value else total - value["Team2"]
+    d = value["Team2"] if "Team2" in value else total - a
+    if a + d != total:
+        raise _score_error("points_sum", lang, "bad_card_points", mode=name, total=total, a=a, d=d, sum=a + d)
+    if sweep is not None and (a, d) != swept:
+        raise _score_error("points_sweep", lang, "bad_card_points", team=TEAMS[lang][sweep], total=total)
+    return a, d
+
+
+@endpoint
+def score(rules: str = "giretra.com", mode: str | None = None, multiplier: int | None = None,
+          announcer: str = "Team1", cardPoints: JSON | None = None, sweep: str | None = None,
+          lang: str = "en") -> JSON:
+    """The match points of one deal from its contract and card points (RULES S-2 … S-5): the score calculator.
+
+    Without *mode*: only the modes (names, card-point totals, possible multipliers) and the teams, in *lang*.
+    *cardPoints* may give one team (the engine completes the other) or both; a *sweep* implies them.
+    *multiplier* defaults to the lowest the mode can have (×2 for NoTrumps and Clubs when an opponent's
+    Accept doubles them, N-5).
+    """
+    lang = check_lang(lang)
+    preset = get_preset(_str(rules, "rules"))
+    modes = []
+    for each in Mode:
+        allowed, refused = _multipliers(preset, each, lang)
+        modes.append({"mode": MODE_NAMES[each], "text": mode_name(each, lang), "total": each.total_points,
+                      "multipliers": allowed, "refused": refused})
+    out: JSON = {"rules": preset.name, "modes": modes, "teams": dict(zip(TEAM_NAMES, TEAMS[lang], strict=True)),
+                 "result": None}
+    if mode is None:
+        if multiplier is not None or cardPoints is not None or sweep is not None:
+            raise RequestError("mode is missing: multiplier, cardPoints and sweep need a mode")
+        return out
+    the_mode = parse_mode(_str(mode, "mode"))
+    announcer_team = parse_team(_str(announcer, "announcer"))
+    sweep_team = None if sweep is None else parse_team(_str(sweep, "sweep"))
+    allowed, refused = _multipliers(preset, the_mode, lang)
+    if multiplier is None:
+        m = allowed[0]
+    else:
+        m = _int(multiplier, "multiplier", 1, 4)
+        if m == 3:
+            raise RequestError("multiplier must be 1, 2 or 4")
+        if m not in allowed:
+            raise GiretraError(refused[str(m)], "multiplier_not_allowed", rule="N-5" if m == 1 else "N-6")
+    points = _card_points(cardPoints, the_mode, sweep_team, lang)
+    automatic = m == 2 and 1 not in allowed  # this contract is ×2 only through the automatic double (N-5)
+    result = score_deal(preset, the_mode, m, announcer_team, points, sweep_team, automatic=automatic)
+    rule = ("S-5" if sweep_team is not None else "S-2" if the_mode.is_colour else "S-3"
+            if the_mode is Mode.NO_TRUMPS else "S-4" if m == 1 else "S-4b")
+    out["result"] = {
+        "mode": MODE_NAMES[the_mode], "modeText": mode_name(the_mode, lang), "multiplier": m, "automatic": automatic,
+        "announcer": TEAM_NAMES[announcer_team], "cardPoints": _teams(points), "total": the_mode.total_points,
+        "sweep": TEAM_NAMES[sweep_team] if sweep_team is not None else None,
+        "outcome": result.outcome, "matchPoints": _teams(result.match_points),
+        "instantWin": TEAM_NAMES[result.instant_win] if result.instant_win is not None else None,
+        "lines": [explain_step(k, p, lang) for k, p in result.steps], "rule": rule}
+    return out
+
+
 def call(name: str, request: str) -> str:
     """Dispatch by name (the worker's single entry point)."""
     fn = FUNCTIONS.get(name) if isinstance(name, str) else None
     if fn is None:
         return json.dumps({"ok": False, "error": {"code": "unknown_function",
-                                                  "message": f"unknown function {name!r}"}})
+                                                  "message": f"unknown function {name!r}", "rule": ""}})
     return fn(request)
 
 
 __all__ = ["FUNCTIONS", "call", "info", "new_match", "view", "legal", "apply", "bot_action", "deal_summary",
-           "score_sheet", "set_players", "share_deal", "lessons", "lesson_task", "check_answer"]
+           "score_sheet", "set_players", "share_deal", "lessons", "lesson_task", "check_answer", "score"]

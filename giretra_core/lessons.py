@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import card_name, cards_of, split_cards
+from .cards import card_label, card_name, cards_of, split_cards
 from .deal import Cut
 from .errors import GiretraError
 from .i18n import CALLS, SEATS, TEAMS, explain_step, message, mode_name
@@ -183,6 +183,13 @@ def _lessons() -> tuple[Lesson, ...]:
                 "And in a NoTrumps deal?", "Et dans une donne Sans A ?", "Ary amin'ny fizarana Sans A?"),
                 T("NoTrumps: 4 × 30 + 10 = 130.", "Sans A : 4 × 30 + 10 = 130.", "Sans A: 4 × 30 + 10 = 130."),
                 {"count": "total", "mode": "NO_TRUMPS"}),
+            Task("number", "S-1", T(
+                "And in a Colour deal (Hearts are trumps)?", "Et dans une donne à la Couleur (Cœur atout) ?",
+                "Ary amin'ny fizarana Couleur (atout ny Cœur)?"),
+                T("Colour: one trump suit (62) + three plain suits (3 × 30) + 10 = 162.",
+                  "Couleur : un atout (62) + trois couleurs simples (3 × 30) + 10 = 162.",
+                  "Couleur: atout iray (62) + loko tsotra telo (3 × 30) + 10 = 162."),
+                {"count": "total", "mode": "HEARTS"}),
         )),
         Lesson("deal-cut", "deal", "deal", T("The cut and the deal", "La coupe et la donne",
                                              "Ny fanapahana sy ny fizarana"), (
@@ -259,6 +266,57 @@ def _lessons() -> tuple[Lesson, ...]:
                   "Trèfle et Sans A ne se surcontrent jamais : ils sont déjà contrés en pratique.",
                   "Tsy azo atao Surcontré mihitsy ny Trèfle sy Sans A."),
                 {"dealer": "L", "calls": "C xC", "options": "ok xxC"}),
+            Task("select_calls", "N-7", T(
+                "Left announced Hearts; after two Accepts you announced Spades; Left and your partner accepted and "
+                "Right doubled Spades. Which of these may you do?",
+                "Ouest a annoncé Cœur ; après deux Bonne vous avez annoncé Pique ; Ouest et votre partenaire ont dit "
+                "Bonne et Est a contré Pique. Que pouvez-vous faire ?",
+                "Nanambara Cœur i Havia; taorian'ny Bonne roa dia nanambara Pique ianao; nilaza Bonne i Havia sy ny "
+                "namanao ary nanao Contré Pique i Havanana. Inona no azonao atao?"),
+                T("Announcing or accepting after a bid gives up doubling it; your team may still redouble its own "
+                  "doubled Spades.",
+                  "Annoncer ou dire Bonne après une annonce, c'est renoncer à la contrer ; votre équipe peut encore "
+                  "surcontrer son Pique contré.",
+                  "Raha nanambara na nilaza Bonne ianao taorian'ny fanambarana iray dia tsy afaka manao Contré azy "
+                  "intsony; afaka manao Surcontré ny Pique-ny kosa ny ekipanao."),
+                {"dealer": "B", "calls": "H ok ok S ok ok xS", "options": "ok xH xxS"}),
+        )),
+        Lesson("negotiation-auto-double", "negotiation", "negotiation", T(
+            "The automatic double of NoTrumps and Clubs", "Le contre automatique du Sans A et du Trèfle",
+            "Ny Contré ho azy amin'ny Sans A sy Trèfle"), (
+            Task("select_calls", "N-5", T(
+                "Left announced NoTrumps; your partner Top said Accept (Bonne), then Right too. Which of these may "
+                "you do?",
+                "Ouest a annoncé Sans A ; votre partenaire Nord a dit Bonne, puis Est aussi. Que pouvez-vous faire ?",
+                "Nanambara Sans A i Havia; nilaza Bonne ny namanao Ambony, avy eo Havanana koa. Inona no azonao "
+                "atao?"),
+                T("An opponent's Accept of NoTrumps or Clubs counts as a Double: ×2, no more announcements, and "
+                  "nobody may redouble.",
+                  "Le Bonne d'un adversaire sur Sans A ou Trèfle vaut un Contré : ×2, plus d'annonce, et personne ne "
+                  "peut surcontrer.",
+                  "Ny Bonne an'ny mpifanandrina amin'ny Sans A na Trèfle dia manisa ho Contré: ×2, tsy misy "
+                  "fanambarana intsony, ary tsy misy afaka manao Surcontré."),
+                {"dealer": "B", "calls": "NT ok ok", "options": "ok AT xNT xxNT"}),
+            Task("select_calls", "N-5", T(
+                "You announced Clubs and Left said Accept (Bonne). What may your partner Top do?",
+                "Vous avez annoncé Trèfle et Ouest a dit Bonne. Que peut faire votre partenaire Nord ?",
+                "Nanambara Trèfle ianao ary nilaza Bonne i Havia. Inona no azon'ny namanao Ambony atao?"),
+                T("Left's Accept doubled your Clubs automatically: nobody announces any more, and Clubs cannot be "
+                  "redoubled.",
+                  "Le Bonne d'Ouest a contré votre Trèfle automatiquement : plus d'annonce, et le Trèfle ne se "
+                  "surcontre pas.",
+                  "Ny Bonne nataon'i Havia dia nanao Contré ho azy ny Trèfle-nao: tsy misy fanambarana intsony, ary "
+                  "tsy azo atao Surcontré ny Trèfle."),
+                {"dealer": "R", "calls": "C ok", "options": "ok D xxC"}),
+            Task("pick_option", "N-5", T(
+                "Top announced Clubs; Right, you and Left said Accept (Bonne). Which contract is played?",
+                "Nord a annoncé Trèfle ; Est, vous et Ouest avez dit Bonne. Quel contrat est joué ?",
+                "Nanambara Trèfle i Ambony; nilaza Bonne i Havanana, ianao ary Havia. Inona no lalaovina?"),
+                T("Right, an opponent of Top, accepted first: Clubs is played doubled (×2), worth 16 × 2 = 32.",
+                  "Est, adversaire de Nord, a dit Bonne le premier : le Trèfle est joué contré (×2), 16 × 2 = 32.",
+                  "Havanana, mpifanandrina amin'i Ambony, no nilaza Bonne voalohany: lalaovina misy Contré (×2) ny "
+                  "Trèfle, 16 × 2 = 32."),
+                {"dealer": "L", "calls": "C ok ok ok", "ask": "contract"}),
         )),
         Lesson("negotiation-contract", "negotiation", "negotiation", T(
             "Which contract is played", "Quel contrat est joué", "Inona no fifanarahana lalaovina"), (
@@ -316,6 +374,28 @@ def _lessons() -> tuple[Lesson, ...]:
                   "Raha samy mahatratra ny tanjona amin'ny fizarana iray ny roa tonta, lasa 250 izy."),
                 {"ask": "match", "scores": (140, 145), "target": 150,
                  "deal": ("ALL_TRUMPS", 1, 0, (150, 108), None)}),
+            Task("pick_option", "M-1", T(
+                "Scores 240–245, target 250. An AllTrumps deal, doubled, ends 150 to 108 for your team "
+                "(15–11 × 2 = 30–22). What happens?",
+                "Score 240–245, objectif 250. Une donne Tout A contrée finit 150 à 108 pour vous "
+                "(15–11 × 2 = 30–22). Que se passe-t-il ?",
+                "Isa 240–245, tanjona 250. Tout A misy Contré, 150 sy 108 ho anareo (15–11 × 2 = 30–22). Inona no "
+                "mitranga?"),
+                T("Both teams reach 250 in the same deal: the target moves up again by 100, to 350.",
+                  "Les deux équipes atteignent 250 dans la même donne : l'objectif monte encore de 100, à 350.",
+                  "Samy mahatratra 250 amin'ny fizarana iray ny roa tonta: miakatra 100 indray ny tanjona, lasa 350."),
+                {"ask": "match", "scores": (240, 245), "target": 250,
+                 "deal": ("ALL_TRUMPS", 2, 0, (150, 108), None)}),
+            Task("pick_option", "S-5", T(
+                "Scores 20–140, target 150. Left's team plays Spades, but your team wins all 8 tricks. What happens?",
+                "Score 20–140, objectif 150. L'équipe d'Ouest joue Pique, mais votre équipe fait les 8 plis. Que se "
+                "passe-t-il ?",
+                "Isa 20–140, tanjona 150. Pique ny ekipan'i Havia, fa azon'ny ekipanareo daholo ny fanangonana 8. "
+                "Inona no mitranga?"),
+                T("A Colour sweep wins the match at once, whatever the scores.",
+                  "Un capot en Couleur gagne la partie immédiatement, quel que soit le score.",
+                  "Ny capot amin'ny Couleur dia mandresy ny lalao avy hatrany, na firy na firy ny isa."),
+                {"ask": "match", "scores": (20, 140), "target": 150, "deal": ("SPADES", 1, 1, (162, 0), 0)}),
         )),
     )
 
@@ -337,6 +417,14 @@ def _play_lessons() -> tuple[Lesson, ...]:
                 T("If you hold the led suit, you must play it.", "Si vous avez la couleur demandée, vous devez "
                   "la jouer.", "Raha manana ny loko nalefa ianao dia tsy maintsy alefanao."),
                 "SPADES", "L:KD T:8D R:9D", "7D10D9SJSAC8H7H10S"),
+            sel("P-1", ask(T("Hearts are trumps. Your partner Top leads the A♠ and Right trumps with the 9♥.",
+                             "Cœur est atout. Votre partenaire Nord entame l'A♠ et Est coupe du 9♥.",
+                             "Atout ny Cœur. A♠ no alefan'ny namanao Ambony ary manapaka amin'ny 9♥ i Havanana.")),
+                T("Even in a trumped trick, a player who can follow must follow: you never have to trump then.",
+                  "Même si le pli est coupé, qui peut fournir doit fournir : il n'a alors jamais à couper.",
+                  "Na efa voatapaka aza ny fanangonana, izay afaka manaraka dia tsy maintsy manaraka: tsy voatery "
+                  "manapaka izy."),
+                "HEARTS", "T:AS R:9H", "7S10SJHKHQD8C9DAC"),
         )),
         Lesson("play-must-beat", "play", "play", T("Play higher", "Monter", "Mandresy"), (
             sel("P-2", ask(T("AllTrumps. Left leads the K♥, Top plays the 7♥, Right the Q♥.",
@@ -354,6 +442,13 @@ def _play_lessons() -> tuple[Lesson, ...]:
                   "partenaire.",
                   "Raha atout no nalefa dia tsy maintsy mandresy ny atout ambony indrindra ianao."),
                 "HEARTS", "L:10H T:7H R:JD", "9H8HQHAS7CKD8S9D"),
+            sel("P-2", ask(T("NoTrumps. Left leads the K♥, Top plays the 7♥, Right the Q♥.",
+                             "Sans A. Ouest entame le R♥, Nord joue le 7♥, Est la D♥.",
+                             "Sans A. K♥ no alefan'i Havia, 7♥ i Ambony, Q♥ i Havanana.")),
+                T("In NoTrumps you must follow suit, but you never have to play higher.",
+                  "En Sans A il faut fournir, mais jamais obligatoirement monter.",
+                  "Amin'ny Sans A dia tsy maintsy manaraka ianao, fa tsy voatery mandresy mihitsy."),
+                "NO_TRUMPS", "L:KH T:7H R:QH", "AH8H10HJSAD7C9CQS"),
         )),
         Lesson("play-must-trump", "play", "play", T("Trumping", "Couper", "Manapaka"), (
             sel("P-3", ask(T("Hearts are trumps. Left leads the A♠. You have no spade.",
@@ -373,6 +468,19 @@ def _play_lessons() -> tuple[Lesson, ...]:
                   "Si votre partenaire est maître avec une carte hors atout, vous êtes libre.",
                   "Raha mandresy amin'ny karatra tsotra ny namanao dia malalaka ianao."),
                 "HEARTS", "T:AS R:7S", "7HKHQCKDAC10D8C9D"),
+            sel("P-4", ask(T("Hearts are trumps. Left leads the A♠, your partner Top trumps with the Q♥, Right plays "
+                             "the 8♠. You have no spade.",
+                             "Cœur est atout. Ouest entame l'A♠, votre partenaire Nord coupe de la D♥, Est joue le "
+                             "8♠. Vous n'avez pas de pique.",
+                             "Atout ny Cœur. A♠ i Havia, manapaka amin'ny Q♥ ny namanao Ambony, 8♠ i Havanana. Tsy "
+                             "manana Pique ianao.")),
+                T("Your partner wins, but with a trump: the freedom to discard is gone, you must overtrump if you "
+                  "can.",
+                  "Votre partenaire est maître, mais avec un atout : plus de défausse libre, il faut surcouper si "
+                  "possible.",
+                  "Mandresy ny namanao, fa amin'ny atout: tsy malalaka intsony ianao, tsy maintsy manapaka ambony "
+                  "kokoa raha afaka."),
+                "HEARTS", "L:AS T:QH R:8S", "KH8HQCKDAC10D8C9D"),
         )),
         Lesson("play-overtrump", "play", "play", T("Overtrump and under-trump", "Surcouper et sous-couper",
                                                     "Manapaka ambony sy ambany"), (
@@ -400,6 +508,16 @@ def _play_lessons() -> tuple[Lesson, ...]:
                   "Sans atout à jouer (ou en Sans A / Tout A), qui ne peut fournir joue n'importe quelle carte.",
                   "Raha tsy afaka manaraka ianao ary tsy misy atout, karatra rehetra dia azo alefa."),
                 "NO_TRUMPS", "L:AS T:7S R:8S", "8H7HKDQC10D7C9D8C"),
+            sel("P-6", ask(T("Hearts are trumps. Left leads the A♠, Top and Right follow. You have neither spades nor "
+                             "hearts.",
+                             "Cœur est atout. Ouest entame l'A♠, Nord et Est fournissent. Vous n'avez ni pique ni "
+                             "cœur.",
+                             "Atout ny Cœur. A♠ no alefan'i Havia, manaraka i Ambony sy Havanana. Tsy manana Pique "
+                             "na Cœur ianao.")),
+                T("Unable to follow and without a trump, you discard any card you like.",
+                  "Sans la couleur demandée et sans atout, vous vous défaussez de la carte de votre choix.",
+                  "Raha tsy afaka manaraka ianao ary tsy manana atout, karatra rehetra dia azo alefa."),
+                "HEARTS", "L:AS T:7S R:8S", "KDQC10D7C9D8CAC7D"),
         )),
         Lesson("play-trick-winner", "play", "play", T("Who wins the trick", "Qui remporte le pli",
                                                        "Iza no mahazo ny fanangonana"), (
@@ -483,6 +601,13 @@ def _scoring_lessons() -> tuple[Lesson, ...]:
                         "Tout A ny Ekipa 1 ary mahazo 199."),
                T("The split is at most 20–6.", "Le partage est au plus 20–6.", "20–6 no fizarana ambony indrindra."),
                "ALL_TRUMPS", 1, 0, (199, 59)),
+            sc("S-4", T("Team 1 plays AllTrumps and takes 120 (the defenders 138).",
+                        "L'équipe 1 joue Tout A et fait 120 (la défense 138).",
+                        "Tout A ny Ekipa 1 ary mahazo 120 (138 ny mpiaro)."),
+               T("Below 129 the announcers score nothing and the defenders take all 26.",
+                 "Sous 129, l'attaque ne marque rien et la défense prend les 26.",
+                 "Latsaky ny 129 dia tsy mahazo na inona na inona ny mpanambara ary azon'ny mpiaro ny 26."),
+               "ALL_TRUMPS", 1, 0, (120, 138)),
         )),
         Lesson("scoring-doubles-sweeps", "scoring", "scoring", T("Doubles and sweeps", "Contres et capots",
                                                                   "Contré sy capot"), (
@@ -508,6 +633,13 @@ def _scoring_lessons() -> tuple[Lesson, ...]:
                T("A Colour sweep — by either team — wins the whole match on the spot.",
                  "Un capot en Couleur — par l'une ou l'autre équipe — gagne la partie sur-le-champ.",
                  "Capot amin'ny Couleur dia mandresy ny lalao avy hatrany."), "HEARTS", 1, 1, (162, 0), 0),
+            sc("S-5", T("Team 1 plays AllTrumps and wins all 8 tricks.", "L'équipe 1 joue Tout A et fait les 8 plis.",
+                        "Tout A ny Ekipa 1 ary azony daholo ny fanangonana 8."),
+               T("An AllTrumps sweep replaces the split: 35 to the sweeping team (× the multiplier), 0 to the other.",
+                 "Un capot à Tout A remplace le partage : 35 à l'équipe qui le fait (× le multiplicateur), 0 à "
+                 "l'autre.",
+                 "Capot amin'ny Tout A: 35 ho an'ny ekipa nahazo azy (× ny fampitomboana), 0 ho an'ny iray."),
+               "ALL_TRUMPS", 1, 0, (258, 0), 0),
         )),
     )
 
@@ -684,6 +816,15 @@ def check_answer(lesson_id: object, index: object, answer: object, lang: str) ->
             "last": index == len(lesson.tasks) - 1}
 
 
+_FRENCH_RANKS = {"J": "V", "Q": "D", "K": "R"}  # valet, dame, roi, as the French prompts print them
+
+
+def _card_text(card: int, lang: str) -> str:
+    """``J♥``; ``V♥`` in French."""
+    label = card_label(card)
+    return _FRENCH_RANKS.get(label[0], label[0]) + label[1:] if lang == "fr" else label
+
+
 def _same(answer: object, expected: object) -> bool:
     if isinstance(expected, set):
         return isinstance(answer, list) and all(isinstance(a, str) for a in answer) and set(answer) == expected \
@@ -709,10 +850,11 @@ def _expected(task: Task, answer: object, lang: str) -> tuple[object, list[str],
             assert isinstance(a, int)
             name = card_name(a)
             if name in chosen and reason is not None:
-                lines.append(f"{name}: {message(reason.code, lang, reason.params)}")
+                lines.append(f"{_card_text(a, lang)}: {message(reason.code, lang, reason.params)}")
             elif name not in chosen and reason is None:
-                lines.append(_ALSO[lang].format(card=name))
-        return legal, lines, ", ".join(_cards_json([c for c in range(32) if card_name(c) in legal], None))
+                lines.append(_ALSO[lang].format(card=_card_text(a, lang)))
+        ordered = sorted((c for c in range(32) if card_name(c) in legal), key=lambda c: sort_key(_mode(p["mode"]), c))
+        return legal, lines, ", ".join(_card_text(c, lang) for c in ordered)
     if kind == "select_calls":
         match = parse_match(_negotiation_state(p["dealer"], p["calls"]))
         negotiation = match.deal.negotiation
@@ -735,7 +877,7 @@ def _expected(task: Task, answer: object, lang: str) -> tuple[object, list[str],
         mode = _mode(p["mode"])
         cards = split_cards(p["cards"])
         best = max(cards, key=lambda c: STRENGTH[mode][c])
-        return card_name(best), [], card_name(best)
+        return card_name(best), [], _card_text(best, lang)
     if kind == "pick_seat":
         if p["ask"] == "winner":
             mode = _mode(p["mode"])

@@ -39,7 +39,7 @@ def checked(answer: object) -> JSON:
     else:
         assert set(out) == {"ok", "error"}, answer
         error = out["error"]
-        assert isinstance(error, dict) and set(error) == {"code", "message"}, answer
+        assert isinstance(error, dict) and set(error) == {"code", "message", "rule"}, answer
         assert isinstance(error["code"], str) and error["code"], answer
         assert isinstance(error["message"], str) and error["message"], answer
     return out
@@ -334,19 +334,22 @@ def test_wrong_turn_is_refused_in_the_seats_language() -> None:
     assert error("bot_action", state=MID, seat=waiting)["code"] == "not_your_turn"
 
 
-@pytest.mark.parametrize(("card", "code", "en", "fr"), [
-    ("AS", "must_follow_suit", "You must follow suit: play a heart (P-1, follow suit).",
+@pytest.mark.parametrize(("card", "code", "rule", "en", "fr"), [
+    ("AS", "must_follow_suit", "P-1", "You must follow suit: play a heart (P-1, follow suit).",
      "Vous devez fournir : jouez un cœur (P-1, fournir à la couleur)."),
-    ("7H", "must_beat", "You must beat the highest heart in the trick if you can (P-2, play higher).",
+    ("7H", "must_beat", "P-2", "You must beat the highest heart in the trick if you can (P-2, play higher).",
      "Vous devez monter sur le plus fort cœur du pli si vous le pouvez (P-2, monter)."),
-    ("KD", "card_not_in_hand", "K♦ is not in your hand.", "K♦ n'est pas dans votre main."),
+    ("KD", "card_not_in_hand", "", "K♦ is not in your hand.", "K♦ n'est pas dans votre main."),
 ])
-def test_illegal_action_code_and_message_in_english_and_french(card: str, code: str, en: str, fr: str) -> None:
-    assert error("apply", state=ALLTRUMPS_KH, seat="Left", action=card) == {"code": code, "message": en}
-    assert error("apply", state=ALLTRUMPS_KH, seat="Left", action=card, lang="fr") == {"code": code, "message": fr}
+def test_illegal_action_code_rule_and_message_in_english_and_french(card: str, code: str, rule: str, en: str,
+                                                                     fr: str) -> None:
+    """A refusal names its rule id, so the page can link to that section of the rules page."""
+    assert error("apply", state=ALLTRUMPS_KH, seat="Left", action=card) == {"code": code, "message": en, "rule": rule}
+    assert error("apply", state=ALLTRUMPS_KH, seat="Left", action=card, lang="fr") == {
+        "code": code, "message": fr, "rule": rule}
     legal = value("legal", state=ALLTRUMPS_KH, seat="Left", lang="fr")["actions"]
     if code != "card_not_in_hand":
-        assert {"code": code, "message": fr} in [a.get("reason") for a in legal]
+        assert {"code": code, "message": fr, "rule": rule} in [a.get("reason") for a in legal]
 
 
 def test_match_over_refuses_actions() -> None:
@@ -479,6 +482,185 @@ def test_deeply_nested_values_are_refused_not_crashing() -> None:
             checked(api.call(name, '{"state": ' + nested + ', "seat": "Bottom"}'))
 
 
+# -- the score calculator (RULES S-2 … S-5) --------------------------------------------------------------------------
+
+
+def score(**request: Any) -> JSON:
+    result: JSON = value("score", **request)["result"]
+    return result
+
+
+def test_score_without_a_mode_lists_the_modes_with_their_totals_and_multipliers() -> None:
+    v = value("score", lang="fr")
+    assert v["result"] is None and v["rules"] == "giretra.com"
+    assert [m["mode"] for m in v["modes"]] == ["ColourClubs", "ColourDiamonds", "ColourHearts", "ColourSpades",
+                                              "NoTrumps", "AllTrumps"]
+    by_mode = {m["mode"]: m for m in v["modes"]}
+    assert [by_mode[m]["total"] for m in ("ColourHearts", "NoTrumps", "AllTrumps")] == [162, 130, 258]
+    assert by_mode["NoTrumps"]["text"] == "Sans A" and by_mode["ColourHearts"]["text"] == "Cœur ♥"
+    # N-5: NoTrumps and Clubs are always doubled; N-6: neither can be redoubled.
+    assert by_mode["NoTrumps"]["multipliers"] == by_mode["ColourClubs"]["multipliers"] == [2]
+    assert "(N-5)" in by_mode["NoTrumps"]["refused"]["1"] and "(N-6)" in by_mode["ColourClubs"]["refused"]["4"]
+    assert by_mode["AllTrumps"]["multipliers"] == by_mode["ColourSpades"]["multipliers"] == [1, 2, 4]
+    assert v["teams"] == {"Team1": "Équipe 1 (Sud–Nord)", "Team2": "Équipe 2 (Ouest–Est)"}
+    # play.giretra.com: an opponent's Accept only locks (×1 possible), and Clubs can be redoubled.
+    play = {m["mode"]: m["multipliers"] for m in value("score", rules="play.giretra.com")["modes"]}
+    assert play["NoTrumps"] == [1, 2] and play["ColourClubs"] == [1, 2, 4]
+
+
+@pytest.mark.parametrize(("request_fields", "points", "match_points", "rule"), [
+    # S-2 Colour: 82 of 162 makes it, 81-81 is a tie, Clubs is always ×2.
+    ({"mode": "ColourHearts", "cardPoints": {"Team1": 90}}, (90, 72), (16, 0), "S-2"),
+    ({"mode": "ColourSpades", "cardPoints": {"Team1": 81, "Team2": 81}}, (81, 81), (0, 0), "S-2"),
+    ({"mode": "ColourHearts", "cardPoints": {"Team1": 82}}, (82, 80), (16, 0), "S-2"),
+    ({"mode": "ColourClubs", "announcer": "Team2", "cardPoints": {"Team2": 70}}, (92, 70), (32, 0), "S-2"),
+    ({"mode": "ColourSpades", "multiplier": 4, "announcer": "Team2", "cardPoints": {"Team1": 67}}, (67, 95),
+     (0, 64), "S-2"),
+    ({"mode": "ColourDiamonds", "multiplier": 2, "cardPoints": {"Team1": 60}}, (60, 102), (0, 32), "S-2"),
+    # S-3 NoTrumps: 52 × 2 (the automatic double) = 104; 65-65 is a tie.
+    ({"mode": "NoTrumps", "cardPoints": {"Team1": 94}}, (94, 36), (104, 0), "S-3"),
+    ({"mode": "NoTrumps", "announcer": "Team2", "cardPoints": {"Team1": 60, "Team2": 70}}, (60, 70), (0, 104),
+     "S-3"),
+    ({"mode": "NoTrumps", "cardPoints": {"Team1": 65}}, (65, 65), (0, 0), "S-3"),
+    # S-4 AllTrumps: halves up, 131/127 and 129/129 are 0-0, below 129 the defenders take 26, at most 20-6.
+    ({"mode": "AllTrumps", "cardPoints": {"Team1": 150}}, (150, 108), (15, 11), "S-4"),
+    ({"mode": "AllTrumps", "cardPoints": {"Team1": 131}}, (131, 127), (0, 0), "S-4"),
+    ({"mode": "AllTrumps", "cardPoints": {"Team1": 129, "Team2": 129}}, (129, 129), (0, 0), "S-4"),
+    ({"mode": "AllTrumps", "cardPoints": {"Team1": 120}}, (120, 138), (0, 26), "S-4"),
+    ({"mode": "AllTrumps", "cardPoints": {"Team1": 199}}, (199, 59), (20, 6), "S-4"),
+    ({"mode": "AllTrumps", "cardPoints": {"Team1": 240}}, (240, 18), (20, 6), "S-4"),
+    ({"mode": "AllTrumps", "cardPoints": {"Team1": 134}}, (134, 124), (13, 12), "S-4"),
+    # S-4b doubled / redoubled AllTrumps: the split is multiplied.
+    ({"mode": "AllTrumps", "multiplier": 2, "cardPoints": {"Team1": 150}}, (150, 108), (30, 22), "S-4b"),
+    ({"mode": "AllTrumps", "multiplier": 2, "cardPoints": {"Team1": 131}}, (131, 127), (0, 0), "S-4b"),
+    ({"mode": "AllTrumps", "multiplier": 2, "cardPoints": {"Team1": 120}}, (120, 138), (0, 52), "S-4b"),
+    ({"mode": "AllTrumps", "multiplier": 4, "announcer": "Team2", "cardPoints": {"Team2": 199}}, (59, 199),
+     (24, 80), "S-4b"),
+    # S-5 sweeps: AllTrumps 35 × m, NoTrumps 90 × m (180 with the automatic double); the points are implied.
+    ({"mode": "AllTrumps", "sweep": "Team1"}, (258, 0), (35, 0), "S-5"),
+    ({"mode": "AllTrumps", "multiplier": 2, "sweep": "Team2"}, (0, 258), (0, 70), "S-5"),
+    ({"mode": "NoTrumps", "announcer": "Team2", "sweep": "Team2"}, (0, 130), (0, 180), "S-5"),
+    ({"mode": "NoTrumps", "sweep": "Team1", "cardPoints": {"Team1": 130, "Team2": 0}}, (130, 0), (180, 0), "S-5"),
+])
+def test_score_gives_the_rules_match_points(request_fields: JSON, points: tuple[int, int],
+                                            match_points: tuple[int, int], rule: str) -> None:
+    r = score(**request_fields)
+    assert (r["cardPoints"]["Team1"], r["cardPoints"]["Team2"]) == points
+    assert (r["matchPoints"]["Team1"], r["matchPoints"]["Team2"]) == match_points
+    assert r["rule"] == rule and r["instantWin"] is None and r["lines"]
+
+
+def test_score_colour_sweep_wins_the_match_on_the_spot_for_either_team() -> None:
+    for announcer in ("Team1", "Team2"):
+        for multiplier in (1, 2, 4):
+            r = score(mode="ColourHearts", multiplier=multiplier, announcer=announcer, sweep="Team1")
+            assert r["instantWin"] == "Team1" and r["outcome"] == "instant_win" and r["rule"] == "S-5"
+            assert r["matchPoints"] == {"Team1": 0, "Team2": 0} and r["cardPoints"] == {"Team1": 162, "Team2": 0}
+    assert score(mode="ColourClubs", sweep="Team2")["instantWin"] == "Team2"
+
+
+def test_score_spells_out_the_arithmetic_in_the_requested_language() -> None:
+    r = score(mode="NoTrumps", cardPoints={"Team1": 94})
+    assert r["multiplier"] == 2 and r["automatic"] is True and r["outcome"] == "made"
+    assert r["lines"][-1] == "52 × 2 (doubled automatically) = 104 to Team 1 (Bottom–Top)."
+    fr = score(mode="NoTrumps", cardPoints={"Team1": 94}, lang="fr")
+    assert fr["lines"][-1] == "52 × 2 (contré automatiquement) = 104 pour Équipe 1 (Sud–Nord)."
+    assert fr["modeText"] == "Sans A"
+    mg = score(mode="AllTrumps", multiplier=2, cardPoints={"Team1": 150}, lang="mg")
+    assert mg["lines"][-1] == "15 × 2 (Contré) = 30 ho an'ny mpanambara, 11 × 2 (Contré) = 22 ho an'ny mpiaro."
+    explicit = score(mode="AllTrumps", multiplier=2, cardPoints={"Team1": 199})
+    assert explicit["automatic"] is False and "(doubled)" in explicit["lines"][-1]
+    # The same deal through a real match gives the same lines (one source of the arithmetic).
+    summary = value("deal_summary", state=NT_MADE_AUTO)
+    again = score(mode="NoTrumps", announcer="Team1", cardPoints=summary["cardPoints"])
+    assert again["lines"] == summary["lines"] and again["matchPoints"] == summary["matchPoints"]
+
+
+def test_score_play_giretra_com_uses_its_own_switches() -> None:
+    # R-HEAD variants: Clubs base 32 at ×1, NoTrumps 52 at ×1, AllTrumps 26-0 dominance, doubled winner takes all.
+    assert score(rules="play.giretra.com", mode="ColourClubs", cardPoints={"Team1": 90})["matchPoints"]["Team1"] == 32
+    assert score(rules="play.giretra.com", mode="NoTrumps", cardPoints={"Team1": 90})["matchPoints"]["Team1"] == 52
+    assert score(rules="play.giretra.com", mode="AllTrumps", cardPoints={"Team1": 210})["matchPoints"] == {
+        "Team1": 26, "Team2": 0}
+    assert score(rules="play.giretra.com", mode="AllTrumps", multiplier=2, cardPoints={"Team1": 150})[
+        "matchPoints"] == {"Team1": 52, "Team2": 0}
+
+
+@pytest.mark.parametrize(("request_fields", "code", "words"), [
+    ({"mode": "NoTrumps", "multiplier": 1, "cardPoints": {"Team1": 90}}, "multiplier_not_allowed", "(N-5)"),
+    ({"mode": "ColourClubs", "multiplier": 1, "cardPoints": {"Team1": 90}}, "multiplier_not_allowed", "(N-5)"),
+    ({"mode": "NoTrumps", "multiplier": 4, "cardPoints": {"Team1": 90}}, "multiplier_not_allowed", "(N-6)"),
+    ({"mode": "ColourClubs", "multiplier": 4, "cardPoints": {"Team1": 90}}, "multiplier_not_allowed", "(N-6)"),
+    ({"rules": "play.giretra.com", "mode": "NoTrumps", "multiplier": 4, "cardPoints": {"Team1": 90}},
+     "multiplier_not_allowed", "(N-6)"),
+    ({"mode": "ColourHearts", "multiplier": 3, "cardPoints": {"Team1": 90}}, "bad_request", "1, 2 or 4"),
+    ({"mode": "ColourHearts", "multiplier": 8, "cardPoints": {"Team1": 90}}, "bad_request", "multiplier"),
+    ({"mode": "ColourHearts", "multiplier": "2", "cardPoints": {"Team1": 90}}, "bad_request", "multiplier"),
+    ({"mode": "ColourHearts", "multiplier": True, "cardPoints": {"Team1": 90}}, "bad_request", "multiplier"),
+    ({"mode": "ColourHearts", "cardPoints": {"Team1": 90, "Team2": 90}}, "bad_card_points", "90 + 90 = 180 (S-1)"),
+    ({"mode": "NoTrumps", "cardPoints": {"Team1": 162, "Team2": 0}}, "bad_card_points", "0 to 130"),
+    ({"mode": "ColourHearts", "cardPoints": {"Team1": 163}}, "bad_card_points", "0 to 162"),
+    ({"mode": "ColourHearts", "cardPoints": {"Team1": -1}}, "bad_card_points", "-1 is not"),
+    ({"mode": "ColourHearts", "cardPoints": {"Team1": 90.5}}, "bad_card_points", "90.5 is not"),
+    ({"mode": "ColourHearts", "cardPoints": {"Team1": "90"}}, "bad_card_points", '"90" is not'),
+    ({"mode": "ColourHearts", "cardPoints": {"Team1": None}}, "bad_card_points", "null is not"),
+    ({"mode": "ColourHearts", "cardPoints": {"Team1": 1}}, "bad_card_points", "total of 1 in Hearts ♥ (S-1)"),
+    ({"mode": "ColourHearts", "cardPoints": {"Team2": 1}}, "bad_card_points", "(S-1)"),
+    ({"mode": "ColourHearts", "cardPoints": {"Team1": 161}}, "bad_card_points", "(S-1)"),
+    ({"mode": "AllTrumps", "cardPoints": {"Team1": 253}}, "bad_card_points", "(S-1)"),
+    ({"mode": "AllTrumps", "cardPoints": {"Team1": 5}}, "bad_card_points", "(S-1)"),
+    ({"mode": "NoTrumps", "cardPoints": {"Team1": 129}}, "bad_card_points", "(S-1)"),
+    ({"mode": "ColourHearts"}, "bad_card_points", "at least one team"),
+    ({"mode": "ColourHearts", "cardPoints": {}}, "bad_request", "cardPoints"),
+    ({"mode": "ColourHearts", "cardPoints": {"Team3": 90}}, "bad_request", "cardPoints"),
+    ({"mode": "ColourHearts", "cardPoints": [90, 72]}, "bad_request", "cardPoints"),
+    ({"mode": "ColourHearts", "sweep": "Team1", "cardPoints": {"Team1": 90}}, "bad_card_points", "(S-5)"),
+    ({"mode": "AllTrumps", "sweep": "Team2", "cardPoints": {"Team2": 258, "Team1": 10}}, "bad_card_points",
+     "(S-1)"),
+    ({"mode": "AllTrumps", "sweep": "Team2", "cardPoints": {"Team1": 258}}, "bad_card_points", "(S-5)"),
+    ({"mode": "HEARTS", "cardPoints": {"Team1": 90}}, "bad_mode", "ColourHearts"),
+    ({"mode": 2, "cardPoints": {"Team1": 90}}, "bad_request", "mode"),
+    ({"mode": "ColourHearts", "announcer": "Bottom", "cardPoints": {"Team1": 90}}, "bad_team", "Team1 or Team2"),
+    ({"mode": "ColourHearts", "sweep": "both"}, "bad_team", "Team1 or Team2"),
+    ({"mode": "ColourHearts", "sweep": 1}, "bad_request", "sweep"),
+    ({"rules": "belote", "mode": "ColourHearts", "cardPoints": {"Team1": 90}}, "bad_rules", "belote"),
+    ({"cardPoints": {"Team1": 90}}, "bad_request", "mode is missing"),
+    ({"mode": "ColourHearts", "cardPoints": {"Team1": 90}, "lang": "de"}, "bad_lang", "de"),
+    ({"mode": "ColourHearts", "points": {"Team1": 90}}, "bad_request", "points"),
+])
+def test_score_refuses_bad_input_with_a_clear_message(request_fields: JSON, code: str, words: str) -> None:
+    refused = error("score", **request_fields)
+    assert refused["code"] == code and words in refused["message"], refused
+
+
+def test_score_refusals_a_user_can_cause_are_in_their_language() -> None:
+    fr = error("score", mode="NoTrumps", multiplier=1, cardPoints={"Team1": 90}, lang="fr")["message"]
+    assert fr.startswith("Sans A est toujours contré") and fr.endswith("(N-5).")
+    mg = error("score", mode="ColourHearts", cardPoints={"Team1": 90, "Team2": 90}, lang="mg")["message"]
+    assert "90 + 90 = 180 (S-1)" in mg and "Amin'ny Cœur ♥" in mg
+    assert "capot" in error("score", mode="ColourHearts", sweep="Team1", cardPoints={"Team1": 90},
+                            lang="fr")["message"]
+
+
+def test_score_accepts_every_possible_split_and_agrees_with_the_engine() -> None:
+    from giretra_core.modes import Mode
+    from giretra_core.rules import PRESETS
+    from giretra_core.scoring import score_deal
+
+    for mode in Mode:
+        refused = 0
+        for a in range(mode.total_points + 1):
+            out = ask("score", mode=mode.api_name, announcer="Team2", cardPoints={"Team2": a})
+            if not out["ok"]:
+                assert out["error"]["code"] == "bad_card_points"
+                refused += 1
+                continue
+            m = 2 if mode in (Mode.NO_TRUMPS, Mode.CLUBS) else 1
+            expected = score_deal(PRESETS["giretra.com"], mode, m, 1, (mode.total_points - a, a), None)
+            assert tuple(out["value"]["result"]["matchPoints"].values()) == expected.match_points
+        assert refused == (6 if mode is Mode.ALL_TRUMPS else 2)  # 1 and total-1 (AllTrumps also 2, 5 and their twins)
+
+
 # -- fuzz: random and garbled requests to every function -----------------------------------------------------------
 
 FUNCTION_NAMES = sorted(api.FUNCTIONS)
@@ -497,6 +679,11 @@ BASE_REQUESTS: list[tuple[str, JSON]] = [
     ("score_sheet", {"state": MID}),
     ("set_players", {"state": MID, "players": {"Top": "human"}}),
     ("share_deal", {"state": MID}),
+    ("score", {}),
+    ("score", {"mode": "ColourHearts", "multiplier": 2, "announcer": "Team2", "cardPoints": {"Team1": 90},
+               "lang": "fr"}),
+    ("score", {"rules": "play.giretra.com", "mode": "AllTrumps", "cardPoints": {"Team1": 131, "Team2": 127}}),
+    ("score", {"mode": "NoTrumps", "sweep": "Team1", "lang": "mg"}),
 ]
 NOTATION_CHARS = "GB1LTR0-9 _.*/chrxoknNATSHDCJQK7810+²١\n"
 
@@ -547,12 +734,14 @@ def garbage_request(draw: st.DrawFn) -> tuple[str, str]:
     op = draw(st.sampled_from(["replace_field", "delete_field", "add_field", "garble_text"]))
     if op == "replace_field" and request:
         field = draw(st.sampled_from(sorted(request)))
-        request[field] = draw(json_values | st.sampled_from(["", "Bottom", "AH", "c10", "ok", "xNT", "fr"]))
+        request[field] = draw(json_values | st.sampled_from(["", "Bottom", "AH", "c10", "ok", "xNT", "fr", "Team2",
+                                                              "NoTrumps", 4, 81, {"Team2": 129}]))
     elif op == "delete_field" and request:
         del request[draw(st.sampled_from(sorted(request)))]
     elif op == "add_field":
         request[draw(st.sampled_from(["seat", "action", "lang", "seed", "level", "deal", "players",
-                                      "budgetMs", "target", "x"]))] = draw(json_values)
+                                      "budgetMs", "target", "x", "mode", "multiplier", "announcer",
+                                      "cardPoints", "sweep", "rules"]))] = draw(json_values)
     text = json.dumps(request, ensure_ascii=draw(st.booleans()))
     if op == "garble_text":
         text = draw(garbled_state(text))

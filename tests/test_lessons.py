@@ -32,9 +32,24 @@ def test_every_family_of_the_issue_has_lessons() -> None:
     families = {lesson.family for lesson in lessons.all_lessons()}
     assert families == {"cards", "deal", "negotiation", "play", "scoring", "match"}
     rules = {t.rule for lesson in lessons.all_lessons() for t in lesson.tasks}
-    for rule in ("P-1", "P-2", "P-3", "P-5", "P-6", "P-7", "N-2", "N-4", "N-5", "N-6", "N-8", "N-9", "S-1", "S-2",
-                 "S-3", "S-4", "S-5", "D-2", "D-3", "M-1"):
+    for rule in ("P-1", "P-2", "P-3", "P-4", "P-5", "P-6", "P-7", "N-2", "N-4", "N-5", "N-6", "N-7", "N-8", "N-9",
+                 "S-1", "S-2", "S-3", "S-4", "S-5", "D-2", "D-3", "M-1"):
         assert rule in rules
+
+
+def test_the_issue_checklist_has_a_task_each() -> None:
+    tasks = [t for lesson in lessons.all_lessons() for t in lesson.tasks]
+    deals = {t.params["deal"][:4] for t in tasks if t.kind == "score"}
+    for case in [("ALL_TRUMPS", 1, 0, (131, 127)), ("ALL_TRUMPS", 1, 0, (129, 129)),  # the two ties
+                 ("ALL_TRUMPS", 1, 0, (199, 59)), ("ALL_TRUMPS", 1, 0, (120, 138)),   # the clamp, below 129
+                 ("NO_TRUMPS", 2, 1, (60, 70)), ("HEARTS", 1, 1, (162, 0))]:          # NT auto-double, Colour sweep
+        assert case in deals, case
+    targets = {t.params["target"] for t in tasks if t.params.get("ask") == "match"}
+    assert {150, 250} <= targets  # 150, then 250 -> 350 when both teams cross
+    totals = {t.params["mode"] for t in tasks if t.params.get("count") == "total"}
+    assert {"HEARTS", "NO_TRUMPS", "ALL_TRUMPS"} <= totals
+    plays = [t.params for t in tasks if t.kind == "select_cards"]
+    assert any(p["mode"] == "NO_TRUMPS" for p in plays) and any(p["mode"] == "ALL_TRUMPS" for p in plays)
 
 
 @pytest.mark.parametrize(("lesson_id", "index"), TASKS)

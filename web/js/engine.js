@@ -1,6 +1,7 @@
 // The only module that talks to the engine worker: a small promise-based RPC client.
 //
 //   const engine = createEngine({ onProgress: (stage) => ... });   // stage: 'pyodide' | 'micropip' | 'wheel' | 'ready'
+//   engine.onProgress((stage) => ...);                              // more listeners (a late one hears the last stage)
 //   await engine.ready;                                             // rejects with EngineLoadError
 //   const { state, view } = await engine.call('new_match', { seed: 42, lang: 'fr' });
 //
@@ -13,10 +14,11 @@
 export const PYODIDE_VERSION = '0.29.5';
 
 export class RulesError extends Error {
-  constructor(code, message) {
+  constructor(code, message, rule = '') {
     super(message);
     this.name = 'RulesError';
     this.code = code;
+    this.rule = rule;   // the rule id the refusal enforces ("P-1"), for a link to the rules page; '' if none
   }
 }
 
@@ -41,13 +43,20 @@ function pyodideBase() {
   return base.endsWith('/') ? base : base + '/';
 }
 
-export function createEngine({ onProgress = () => {} } = {}) {
+export function createEngine({ onProgress: firstListener = null } = {}) {
   const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'giretra-engine' });
   const pending = new Map();   // id -> {resolve, reject}
   let nextId = 1;
   let readyResolve, readyReject;
   const ready = new Promise((resolve, reject) => { readyResolve = resolve; readyReject = reject; });
   ready.catch(() => {});   // the caller decides whether to look
+  // Boot progress: every listener hears each stage; a late one first hears the stage reached so far.
+  const listeners = new Set(firstListener ? [firstListener] : []);
+  let lastStage = null;
+  const onProgress = (stage) => {
+    lastStage = stage;
+    for (const fn of listeners) fn(stage);
+  };
 
   const failAll = (err) => {
     readyReject(err);
@@ -84,7 +93,7 @@ export function createEngine({ onProgress = () => {} } = {}) {
           return;
         }
         if (res.ok) call.resolve(res.value);
-        else call.reject(new RulesError(res.error?.code ?? res.error?.kind ?? 'error', res.error?.message ?? ''));
+        else call.reject(new RulesError(res.error?.code ?? 'error', res.error?.message ?? '', res.error?.rule ?? ''));
         break;
       }
     }
@@ -103,6 +112,13 @@ export function createEngine({ onProgress = () => {} } = {}) {
 
   return {
     ready,
+    worker,
+    /** Follow the boot's stages; returns a function that stops following. */
+    onProgress(fn) {
+      listeners.add(fn);
+      if (lastStage) fn(lastStage);
+      return () => listeners.delete(fn);
+    },
     /** Call giretra_core.jsonapi.<name>(JSON.stringify(args)). Calls made before `ready` wait for it. */
     call(name, args = {}) {
       const id = nextId++;

@@ -16,9 +16,9 @@ export const missing = new Set();   // keys looked up but absent from the curren
 
 export function getLang() { return lang; }
 
+/** Set the language of every string t() returns (one per page: a page and its widgets speak one language). */
 export function setLang(next) {
   lang = LANGUAGES.includes(next) ? next : 'en';
-  document.documentElement.lang = lang;
   return lang;
 }
 

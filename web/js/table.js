@@ -5,7 +5,10 @@
 //             message,       // {text, kind: 'reason' | 'error' | 'info'}: e.g. the engine's reason for a refusal
 //             thinking,      // the bot seat whose move is being computed, or null
 //             newCards,      // Set of card codes just dealt (the 3 after the negotiation), for a short animation
-//             showBids }     // true: the bids stay unfolded during the play
+//             showBids,      // true: the bids stay unfolded during the play
+//             hint,          // {action, why}: the expert's choice, marked on its card or call, or null
+//             coach,         // true: on the human's turn, name the rules that forbid some of the choices
+//             trickDone }    // one-trick widget: a trick is over and the reader decides what comes next
 // No rule lives here: what is legal and why comes from view.legal, and every click is sent to the engine.
 
 import { h } from './dom.js';
@@ -23,6 +26,10 @@ const defaults = {
   onPeek: () => {},     // toggle the last-trick view
   onNewMatch: () => {}, // the match is over and the player wants another
   onToggleBids: () => {}, // (open) the bids were shown or hidden during the play
+  onHint: () => {},     // the player asks what the best bot would do
+  onNextTrick: () => {}, // one-trick widget: play the next trick
+  onNewDeal: () => {},  // one-trick widget: another deal
+  rulesHref: 'rules.html', // the rules page, whose sections have the rule ids as anchors (#P-1)
 };
 
 export function mountTable(root, opts = {}) {
@@ -65,7 +72,8 @@ export function renderTable(model, parentCfg) {
   const human = view.seat;
   const myTurn = view.toAct === human && !model.shownTrick;
   let panel = null;
-  if (myTurn && view.phase === 'cut') panel = renderCutPanel(model, cfg);
+  if (model.trickDone) panel = renderTrickDone(cfg);
+  else if (myTurn && view.phase === 'cut') panel = renderCutPanel(model, cfg);
   else if (myTurn && view.phase === 'negotiation') panel = renderCallPanel(model, cfg);
   else if (view.phase === 'match_over') {
     panel = h('div.gt-over', [
@@ -94,7 +102,7 @@ export function renderTable(model, parentCfg) {
   }, [
     ...SEATS.filter((s) => s !== human).map((seat) => renderSeat(model, seat)),
     h('section.gt-center', { attrs: { 'aria-label': t('table.center') } }, center),
-    renderStatus(model),
+    renderStatus(model, cfg),
     panel ? h('section.gt-panel', panel) : null,
     h('section.gt-me', { dataset: { seat: human } }, [
       renderSeat(model, human),
@@ -115,7 +123,15 @@ function renderBidsDetails(model, cfg) {
   ]);
 }
 
-function renderStatus(model) {
+/** A link to the rules page's section for rule id *rule* ("P-1"). */
+export function ruleLink(rule, cfg) {
+  if (!rule) return null;
+  // On the rules page itself (rulesHref '') the link stays on the page; elsewhere it opens the page beside the game.
+  return h('a.gt-rule-link', { href: `${cfg.rulesHref}#${rule}`, target: cfg.rulesHref ? '_blank' : null,
+    rel: cfg.rulesHref ? 'noopener' : null, dataset: { rule } }, t('why.rule', { rule }));
+}
+
+function renderStatus(model, cfg) {
   const { view } = model;
   let text;
   let kind = 'info';
@@ -134,6 +150,38 @@ function renderStatus(model) {
   } else {
     text = '';
   }
-  // Not a live region itself: main.js announces every play and every refusal once, in #gt-live.
-  return h('p.gt-status', { class: { [`is-${kind}`]: true } }, text);
+  // Not a live region itself: game.js announces every play and every refusal once, in #gt-live.
+  const myTurn = view.toAct === view.seat && !model.shownTrick && !model.trickDone && view.phase !== 'match_over';
+  return h('div.gt-status', { class: { [`is-${kind}`]: true } }, [
+    h('p.gt-status__text', text),
+    model.message?.rule ? ruleLink(model.message.rule, cfg) : null,
+    myTurn && !model.hint ? h('button.gt-btn.gt-btn--quiet.gt-status__hint', {
+      type: 'button', dataset: { action: 'hint', focus: 'btn:hint' }, on: { click: cfg.onHint },
+    }, t('hint.button')) : null,
+    model.coach && myTurn ? renderCoach(view, cfg) : null,
+  ]);
+}
+
+// Coach mode: whenever some choices are forbidden, say which rule forbids them (once per rule, engine's words).
+function renderCoach(view, cfg) {
+  const byRule = new Map();
+  for (const a of view.legal) {
+    if (!a.legal && a.reason?.rule && !byRule.has(a.reason.rule)) byRule.set(a.reason.rule, a.reason.message);
+  }
+  if (!byRule.size) return null;
+  return h('aside.gt-coach', { attrs: { 'aria-label': t('coach.title') } }, [
+    h('p.gt-coach__title', t('coach.title')),
+    h('ul.gt-coach__rules', [...byRule].map(([rule, text]) => h('li', { dataset: { rule } }, [
+      h('span', text), ' ', ruleLink(rule, cfg),
+    ]))),
+  ]);
+}
+
+function renderTrickDone(cfg) {
+  return h('div.gt-trickdone', [
+    h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'next-trick', focus: 'btn:next-trick' },
+      on: { click: cfg.onNextTrick } }, t('trick.next')),
+    h('button.gt-btn', { type: 'button', dataset: { action: 'new-deal' }, on: { click: cfg.onNewDeal } },
+      t('trick.newDeal')),
+  ]);
 }

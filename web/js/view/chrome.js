@@ -81,13 +81,20 @@ export function renderSettings(app, cb) {
   const levels = app.info?.botLevels ?? [app.settings.level];
   return h('div.gt-settings', [
     h('h2.gt-dialog__title', t('settings.title')),
-    select('gt-lang', t('settings.language'), app.settings.lang, LANGUAGES.map((l) => [l, LANGUAGE_NAMES[l]]),
-      cb.onLang),
+    // In a widget the host page chooses the language (the lang attribute).
+    app.embedded ? null : select('gt-lang', t('settings.language'), app.settings.lang,
+      LANGUAGES.map((l) => [l, LANGUAGE_NAMES[l]]), cb.onLang),
     select('gt-level', t('settings.level'), app.settings.level,
       levels.map((l) => [l, tMaybe(`level.${l}`) ?? l]), cb.onLevel),
     select('gt-speed', t('settings.speed'), app.settings.speed,
       ['slow', 'normal', 'fast', 'instant'].map((s) => [s, t(`speed.${s}`)]), cb.onSpeed),
     app.speedOverride !== null ? h('p.gt-note', t('settings.speedOverride')) : null,
+    h('div.gt-field.gt-field--check', [
+      h('input#gt-coach', { type: 'checkbox', checked: Boolean(app.settings.coach),
+        attrs: { 'aria-describedby': 'gt-coach-help' }, on: { change: (e) => cb.onCoach(e.target.checked) } }),
+      h('label', { htmlFor: 'gt-coach' }, t('settings.coach')),
+      h('p.gt-note#gt-coach-help', t('settings.coachHelp')),
+    ]),
   ]);
 }
 

@@ -10,7 +10,7 @@ export function renderCutPanel(model, cfg) {
     h('p.gt-cut__help', t('cut.help')),
     h('div.gt-cut__buttons', cuts.map((a) => h('button.gt-bid.gt-bid--cut', {
       type: 'button',
-      class: { 'is-legal': a.legal, 'is-illegal': !a.legal },
+      class: { 'is-legal': a.legal, 'is-illegal': !a.legal, 'is-hinted': model.hint?.action === a.action },
       dataset: { action: a.action, focus: `action:${a.action}` },
       attrs: { 'aria-label': t('cut.button', { k: a.k }), 'aria-disabled': a.legal ? null : 'true',
         title: a.legal ? null : a.reason?.message },

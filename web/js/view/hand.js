@@ -18,7 +18,8 @@ export function renderHand(model, cfg) {
     const suit = code.slice(-1);
     return h('li.gt-hand__slot', h(`button.gt-card.gt-card--hand.gt-suit--${suit}`, {
       type: 'button',
-      class: { 'is-legal': legal, 'is-illegal': illegal, 'is-new': model.newCards?.has(code) },
+      class: { 'is-legal': legal, 'is-illegal': illegal, 'is-new': model.newCards?.has(code),
+        'is-hinted': myTurn && model.hint?.action === code },
       dataset: { card: code, action: code, focus: `card:${code}` },
       attrs: {
         'aria-label': cardName(code) + (legal ? ` — ${t('hand.playable')}` : ''),

@@ -51,18 +51,18 @@ export function renderCallPanel(model, cfg) {
       if (!actions.length) return null;
       return h(`div.gt-calls__row.gt-calls__row--${type}`, [
         label ? h('span.gt-calls__label', t(label)) : null,
-        h('div.gt-calls__buttons', actions.map((a) => renderCallButton(a, modeLabel, cfg))),
+        h('div.gt-calls__buttons', actions.map((a) => renderCallButton(a, modeLabel, cfg, model.hint?.action))),
       ]);
     }));
 }
 
-function renderCallButton(action, modeLabel, cfg) {
+function renderCallButton(action, modeLabel, cfg, hinted) {
   const tipId = action.legal ? null : uid('why');
   const visible = action.type === 'announce' || action.type === 'accept' ? action.text : (modeLabel[action.mode] ?? action.text);
   return h('span.gt-calls__item', [
     h(`button.gt-bid.gt-bid--${action.type}`, {
       type: 'button',
-      class: { 'is-legal': action.legal, 'is-illegal': !action.legal },
+      class: { 'is-legal': action.legal, 'is-illegal': !action.legal, 'is-hinted': hinted === action.action },
       dataset: { action: action.action, focus: `action:${action.action}` },
       attrs: {
         'aria-label': action.text,

@@ -1,0 +1,106 @@
+"""The lessons on the rules page, one per family, done like a learner: a wrong answer first (the feedback names
+the rule, links to it, and lets you retry), then the right one, to the end; progress survives a reload.
+
+The right answer is asked from the CPython engine (the same lessons module the page runs in Pyodide); the test
+only clicks and types what a reader would."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from conftest import BOOT_TIMEOUT_MS
+from playwright.sync_api import Locator, Page, expect
+
+from giretra_core import lessons
+
+FAMILIES = {   # one lesson per family of the rules, covering every kind of task
+    "cards": "cards-ranking",          # pick_card
+    "deal": "deal-cut",                # pick_seat, number
+    "negotiation": "negotiation-accept-double",   # select_calls
+    "play": "play-overtrump",          # select_cards
+    "scoring": "scoring-alltrumps",    # score
+    "match": "match-target",           # pick_option
+}
+
+
+def right_answer(lesson_id: str, index: int) -> Any:
+    task = lessons._task(lesson_id, index)[1]
+    if task.params.get("count") == "cut":
+        return 12   # any cut from 6 to 26 is right
+    expected, _, _ = lessons._expected(task, None, "en")
+    return sorted(expected) if isinstance(expected, set) else expected
+
+
+def answer(box: Locator, kind: str, value: Any) -> None:
+    """Give *value* through the controls of a task of *kind*, as a reader would."""
+    if kind in ("select_cards", "select_calls"):
+        for item in value:
+            box.locator(f'.gt-lesson__answer [data-answer="{item}"]').click()
+    elif kind in ("pick_card", "pick_seat", "pick_option"):
+        box.locator(f'.gt-lesson__answer [data-answer="{value}"]').click()
+    elif kind == "number":
+        box.locator('[data-input="number"]').fill(str(value))
+    elif kind == "score":
+        if "instantWin" in value:
+            box.locator(f'.gt-lesson__answer [data-answer="{value["instantWin"]}"]').click()
+        else:
+            box.locator('[data-input="Team1"]').fill(str(value["Team1"]))
+            box.locator('[data-input="Team2"]').fill(str(value["Team2"]))
+    box.locator('[data-action="check"]').click()
+
+
+def wrong_answer(box: Locator, kind: str, right: Any) -> Any:
+    if kind in ("select_cards", "select_calls"):
+        offered = box.locator(".gt-lesson__answer [data-answer]").evaluate_all("els => els.map(e => e.dataset.answer)")
+        extra = [o for o in offered if o not in right]
+        return right + extra[:1] if extra else right[:-1]
+    if kind in ("pick_card", "pick_seat", "pick_option"):
+        offered = box.locator(".gt-lesson__answer [data-answer]").evaluate_all("els => els.map(e => e.dataset.answer)")
+        return next(o for o in offered if o != right)
+    if kind == "number":
+        return 3 if right == 12 else right + 1   # 3 cards: not a legal cut
+    if kind == "score":
+        return {"Team1": 1, "Team2": 1}
+    raise AssertionError(kind)
+
+
+@pytest.mark.parametrize("family", list(FAMILIES))
+def test_a_lesson_of_each_family_is_done_like_a_learner(page: Page, family: str) -> None:
+    lesson_id = FAMILIES[family]
+    lesson = next(x for x in lessons.all_lessons() if x.id == lesson_id)
+    page.goto("rules.html?lang=en")
+    w = page.locator(f'giretra-game[lesson="{lesson_id}"]')
+    w.scroll_into_view_if_needed()
+    w.locator('[data-action="start-widget"]').click()
+    box = w.locator(".gt-lesson")
+    expect(box).to_have_attribute("data-state", "asking", timeout=BOOT_TIMEOUT_MS)
+
+    for index, task in enumerate(lesson.tasks):
+        expect(box).to_have_attribute("data-task", str(index))
+        expect(box).to_have_attribute("data-state", "asking")
+        right = right_answer(lesson_id, index)
+        if index == 0:
+            # Wrong first: the feedback says "Not quite", names the rule with a link to its section, and a
+            # retry clears the answer.
+            answer(box, task.kind, wrong_answer(box, task.kind, right))
+            expect(box).to_have_attribute("data-state", "wrong")
+            feedback = box.locator(".gt-lesson__feedback")
+            expect(feedback).to_contain_text("Not quite.")
+            link = feedback.locator(f'a[data-rule="{task.rule}"]')
+            expect(link).to_have_attribute("href", f"#{task.rule}")   # on the rules page itself
+            assert page.locator(f'[id="{task.rule}"]').count() == 1   # ... and that section exists
+            box.locator('[data-action="retry"]').click()
+            expect(box).to_have_attribute("data-state", "asking")
+        answer(box, task.kind, right)
+        last = index == len(lesson.tasks) - 1
+        expect(box).to_have_attribute("data-state", "complete" if last else "right")
+        expect(box.locator(".gt-lesson__feedback")).to_contain_text("Right.")
+        if not last:
+            box.locator('[data-action="next"]').click()
+    expect(box).to_have_attribute("data-done", "true")
+
+    # Progress is kept in this browser.
+    saved = json.loads(page.evaluate("localStorage.getItem('giretra.lessons')"))
+    assert sorted(saved["done"][lesson_id]) == list(range(len(lesson.tasks)))

@@ -1,0 +1,102 @@
+"""Teaching inside the game: the hint (the expert's choice and why), coach mode, the one-trick widget."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from conftest import BOOT_TIMEOUT_MS, open_game
+from gameplay import HUMAN, api, drive, fragment, play_one_step, table, wait_my_turn
+from playwright.sync_api import Page, expect
+
+from giretra_core.bots import REASONS
+
+
+def choose_level(page: Page, level: str) -> None:
+    page.locator('[data-action="open-settings"]').click()
+    page.locator("#gt-level").select_option(level)
+    page.keyboard.press("Escape")
+    expect(page.locator("#gt-dialog[open]")).to_have_count(0)
+
+
+def ask_hint(page: Page) -> str:
+    """Press Hint; the advised card or call is marked, legal, and the reason is one of the bots' lines."""
+    page.locator('[data-action="hint"]').click()
+    status = page.locator(".gt-status.is-hint")
+    expect(status).to_be_visible(timeout=30_000)
+    hinted = page.locator(".is-hinted")
+    expect(hinted).to_have_count(1)
+    expect(hinted).to_have_class(re.compile(r"\bis-legal\b"))
+    text = status.inner_text()
+    assert text.startswith("Hint: ")
+    why = text.split(" — ", 1)[1].rstrip(".")
+    assert any(why.startswith(line.split("{")[0]) for line in REASONS.values()), why
+    return str(hinted.get_attribute("data-action"))
+
+
+def test_a_match_against_expert_bots_to_the_end_with_hints(page: Page) -> None:
+    open_game(page, fragment="seed=21")
+    choose_level(page, "expert")
+    expect(page.locator(".gt-seat").filter(has_text="Expert bot")).to_have_count(3)
+    hinted = {}
+    deadline = time.monotonic() + 420
+    while time.monotonic() < deadline:
+        phase = table(page).get_attribute("data-phase")
+        mine = table(page).get_attribute("data-to-act") == HUMAN and not table(page).get_attribute("data-pausing")
+        if mine and phase in ("negotiation", "play") and phase not in hinted \
+                and not page.locator("#gt-dialog[open]").count():
+            hinted[phase] = ask_hint(page)
+            # Following the hint plays exactly that action.
+            page.locator(".is-hinted").click()
+            continue
+        if play_one_step(page) == "over":
+            break
+    else:
+        raise AssertionError(f"the match against expert bots did not end in time (hints: {hinted})")
+    assert set(hinted) == {"negotiation", "play"}
+    expect(page.locator(".gt-summary__winner")).to_be_visible()
+
+
+def test_coach_mode_names_the_rules_that_constrain_the_choice(page: Page) -> None:
+    def constrained(view: dict) -> bool:
+        cards = [a for a in view["legal"] if a["type"] == "card"]
+        return view["phase"] == "play" and view["toAct"] == HUMAN and any(not a["legal"] for a in cards)
+
+    state, view = drive(api("new_match", seed=11)["state"], constrained)
+    rules = {a["reason"]["rule"]: a["reason"]["message"] for a in view["legal"] if not a["legal"]}
+    open_game(page, fragment=fragment(state))
+    wait_my_turn(page, "play")
+    expect(page.locator(".gt-coach")).to_have_count(0)   # off by default
+    page.locator('[data-action="open-settings"]').click()
+    page.locator("#gt-coach").check()
+    page.keyboard.press("Escape")
+    coach = page.locator(".gt-coach")
+    expect(coach).to_be_visible()
+    for rule, message in rules.items():
+        item = coach.locator(f'li[data-rule="{rule}"]')
+        expect(item).to_contain_text(message)
+        expect(item.locator("a.gt-rule-link")).to_have_attribute("href", f"rules.html#{rule}")
+    # The choice persists with the other settings.
+    page.reload()
+    expect(page.locator("body[data-ready]")).to_be_attached(timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator(".gt-coach")).to_be_visible()
+
+
+def test_the_one_trick_widget_stops_after_each_trick(page: Page) -> None:
+    page.goto("rules.html")
+    w = page.locator('giretra-game[mode="trick"]')
+    w.locator('[data-action="start-widget"]').click()
+    expect(w).to_have_attribute("data-ready", "1", timeout=BOOT_TIMEOUT_MS)
+    # The bots cut and bid for everyone; the reader plays the cards.
+    legal = w.locator(".gt-hand .is-legal")
+    expect(legal.first).to_be_visible(timeout=30_000)
+    assert w.locator(".gt-table").get_attribute("data-phase") == "play"
+    legal.first.click()
+    nxt = w.locator('[data-action="next-trick"]')
+    expect(nxt).to_be_visible(timeout=30_000)
+    expect(w.locator(".gt-trick [data-card]")).to_have_count(4)   # the finished trick stays on the table
+    expect(w.locator(".gt-seat__meta").filter(has_text=re.compile("tricks: 1"))).to_have_count(1)
+    page.wait_for_timeout(1500)
+    expect(w.locator(".gt-trick [data-card]")).to_have_count(4)   # ... and nobody plays on
+    nxt.click()
+    expect(w.locator(".gt-hand .is-legal").first).to_be_visible(timeout=30_000)

@@ -1,0 +1,114 @@
+"""The <giretra-game> widget on the rules page: lazy, one shared engine, clean removal, the iframe version."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import BOOT_TIMEOUT_MS
+from playwright.sync_api import Page, Request, expect
+
+BUDGET = 150 * 1024   # bytes transferred before the reader interacts, for all the widgets together
+
+
+def widget(page: Page, selector: str) -> Any:
+    return page.locator(f"giretra-game{selector}")
+
+
+def start(page: Page, selector: str) -> Any:
+    """Press the widget's Play button, as a reader does, and wait until its mode is drawn."""
+    w = widget(page, selector)
+    w.locator('[data-action="start-widget"]').click()
+    expect(w).to_have_attribute("data-state", "started", timeout=BOOT_TIMEOUT_MS)
+    return w
+
+
+def transferred(requests: list[Request]) -> int:
+    return sum(r.sizes()["responseBodySize"] + r.sizes()["responseHeadersSize"] for r in requests)
+
+
+def test_the_rules_page_loads_at_most_150_kb_before_any_interaction(page: Page) -> None:
+    done: list[Request] = []
+    page.on("requestfinished", lambda request: done.append(request))
+    page.goto("rules.html")
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(500)
+    total = transferred(done)
+    names = [r.url.rsplit("/", 1)[-1] for r in done]
+    print(f"rules page before interaction: {total} bytes in {len(done)} requests: {names}")
+    assert page.locator("giretra-game").count() >= 10
+    assert total <= BUDGET, (total, names)
+    # Nothing of the engine yet: no worker, no Pyodide, no wheel.
+    assert not page.workers
+    assert not [n for n in names if "pyodide" in n or n.endswith(".whl") or n == "wheel.json"]
+
+
+def test_two_widgets_share_one_worker_and_one_pyodide(page: Page) -> None:
+    wasm: list[str] = []
+    page.on("request", lambda r: wasm.append(r.url) if r.url.endswith(".wasm") else None)
+    page.goto("rules.html")
+    first = start(page, '[lesson="play-follow-suit"]')
+    expect(first.locator(".gt-lesson")).to_be_visible()
+    second = start(page, '[mode="score"]')
+    expect(second.locator(".gt-calc")).to_be_visible()
+    third = start(page, '[lesson="cards-ranking"]')
+    expect(third.locator(".gt-lesson")).to_be_visible()
+    assert len(page.workers) == 1
+    assert len(wasm) == 1, wasm
+    status = page.evaluate("import('./js/widget.js').then((m) => m.engineStatus())")
+    assert status == {"users": 3, "running": True}
+
+
+def test_a_widget_removed_and_added_again_neither_leaks_nor_duplicates(page: Page) -> None:
+    page.goto("rules.html")
+    w = start(page, '[lesson="play-follow-suit"]')
+    expect(w.locator(".gt-lesson")).to_be_visible()
+    worker = page.workers[0]
+    # A single-page site navigates away and back: the same element leaves the document and comes back.
+    page.evaluate("""() => {
+      const el = document.querySelector('giretra-game[lesson="play-follow-suit"]');
+      const parent = el.parentNode, next = el.nextSibling;
+      el.remove();
+      parent.insertBefore(el, next);
+    }""")
+    expect(w).to_have_attribute("data-state", "started", timeout=BOOT_TIMEOUT_MS)
+    expect(w.locator(".gt-lesson")).to_have_count(1)
+    assert page.workers == [worker]
+    assert page.evaluate("import('./js/widget.js').then((m) => m.engineStatus())") == {"users": 1, "running": True}
+    # Every widget gone: the engine's worker ends once idle, nothing is left running.
+    with worker.expect_event("close", timeout=30_000):
+        page.evaluate("document.querySelectorAll('giretra-game').forEach((el) => el.remove())")
+    assert not page.workers
+    assert page.evaluate("import('./js/widget.js').then((m) => m.engineStatus())") == {"users": 0, "running": False}
+
+
+HOST = """<!doctype html><html><body style="margin:0">
+<p>A host page that cannot run the widget's script embeds the iframe.</p>
+<iframe id="frame" src="embed.html?mode=lesson&lesson=cards-ranking&lang=fr" title="Giretra"
+        style="width:100%;height:80px;border:0"></iframe>
+<script>
+  const frame = document.getElementById('frame');
+  addEventListener('message', (event) => {
+    if (event.source === frame.contentWindow && event.data?.type === 'giretra:height') {
+      frame.style.height = event.data.height + 'px';
+    }
+  });
+</script></body></html>"""
+
+
+def test_the_iframe_version_resizes_its_host(page: Page) -> None:
+    # The host page is the test's own (served by interception); the iframe's page is the site's embed.html.
+    page.route("**/host-test.html", lambda route: route.fulfill(body=HOST, content_type="text/html"))
+    page.set_viewport_size({"width": 360, "height": 700})
+    page.goto("host-test.html")
+    frame = page.frame_locator("#frame")
+    play = frame.locator('[data-action="start-widget"]')
+    expect(play).to_have_text("Jouer")   # lang=fr from the URL
+    iframe = page.locator("#frame")
+    small = iframe.bounding_box()["height"]
+    play.click()
+    expect(frame.locator(".gt-lesson")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    # The lesson is taller than the placeholder: the host's iframe follows the content's height.
+    page.wait_for_function(f"document.getElementById('frame').offsetHeight > {small + 100}", timeout=10_000)
+    content = page.frames[1].evaluate("Math.ceil(document.documentElement.getBoundingClientRect().height)")
+    assert abs(iframe.bounding_box()["height"] - content) <= 1
+    assert page.frames[1].evaluate("document.documentElement.scrollWidth <= innerWidth")

@@ -1,0 +1,30 @@
+// embed.html: one <giretra-game> configured by the URL (?mode=lesson&lesson=...&lang=fr&rules=&seed=&autostart=),
+// for hosts that embed an iframe rather than a script. It tells the host its height after every change:
+//   parent <- {type: 'giretra:height', height}      and listens for   {type: 'giretra:lang', lang}.
+
+import './widget.js';
+
+const ATTRIBUTES = ['mode', 'lesson', 'lang', 'rules', 'seed', 'autostart', 'rules-href'];
+const params = new URLSearchParams(location.search);
+const widget = document.getElementById('gt-embed');
+for (const name of ATTRIBUTES) {
+  if (params.has(name)) widget.setAttribute(name, params.get(name));
+}
+document.documentElement.lang = widget.language;
+document.body.classList.toggle('is-table', ['match', 'full', 'trick'].includes(widget.mode));
+
+let reported = 0;
+const report = () => {
+  const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+  if (height === reported || window.parent === window) return;
+  reported = height;
+  window.parent.postMessage({ type: 'giretra:height', height }, '*');   // a height is no secret
+};
+new ResizeObserver(report).observe(document.documentElement);
+report();
+
+window.addEventListener('message', (event) => {
+  if (event.source !== window.parent || event.data?.type !== 'giretra:lang') return;
+  widget.setAttribute('lang', String(event.data.lang));
+  document.documentElement.lang = widget.language;
+});

@@ -1,0 +1,652 @@
+// A Giretra table: holds the match as the engine's notation string, asks the engine for everything, draws it.
+// action -> engine.apply -> (save) -> table.set(view). Bots: engine.bot_action -> engine.apply, paced by the speed.
+//
+//   const game = mount(root, { engine, scope: 'match' | 'trick', standalone, lang, rules, seed, rulesHref, ... });
+//   game.setLang('fr'); game.destroy();
+//
+// The game page (index.html, standalone: saves, share links in the URL fragment, the document's title and
+// language) and the <giretra-game> widget (web/js/widget.js, inside a shadow root) both mount it.
+
+import { RulesError } from './engine.js';
+import { h } from './dom.js';
+import { cardName, getLang, missing, seatName, setLang, t } from './i18n.js';
+import { readSave, readSettings, setAside, writeSave, writeSettings } from './save.js';
+import { mountTable } from './table.js';
+import { renderBar, renderLoading, renderNewMatch, renderNotices, renderSettings, renderShare } from './view/chrome.js';
+import { contractText } from './view/negotiation.js';
+import { renderScoreSheet, renderSummary, renderTrickHistory } from './view/summary.js';
+
+const HUMAN = 'Bottom';
+const BOTS = ['Left', 'Top', 'Right'];
+// Pauses in ms: before a bot's move, and with a finished trick on the table (skippable).
+const SPEEDS = {
+  slow: { bot: 1100, trick: 2200 },
+  normal: { bot: 600, trick: 1400 },
+  fast: { bot: 250, trick: 700 },
+  instant: { bot: 0, trick: 0 },
+};
+export const SPEED_ALIASES = { 0: 'instant', 1: 'fast', 2: 'normal', 3: 'slow' };
+// The hint asks the strongest bot; in Pyodide (about 1.7x slower than CPython) it gets a little more time.
+const HINT_LEVEL = 'expert';
+const HINT_BUDGET_MS = 400;
+
+export function mount(root, opts) {
+  const {
+    scope = 'match',        // 'match': a whole match; 'trick': bots cut and bid, the reader plays one trick at a time
+    standalone = false,     // the game page: localStorage save, URL fragment, document title
+    marks = root,           // the element that receives data-ready / data-first-hand (tests, benchmark)
+    rulesHref = 'rules.html',
+    shareBase = location.origin + location.pathname,
+    restartEngine = null,   // () => a new engine, for the retry button
+  } = opts;
+  let engine = opts.engine;
+
+  const app = {
+    stage: 'pyodide',     // loading stage reported by the engine
+    loadError: null,      // EngineLoadError
+    crash: null,          // text of an engine bug (EngineCrash)
+    info: null,           // engine info(): presets, bot levels
+    state: null,          // THE match: the engine's notation string
+    view: null,           // the engine's view of it for the human seat
+    rules: opts.rules || 'giretra.com',
+    settings: readSettings({ lang: 'en', level: 'advanced', speed: 'normal', coach: false }),
+    speedOverride: opts.speed ? (SPEED_ALIASES[opts.speed] ?? (opts.speed in SPEEDS ? opts.speed : null)) : null,
+    embedded: !standalone,
+    shownTrick: null,
+    peek: false,
+    message: null,
+    hint: null,           // {action, why}: the expert's choice for the human's current decision
+    thinking: null,
+    newCards: null,
+    showBids: false,      // the bids unfolded during the play
+    summary: null,        // the deal summary on display, or null
+    notices: [],
+    token: 0,             // bumped when the match is replaced: stale answers and bot loops stop
+    looping: false,
+    humanBusy: false,
+    trickStop: null,      // scope 'trick': the number of finished tricks at which the bots stop and wait
+    destroyed: false,
+  };
+  if (opts.lang) app.settings.lang = opts.lang;
+  app.settings.lang = setLang(app.settings.lang);
+
+  // -- DOM skeleton ---------------------------------------------------------------------------------------------------
+
+  // Ids are unique within root's document or shadow root: the page has one game, a widget one per shadow root.
+  const dom = {
+    bar: h('div#gt-bar-host'),
+    notices: h('div#gt-notices.gt-notices'),
+    loading: h('div#gt-loading-host.gt-loading-host'),
+    table: h('div#gt-table-host.gt-table-host', { hidden: true }),
+    live: h('div#gt-live.gt-sr', { attrs: { 'aria-live': 'polite', role: 'status' } }),
+    dialog: h('dialog#gt-dialog.gt-dialog'),
+  };
+  root.replaceChildren(
+    h('div.gt-app', { class: { 'gt-app--embedded': app.embedded } }, [
+      dom.bar, dom.notices, h('main.gt-main', [dom.loading, dom.table]),
+    ]),
+    dom.live, dom.dialog,
+  );
+  const table = mountTable(dom.table, {
+    onAction: (action, view) => humanAction(action, view),
+    onSkip: () => skipPause(),
+    onPeek: () => { app.peek = !app.peek; render(); },
+    onNewMatch: () => startNewMatch(),
+    onToggleBids: (open) => { app.showBids = open; render(); },
+    onHint: () => askHint(),
+    onNextTrick: () => { app.trickStop += 1; app.message = null; render(); advance(); },
+    onNewDeal: () => startNewMatch(),
+    rulesHref,
+  });
+  let dialogRender = null;   // () => Node: the open dialog's content, re-rendered on language change
+
+  function render() {
+    if (app.destroyed) return;
+    if (standalone) document.title = t('app.title');
+    dom.bar.replaceChildren(renderBar(app, {
+      onNewMatch: () => openDialog(() => renderNewMatch(app, { onStart: startNewMatch, onCancel: closeDialog })),
+      onScoreSheet: openScoreSheet,
+      onTricks: () => openDialog(() => renderTrickHistory(app.view)),
+      onShare: openShare,
+      onSettings: () => openDialog(() => renderSettings(app, {
+        onLang: changeLang, onLevel: changeLevel, onSpeed: changeSpeed, onCoach: changeCoach,
+      })),
+    }));
+    dom.notices.replaceChildren(...renderNotices(app, { onDismiss: (n) => { app.notices = app.notices.filter((x) => x !== n); render(); } }));
+    const loading = !app.view;
+    dom.loading.hidden = !loading;
+    dom.table.hidden = loading;
+    if (loading) dom.loading.replaceChildren(renderLoading(app, { onRetry: retry }));
+    else table.set(tableModel());
+  }
+
+  function tableModel() {
+    return {
+      // One trick at a time: the finished trick stays on the table until the reader goes on.
+      view: app.view, shownTrick: app.shownTrick, peek: app.peek || trickWaiting(), message: app.message,
+      thinking: app.thinking, newCards: app.newCards, showBids: app.showBids, hint: app.hint,
+      coach: Boolean(app.settings.coach), scope, trickDone: scope === 'trick' && trickWaiting(),
+    };
+  }
+
+  // -- dialogs --------------------------------------------------------------------------------------------------------
+
+  function openDialog(renderContent, { onClose } = {}) {
+    dialogRender = renderContent;
+    dom.dialog.onclose = () => {
+      dialogRender = null;
+      dom.dialog.replaceChildren();
+      if (onClose) onClose();
+      else showSummaryIfAny();   // a summary that arrived while another dialog was open
+    };
+    refreshDialog();
+    if (!dom.dialog.open) dom.dialog.showModal();
+  }
+
+  function refreshDialog() {
+    if (!dialogRender) return;
+    dom.dialog.replaceChildren(
+      h('div.gt-dialog__body', dialogRender()),
+      h('button.gt-btn.gt-btn--quiet.gt-dialog__close', {
+        type: 'button', dataset: { action: 'close-dialog' }, attrs: { 'aria-label': t('dialog.close') },
+        on: { click: () => closeDialog() },
+      }, '×'),
+    );
+    dom.dialog.querySelector('[autofocus]')?.focus();
+  }
+
+  function closeDialog() {
+    if (dom.dialog.open) dom.dialog.close();
+  }
+
+  async function openScoreSheet() {
+    const sheet = await call('score_sheet', { state: app.state });
+    if (sheet) openDialog(() => renderScoreSheet(sheet));
+  }
+
+  // -- engine ---------------------------------------------------------------------------------------------------------
+
+  function showStage(stage) {
+    if (stage === 'ready') return;
+    app.stage = stage;
+    if (!app.view) render();
+  }
+  let unfollow = engine.onProgress(showStage);
+
+  /** engine.call with the page's language; engine bugs become a visible crash notice (null result). */
+  async function call(name, args) {
+    if (app.destroyed) return new Promise(() => {});   // a removed widget: nothing comes back
+    try {
+      return await engine.call(name, { ...args, lang: getLang() });
+    } catch (err) {
+      if (err instanceof RulesError) throw err;
+      showCrash(err);
+      return null;
+    }
+  }
+
+  function showCrash(err) {
+    if (err?.name === 'EngineLoadError') {
+      app.loadError = err;
+    } else {
+      app.crash = String(err?.message || err);
+      console.error(err);
+    }
+    render();
+  }
+
+  // -- the match ------------------------------------------------------------------------------------------------------
+
+  function save() {
+    if (!standalone) return;   // a widget's match is a demonstration: the game page's save is left alone
+    writeSave({ state: app.state, summaryDeal: app.summary ? app.summary.dealNumber : null });
+  }
+
+  function adopt(state, view, { summary = null } = {}) {
+    app.token += 1;
+    app.state = state;
+    app.view = view;
+    app.rules = view.rules;
+    app.shownTrick = null;
+    app.peek = false;
+    app.message = null;
+    app.hint = null;
+    app.thinking = null;
+    app.newCards = null;
+    app.summary = summary;
+    app.trickStop = view.tricks.length + 1;
+    save();
+    render();
+    showSummaryIfAny();
+    markFirstHand();
+    advance();
+  }
+
+  function botPlayers(level = app.settings.level) {
+    return { [HUMAN]: 'human', ...Object.fromEntries(BOTS.map((s) => [s, level])) };
+  }
+
+  async function startNewMatch({ seed = null, rules = app.rules } = {}) {
+    closeDialog();
+    const args = { rules, players: botPlayers() };
+    if (seed !== null && Number.isFinite(seed)) args.seed = seed;
+    try {
+      const res = await call('new_match', args);
+      if (!res) return;
+      app.rules = rules;
+      adopt(res.state, res.view);
+      announce(t('live.newMatch'));
+    } catch (err) {
+      if (!(err instanceof RulesError)) throw err;
+      app.notices.push({ key: 'badMatch', params: { message: err.message } });
+      render();
+    }
+  }
+
+  /** First load: the game page opens a shared link, else its saved match; a widget starts from its seed. */
+  async function openInitialMatch() {
+    if (!standalone) {
+      await startNewMatch({ seed: opts.seed ?? null });
+      return;
+    }
+    const fragment = decodeURIComponent(location.hash.slice(1));
+    if (fragment) {
+      history.replaceState(null, '', location.pathname + location.search);   // a reload resumes the save
+      if (await openFragment(fragment)) return;
+    }
+    const saved = readSave();
+    if (saved.status === 'ok') {
+      try {
+        const view = await call('view', { state: saved.save.state, seat: HUMAN });
+        if (!view) return;
+        let summary = null;
+        if (saved.save.summaryDeal) {
+          summary = await call('deal_summary', { state: saved.save.state, deal: saved.save.summaryDeal }).catch(() => null);
+        }
+        adopt(saved.save.state, view, { summary });
+        return;
+      } catch (err) {
+        if (!(err instanceof RulesError)) throw err;
+        setAside(JSON.stringify(saved.save), err.message);
+        app.notices.push({ key: 'setAside', params: {} });
+      }
+    } else if (saved.status === 'bad') {
+      setAside(saved.raw, saved.why);
+      app.notices.push({ key: 'setAside', params: {} });
+    }
+    await startNewMatch();
+  }
+
+  async function openFragment(fragment) {
+    const text = fragment.replaceAll('_', ' ');
+    try {
+      if (text.startsWith('G1 ')) {
+        const view = await call('view', { state: text, seat: HUMAN });
+        if (!view) return false;
+        const previous = readSave();
+        if (previous.status === 'ok' && previous.save.state !== text) setAside(JSON.stringify(previous.save), 'replaced by a shared link');
+        adopt(text, view);
+        app.notices.push({ key: 'shared', params: {} });
+        render();
+        return true;
+      }
+      const args = Object.fromEntries(new URLSearchParams(fragment));
+      if ('seed' in args) {
+        const seed = Number(args.seed);
+        if (!Number.isInteger(seed)) throw new RulesError('bad_link', args.seed);
+        await startNewMatch({ seed, rules: args.rules || app.rules });
+        return Boolean(app.view);
+      }
+    } catch (err) {
+      if (!(err instanceof RulesError)) throw err;
+      app.notices.push({ key: 'badLink', params: { message: err.message } });
+      return false;
+    }
+    app.notices.push({ key: 'badLink', params: { message: fragment.slice(0, 80) } });
+    return false;
+  }
+
+  // -- actions --------------------------------------------------------------------------------------------------------
+
+  async function humanAction(action, clickedView = app.view) {
+    if (app.shownTrick) { skipPause(); return; }
+    // A second click before the redraw (a double click) belongs to a frame that is already out of date.
+    if (app.humanBusy || !app.state || clickedView !== app.view) return;
+    if (trickWaiting()) app.trickStop.n += 1;   // one trick at a time: leading the next one goes on
+    app.humanBusy = true;
+    const { state, token } = app;
+    try {
+      const res = await call('apply', { state, seat: HUMAN, action });
+      if (!res || token !== app.token || state !== app.state) return;
+      await applied(res, HUMAN);
+    } catch (err) {
+      if (!(err instanceof RulesError)) throw err;
+      // The engine refused: nothing changes but the message saying why.
+      app.message = { text: err.message, kind: 'reason', code: err.code, rule: err.rule };
+      announce(err.message);
+      render();
+    } finally {
+      app.humanBusy = false;
+    }
+    advance();
+  }
+
+  /** Take an apply() answer: new state, the human's view, announcements, the trick pause, the deal summary. */
+  async function applied(res, seat) {
+    const view = seat === HUMAN ? res.view : await call('view', { state: res.state, seat: HUMAN });
+    if (!view) return;
+    const before = app.view;
+    const ev = res.event;
+    app.state = res.state;
+    app.view = view;
+    app.peek = false;
+    app.message = null;
+    app.hint = null;
+    app.thinking = null;
+    app.newCards = before.phase === 'negotiation' && view.phase === 'play'
+      ? new Set(view.hand.filter((c) => !before.hand.includes(c))) : null;
+    if (ev.dealOver) app.summary = ev.dealOver;
+    save();
+    announce(describe(ev, view, before));
+    if (ev.trickComplete) {
+      app.shownTrick = ev.trickComplete;
+      render();
+      await pause(speed().trick);
+      app.shownTrick = null;
+    }
+    render();
+    showSummaryIfAny();
+    markFirstHand();
+  }
+
+  /** Bots move until it is the human's turn, a deal summary waits to be read, or the match is over. */
+  async function advance() {
+    if (app.looping) return;
+    app.looping = true;
+    try {
+      for (;;) {
+        const { state, view, token } = app;
+        if (!view || app.summary || app.crash || app.destroyed || view.phase === 'match_over' || trickWaiting()) break;
+        const seat = view.toAct;
+        // One trick at a time: the bots also cut and bid for the reader, who only plays the cards.
+        const forHuman = scope === 'trick' && view.phase !== 'play';
+        if (!seat || (view.players[seat] === 'human' && !forHuman)) break;
+        app.thinking = seat;
+        render();
+        const level = forHuman ? app.settings.level : undefined;
+        const [decision] = await Promise.all([
+          call('bot_action', { state, seat, seed: 0, level }).catch((err) => { showCrash(err); return null; }),
+          sleep(speed().bot),
+        ]);
+        if (!decision) break;
+        if (token !== app.token || state !== app.state) continue;
+        const res = await call('apply', { state, seat, action: decision.action }).catch((err) => { showCrash(err); return null; });
+        if (!res) break;
+        if (token !== app.token || state !== app.state) continue;
+        await applied(res, seat);
+      }
+    } finally {
+      app.looping = false;
+      if (app.thinking) { app.thinking = null; render(); }
+    }
+  }
+
+  /** Scope 'trick': a trick has just been finished and the reader has not asked for the next one yet. */
+  function trickWaiting() {
+    const view = app.view;
+    if (scope !== 'trick' || !view || view.phase !== 'play') return false;
+    if (app.trickStop?.deal !== view.dealNumber) app.trickStop = { deal: view.dealNumber, n: view.tricks.length + 1 };
+    return view.tricks.length >= app.trickStop.n;
+  }
+
+  // -- the hint -------------------------------------------------------------------------------------------------------
+
+  /** The strongest bot's choice for the human's decision, with its one-line reason, in the engine's words. */
+  async function askHint() {
+    const { state, view } = app;
+    if (!view || view.toAct !== HUMAN || app.hint?.state === state) return;
+    app.message = { text: t('hint.thinking'), kind: 'info' };
+    render();
+    const res = await call('bot_action', { state, seat: HUMAN, level: HINT_LEVEL, budgetMs: HINT_BUDGET_MS, seed: 0 })
+      .catch((err) => { showCrash(err); return null; });
+    if (!res || state !== app.state) return;
+    app.hint = { state, action: res.action, why: res.why };
+    app.message = { kind: 'hint', text: t('hint.text', { action: actionLabel(res.action, view), why: res.why }) };
+    announce(app.message.text);
+    render();
+  }
+
+  function actionLabel(action, view) {
+    if (view.phase === 'play') return cardName(action);
+    return view.legal.find((a) => a.action === action)?.text ?? action;
+  }
+
+  function speed() {
+    return SPEEDS[app.speedOverride ?? app.settings.speed] ?? SPEEDS.normal;
+  }
+
+  const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+  let skip = null;
+  function pause(ms) {
+    if (ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() { clearTimeout(timer); skip = null; resolve(); }
+      skip = done;
+    });
+  }
+  function skipPause() { skip?.(); }
+
+  // The page listens on the whole document (the focus may be on <body>); a widget only within itself.
+  const keyTarget = standalone ? document : root;
+  function onKey(event) {
+    if (!skip || dom.dialog.open) return;
+    const target = event.composedPath()[0];
+    if ([' ', 'Enter', 'Escape'].includes(event.key) && !target.closest?.('button, input, select, a')) {
+      event.preventDefault();
+      skipPause();
+    }
+  }
+  keyTarget.addEventListener('keydown', onKey);
+
+  // -- the deal summary -----------------------------------------------------------------------------------------------
+
+  function showSummaryIfAny() {
+    if (!app.summary || dialogRender) return;
+    const render = () => renderSummary(app.summary, {
+      winner: app.view.phase === 'match_over' ? app.view.winner : null,
+      onContinue: () => closeDialog(),
+      onNewMatch: () => { closeDialog(); startNewMatch(); },
+      onScoreSheet: () => { openScoreSheet(); },
+    });
+    openDialog(render, {
+      onClose: () => {
+        app.summary = null;   // at the match's end the table keeps a "new match" button
+        save();
+        advance();
+      },
+    });
+  }
+
+  // -- live region ----------------------------------------------------------------------------------------------------
+
+  let liveTimer = null;
+  function announce(text) {
+    if (!text) return;
+    clearTimeout(liveTimer);
+    dom.live.textContent = '';
+    // A fresh text node after a tick, so that the same words twice are read twice.
+    liveTimer = setTimeout(() => { dom.live.textContent = text; }, 30);
+  }
+
+  function describe(ev, view, before) {
+    const seat = seatName(ev.seat);
+    const parts = [];
+    if (before.phase === 'cut') {
+      parts.push(t('live.cut', { seat, k: ev.action.slice(1) }));
+    } else if (before.phase === 'negotiation') {
+      // The calls stay in the view during the play, so the newest one is this one, in the engine's words.
+      parts.push(t('live.call', { seat, call: view.calls.at(-1)?.text ?? ev.action }));
+    } else {
+      parts.push(t('live.card', { seat, card: cardName(ev.action) }));
+    }
+    if (ev.trickComplete) {
+      parts.push(t('live.trick', { seat: seatName(ev.trickComplete.winner), points: ev.trickComplete.points }));
+    }
+    if (ev.contract) parts.push(t('live.contract', { contract: contractText(ev.contract) }));
+    if (ev.dealOver) parts.push(t('live.dealOver', { n: ev.dealOver.dealNumber }));
+    if (ev.matchOver) parts.push(t('live.matchOver', { team: t(`team.${ev.matchOver.winner}`) }));
+    if (!ev.matchOver && view.toAct === HUMAN && view.phase !== 'match_over') parts.push(t(`status.yourTurn.${view.phase}`));
+    return parts.join(' ');
+  }
+
+  // -- settings -------------------------------------------------------------------------------------------------------
+
+  // A widget takes its language from its host page: only the game page stores the player's language.
+  function storeSettings() {
+    const { lang, ...rest } = app.settings;
+    writeSettings(standalone ? app.settings : { ...readSettings({}), ...rest });
+  }
+
+  async function changeLang(lang) {
+    app.settings.lang = setLang(lang);
+    if (standalone) {
+      document.documentElement.lang = app.settings.lang;
+      storeSettings();
+    }
+    if (app.state) {
+      // The engine's words (calls, reasons, arithmetic) in the new language.
+      const { state } = app;
+      const view = await call('view', { state, seat: HUMAN }).catch(() => null);
+      if (view && state === app.state) app.view = view;
+      if (app.summary) {
+        const summary = await call('deal_summary', { state, deal: app.summary.dealNumber }).catch(() => null);
+        if (summary && app.summary) app.summary = summary;
+      }
+      app.message = null;
+    }
+    render();
+    refreshDialog();
+  }
+
+  async function changeLevel(level) {
+    app.settings.level = level;
+    storeSettings();
+    const players = Object.fromEntries(BOTS.map((s) => [s, level]));
+    // The engine rewrites the players of the running match; if a bot moved meanwhile, redo it on the new state.
+    for (let attempt = 0; attempt < 5 && app.state; attempt++) {
+      const { state } = app;
+      const res = await call('set_players', { state, players })
+        .catch((err) => { app.message = { text: err.message, kind: 'error' }; return null; });
+      if (!res) break;
+      const view = await call('view', { state: res.state, seat: HUMAN });
+      if (state !== app.state) continue;
+      app.state = res.state;
+      if (view) app.view = view;
+      save();
+      break;
+    }
+    render();
+  }
+
+  function changeSpeed(value) {
+    app.settings.speed = value;
+    app.speedOverride = null;
+    storeSettings();
+    refreshDialog();
+  }
+
+  function changeCoach(on) {
+    app.settings.coach = on;
+    storeSettings();
+    render();
+  }
+
+  // -- share ----------------------------------------------------------------------------------------------------------
+
+  async function openShare() {
+    const base = shareBase;
+    const links = {};
+    // The engine makes a new match that starts with this deal: same deck, dealer, cut, scores and target.
+    const shared = await call('share_deal', { state: app.state }).catch(() => null);   // refused once the match is over
+    if (shared) links.deal = `${base}#${shared.state.replaceAll(' ', '_')}`;
+    // The match from its first deal: its seed (field 4 of the notation) when the deck came from the seed.
+    const fields = app.state.split(' ');
+    if (fields.length === 9 && fields[7] === '*') {
+      links.seed = `${base}#seed=${fields[3]}&rules=${encodeURIComponent(fields[1])}`;
+    }
+    openDialog(() => renderShare(app, links, {
+      onCopy: async (url, button) => {
+        try {
+          await navigator.clipboard.writeText(url);
+          button.textContent = t('share.copied');
+        } catch {
+          button.previousElementSibling?.select();
+        }
+      },
+    }));
+  }
+
+  // -- start-up -------------------------------------------------------------------------------------------------------
+
+  function markFirstHand() {
+    const v = app.view;
+    if (marks.dataset.firstHand || !v || v.toAct !== HUMAN || !v.legal.length) return;
+    if (v.phase !== 'cut' && !v.hand.length) return;
+    table.flush();
+    performance.mark('gt:first-hand');
+    marks.dataset.firstHand = String(Math.round(performance.now()));
+  }
+
+  async function boot() {
+    render();
+    // Queued in the worker while Pyodide loads, so it is answered the moment the engine is ready.
+    const info = engine.call('info', {}).then((value) => { app.info = value; }).catch(() => {});
+    try {
+      await engine.ready;
+    } catch (err) {
+      app.loadError = err;
+      render();
+      return;
+    }
+    await info;
+    if (app.info && !app.info.botLevels.includes(app.settings.level)) app.settings.level = app.info.botLevels[0];
+    try {
+      await openInitialMatch();
+    } catch (err) {
+      showCrash(err);
+    }
+    table.flush();
+    render();
+    marks.dataset.ready = '1';
+    if (missing.size) console.warn('missing translations:', [...missing]);
+  }
+
+  async function retry() {
+    app.loadError = null;
+    app.stage = 'pyodide';
+    unfollow();
+    engine = restartEngine();
+    unfollow = engine.onProgress(showStage);
+    await boot();
+  }
+
+  boot();
+
+  return {
+    /** The host changed the language (the widget's lang attribute). */
+    setLang: (lang) => changeLang(lang),
+    /** Stop the bots, forget the match, empty root; the shared engine stays (the widget releases it). */
+    destroy() {
+      app.destroyed = true;
+      app.token += 1;
+      keyTarget.removeEventListener('keydown', onKey);
+      unfollow();
+      clearTimeout(liveTimer);
+      skipPause();
+      dialogRender = null;
+      table.destroy();
+      root.replaceChildren();
+    },
+  };
+}

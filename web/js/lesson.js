@@ -1,0 +1,557 @@
+// The interactive lesson player: one lesson's tasks, a board, the learner's answer, the engine's verdict.
+//
+//   const player = mount(root, { engine, lang: 'fr', lesson: 'play-follow-suit', rulesHref: 'rules.html' });
+//   player.setLang('mg');   // after i18n.setLang: re-asks the engine in the new language, keeps the place
+//   player.destroy();
+//
+// Positions, options, expected answers and feedback all come from the engine (jsonapi lessons / lesson_task /
+// check_answer): nothing here knows a rule. `root` may sit inside a shadow root; only `root` is ever queried.
+// Without `lesson`, the list of lessons is shown, grouped by family, and the reader picks one.
+//
+// Test hooks: .gt-lesson[data-lesson][data-task][data-state=list|loading|asking|right|wrong|complete],
+// [data-answer] answer controls, [data-action=check|retry|next|restart|list|open|reload], [data-input=number|Team1|Team2],
+// .gt-lesson__feedback a[data-rule].
+
+import { h, uid } from './dom.js';
+import { cardName, seatName, t } from './i18n.js';
+import { renderCard } from './view/cards.js';
+
+const STORE_KEY = 'giretra.lessons';
+const FAMILIES = ['cards', 'deal', 'negotiation', 'play', 'scoring', 'match'];
+const TEAMS = ['Team1', 'Team2'];
+
+// -- progress (localStorage, which may be absent or throw in a sandboxed iframe) --------------------------------
+
+function readProgress() {
+  const empty = { v: 1, done: {} };
+  let raw;
+  try {
+    raw = globalThis.localStorage?.getItem(STORE_KEY);
+  } catch {
+    return empty;
+  }
+  if (!raw) return empty;
+  try {
+    const data = JSON.parse(raw);
+    if (!data || data.v !== 1 || typeof data.done !== 'object' || data.done === null || Array.isArray(data.done)) {
+      return empty;
+    }
+    const done = {};
+    for (const [id, list] of Object.entries(data.done)) {
+      if (!Array.isArray(list)) return empty;
+      done[id] = [...new Set(list.filter((i) => Number.isInteger(i) && i >= 0))].sort((a, b) => a - b);
+    }
+    return { v: 1, done };
+  } catch {
+    return empty;   // a corrupted value is reset, never a crash
+  }
+}
+
+function markDone(lessonId, index) {
+  const progress = readProgress();
+  const list = new Set(progress.done[lessonId] || []);
+  list.add(index);
+  progress.done[lessonId] = [...list].sort((a, b) => a - b);
+  try {
+    globalThis.localStorage?.setItem(STORE_KEY, JSON.stringify(progress));
+  } catch {
+    // Storage refused (private mode, sandbox, quota): progress lasts for this page only.
+  }
+}
+
+const doneCount = (progress, id, count) => (progress.done[id] || []).filter((i) => i < count).length;
+
+// -- the widget --------------------------------------------------------------------------------------------------
+
+export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'rules.html', restartEngine = null } = {}) {
+  const el = h('div.gt-lesson', { attrs: { lang } });
+  root.replaceChildren(el);
+  const st = {
+    lang,
+    fixed: Boolean(lesson),   // a page that embeds one lesson has no list to go back to
+    lessonId: lesson || null,
+    catalogue: null,          // lessons(): [{id, family, title, tasks, rules}]
+    index: 0,
+    task: null,               // lesson_task()
+    answer: null,             // what the learner has chosen, per task kind
+    sent: null,               // the answer last checked (re-checked on setLang)
+    result: null,             // check_answer()
+    error: null,              // {kind: 'refused'|'crash', message}
+    loading: true,
+  };
+  let seq = 0;                // each engine round trip takes a number; stale answers are dropped
+  let destroyed = false;
+  let focusAfter = null;      // a selector to focus after the next render (keyboard users keep their place)
+
+  const ask = async (name, args) => {
+    const mine = ++seq;
+    st.loading = true;
+    st.error = null;
+    render();
+    try {
+      const value = await engine.call(name, { ...args, lang: st.lang });
+      if (destroyed || mine !== seq) return null;
+      st.loading = false;
+      return value;
+    } catch (err) {
+      if (destroyed || mine !== seq) return null;
+      st.loading = false;
+      const kind = err?.name === 'RulesError' ? 'refused' : err?.name === 'EngineLoadError' ? 'load' : 'crash';
+      st.error = { kind, message: err?.message || String(err) };
+      if (st.error.kind === 'crash') console.error('giretra lesson: engine bug', err);   // and shown below
+      render();
+      return null;
+    }
+  };
+
+  async function showList() {
+    st.lessonId = null;
+    st.task = null;
+    st.result = null;
+    const value = await ask('lessons', {});
+    if (!value) return;
+    st.catalogue = value.lessons;
+    render();
+  }
+
+  async function openLesson(id, index = null) {
+    st.lessonId = id;
+    if (index === null) {
+      // Resume at the first task not yet done (or the start of a finished lesson).
+      const progress = readProgress();
+      const entry = st.catalogue?.find((x) => x.id === id);
+      index = 0;
+      if (entry) {
+        const done = new Set(progress.done[id] || []);
+        const first = [...Array(entry.tasks).keys()].find((i) => !done.has(i));
+        index = first === undefined ? 0 : first;
+      }
+    }
+    await loadTask(index);
+  }
+
+  async function loadTask(index, keepAnswer = false) {
+    const value = await ask('lesson_task', { lesson: st.lessonId, index });
+    if (!value) return;
+    st.index = index;
+    st.task = value;
+    if (!keepAnswer) {
+      st.answer = emptyAnswer(value.kind);
+      st.sent = null;
+      st.result = null;
+    }
+    render();
+  }
+
+  async function check() {
+    const answer = answerValue(st.task.kind, st.answer);
+    const sent = { index: st.index, answer };
+    const value = await ask('check_answer', { lesson: st.lessonId, index: st.index, answer });
+    if (!value) return;
+    st.sent = sent;
+    st.result = value;
+    if (value.correct) markDone(st.lessonId, st.index);
+    focusAfter = '.gt-lesson__feedback button';   // Retry, Next, or the end-of-lesson choices
+    render();
+  }
+
+  function retry() {
+    st.result = null;
+    st.sent = null;
+    st.answer = emptyAnswer(st.task.kind);
+    focusAfter = '.gt-lesson__answer button, .gt-lesson__answer input';
+    render();
+  }
+
+  const state = () => {
+    if (st.error && !st.task && !st.catalogue) return 'error';
+    if (!st.lessonId) return st.catalogue ? 'list' : 'loading';
+    if (!st.task) return 'loading';
+    if (!st.result) return 'asking';
+    if (!st.result.correct) return 'wrong';
+    return st.result.last ? 'complete' : 'right';
+  };
+
+  // -- rendering: the whole widget from `st`, on every change (a lesson is a handful of nodes) --------------------
+
+  function render() {
+    if (destroyed) return;
+    const s = state();
+    el.dataset.state = s;
+    el.setAttribute('lang', st.lang);
+    el.setAttribute('aria-busy', st.loading ? 'true' : 'false');
+    if (st.lessonId && st.task) {
+      el.dataset.lesson = st.lessonId;
+      el.dataset.task = String(st.index);
+      const progress = readProgress();
+      el.dataset.done = doneCount(progress, st.lessonId, st.task.count) === st.task.count ? 'true' : 'false';
+    } else {
+      delete el.dataset.lesson;
+      delete el.dataset.task;
+      delete el.dataset.done;
+    }
+    const parts = [];
+    if (st.error) parts.push(renderError(st.error));
+    if (!st.lessonId && st.catalogue) parts.push(renderList());
+    else if (st.task) parts.push(renderTask(s));
+    else if (!st.error) parts.push(h('p.gt-lesson__loading', t('lesson.loading')));
+    el.replaceChildren(...parts);
+    if (focusAfter && !st.loading) {   // not while the old content is still shown
+      const target = el.querySelector(focusAfter);
+      focusAfter = null;
+      if (target) {
+        if (!target.matches('button, input, a, [tabindex]')) target.setAttribute('tabindex', '-1');
+        target.focus({ preventScroll: false });
+      }
+    }
+  }
+
+  function renderError(error) {
+    const key = { refused: 'lesson.refused', load: 'lesson.loadFailed', crash: 'lesson.bug' }[error.kind];
+    return h('div.gt-lesson__error', { attrs: { role: 'alert' }, dataset: { error: error.kind } }, [
+      h('p', t(key, { message: error.message })),
+      error.kind === 'load' && restartEngine ? h('button.gt-btn', {
+        type: 'button', dataset: { action: 'reload' }, on: { click: reload },
+      }, t('lesson.reload')) : null,
+    ]);
+  }
+
+  // The engine did not start (offline, a failed download): start a new one and ask again, keeping the place.
+  async function reload() {
+    engine = await restartEngine();
+    if (destroyed) return;
+    st.error = null;
+    if (!st.lessonId) await showList();
+    else await loadTask(st.task ? st.index : 0, Boolean(st.task));
+  }
+
+  function renderList() {
+    const progress = readProgress();
+    const byFamily = FAMILIES.map((family) => [family, st.catalogue.filter((x) => x.family === family)])
+      .filter(([, list]) => list.length);
+    return h('nav.gt-lesson__list', { attrs: { 'aria-label': t('lesson.list.title') } }, [
+      h('h2.gt-lesson__title', t('lesson.list.title')),
+      h('p.gt-lesson__intro', t('lesson.list.intro')),
+      ...byFamily.map(([family, list]) => h('section.gt-lesson__family', [
+        h('h3.gt-lesson__family-title', t(`lesson.family.${family}`)),
+        h('ul.gt-lesson__items', list.map((x) => {
+          const n = doneCount(progress, x.id, x.tasks);
+          const done = n === x.tasks;
+          return h('li', h('button.gt-lesson__item', {
+            type: 'button',
+            class: { 'is-done': done },
+            dataset: { action: 'open', open: x.id },
+            on: { click: () => { focusAfter = '.gt-lesson__prompt'; openLesson(x.id); } },
+          }, [
+            h('span.gt-lesson__item-mark', { attrs: { 'aria-hidden': 'true' } }, done ? '✓' : ''),
+            h('span.gt-lesson__item-title', x.title),
+            h('span.gt-lesson__item-meta', done ? t('lesson.list.done', { n: x.tasks })
+              : t('lesson.list.progress', { done: n, n: x.tasks })),
+          ]));
+        })),
+      ])),
+    ]);
+  }
+
+  function renderTask(s) {
+    const task = st.task;
+    const progress = readProgress();
+    const lessonDone = doneCount(progress, st.lessonId, task.count) === task.count;
+    const promptId = uid('gt-lesson-prompt');
+    const locked = s !== 'asking' || st.loading;
+    return h('article.gt-lesson__task', { attrs: { 'aria-labelledby': promptId } }, [
+      h('header.gt-lesson__head', [
+        st.fixed ? null : h('button.gt-btn.gt-btn--quiet.gt-lesson__back', {
+          type: 'button', dataset: { action: 'list' }, on: { click: () => { focusAfter = '.gt-lesson__item'; showList(); } },
+        }, `← ${t('lesson.list.back')}`),
+        h('h2.gt-lesson__title', [
+          task.title,
+          lessonDone ? h('span.gt-lesson__badge', ` ✓ ${t('lesson.done')}`) : null,
+        ]),
+        h('p.gt-lesson__count', t('lesson.taskOf', { n: task.index + 1, count: task.count })),
+      ]),
+      h('p.gt-lesson__prompt', { id: promptId }, task.prompt),
+      renderBoard(task),
+      renderAnswer(task, locked),
+      h('div.gt-lesson__actions', [
+        s === 'asking' ? h('button.gt-btn.gt-btn--primary', {
+          type: 'button', dataset: { action: 'check' }, disabled: st.loading || !answerReady(task.kind, st.answer),
+          on: { click: check },
+        }, t('lesson.check')) : null,
+      ]),
+      renderFeedback(s),
+    ]);
+  }
+
+  function renderFeedback(s) {
+    const r = st.result;
+    const live = h('div.gt-lesson__feedback', {
+      class: { 'is-right': r?.correct === true, 'is-wrong': r?.correct === false },
+      attrs: { 'aria-live': 'polite', role: 'status' },
+    });
+    if (!r) return live;
+    const [first, ...rest] = r.feedback;
+    live.append(
+      h('p.gt-lesson__verdict', [h('span', { attrs: { 'aria-hidden': 'true' } }, r.correct ? '✓ ' : '✗ '), first]),
+      h('ul.gt-lesson__lines', rest.map((line) => h('li', line))),
+      h('p.gt-lesson__rule', h('a', {
+        // An empty rulesHref means "this page is the rules page": the link stays here.
+        href: `${rulesHref}#${r.rule}`, dataset: { rule: r.rule },
+        attrs: rulesHref ? { target: '_blank', rel: 'noopener' } : {},
+      }, t('lesson.rule', { rule: r.rule }))),
+    );
+    const buttons = [];
+    if (s === 'wrong') {
+      buttons.push(h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'retry' }, on: { click: retry } },
+        t('lesson.retry')));
+    } else if (s === 'right') {
+      buttons.push(h('button.gt-btn.gt-btn--primary', {
+        type: 'button',
+        dataset: { action: 'next' },
+        on: { click: () => { focusAfter = '.gt-lesson__prompt'; loadTask(st.index + 1); } },
+      }, t('lesson.next')));
+    } else if (s === 'complete') {
+      live.append(h('p.gt-lesson__complete', t('lesson.complete')));
+      if (!st.fixed) {
+        buttons.push(h('button.gt-btn.gt-btn--primary', {
+          type: 'button', dataset: { action: 'list' }, on: { click: () => { focusAfter = '.gt-lesson__item'; showList(); } },
+        }, t('lesson.list.back')));
+      }
+      buttons.push(h('button.gt-btn', {
+        type: 'button',
+        dataset: { action: 'restart' },
+        on: { click: () => { focusAfter = '.gt-lesson__prompt'; loadTask(0); } },
+      }, t('lesson.restart')));
+    }
+    live.append(h('div.gt-lesson__actions', buttons));
+    return live;
+  }
+
+  // -- the board: what the engine says the position is -------------------------------------------------------
+
+  function renderBoard(task) {
+    const b = task.board || {};
+    const facts = [];
+    if (b.modeText) facts.push(h('li', t('lesson.board.mode', { mode: b.modeText })));
+    if (b.dealer) facts.push(h('li', t('lesson.board.dealer', { seat: seatName(b.dealer) })));
+    if (b.multiplier) facts.push(h('li', t('lesson.board.multiplier', { m: b.multiplier })));
+    if (b.announcerTeam) facts.push(h('li', t('lesson.board.announcers', { team: t(`team.${b.announcerTeam}`) })));
+    if (b.cardPoints) {
+      facts.push(h('li', t('lesson.board.cardPoints', {
+        team1: b.cardPoints.Team1, team2: b.cardPoints.Team2,
+      })));
+    }
+    if (b.sweep) facts.push(h('li', t('lesson.board.sweep', { team: t(`team.${b.sweep}`) })));
+    if (b.scores) {
+      facts.push(h('li', t('lesson.board.scores', { team1: b.scores.Team1, team2: b.scores.Team2 })));
+    }
+    if (b.target) facts.push(h('li', t('lesson.board.target', { target: b.target })));
+    const parts = [];
+    if (facts.length) parts.push(h('ul.gt-lesson__facts', facts));
+    if (b.calls) {
+      parts.push(h('div.gt-lesson__block', [
+        h('h3.gt-lesson__label', t('lesson.board.calls')),
+        b.calls.length ? h('ol.gt-lesson__calls', b.calls.map((c) => h('li.gt-lesson__call', { dataset: { seat: c.seat, call: c.action } }, [
+          h('span.gt-lesson__call-seat', seatName(c.seat)), h('span.gt-lesson__call-text', c.text),
+        ]))) : h('p', t('lesson.board.noCalls')),
+      ]));
+    }
+    if (b.trick) {
+      parts.push(h('div.gt-lesson__block', [
+        h('h3.gt-lesson__label', t('lesson.board.trick')),
+        h('ol.gt-lesson__trick', b.trick.map((p) => h('li.gt-lesson__play', [
+          h('span.gt-lesson__play-seat', seatName(p.seat)), renderCard(p.card, { seat: p.seat }),
+        ]))),
+      ]));
+    }
+    if (b.cards) {
+      parts.push(h('div.gt-lesson__block', [
+        h('h3.gt-lesson__label', t('lesson.board.cards')),
+        h('ul.gt-lesson__cards', b.cards.map((code) => h('li', renderCard(code)))),
+      ]));
+    }
+    // The hand is shown here only when it is not itself the answer (select_cards makes it toggles).
+    if (b.hand && task.kind !== 'select_cards') {
+      parts.push(h('div.gt-lesson__block', [
+        h('h3.gt-lesson__label', b.seat === 'Bottom' ? t('lesson.board.yourHand')
+          : t('lesson.board.handOf', { seat: seatName(b.seat) })),
+        h('ul.gt-lesson__cards', b.hand.map((code) => h('li', renderCard(code)))),
+      ]));
+    }
+    if (task.kind === 'select_calls' && b.seat) {
+      parts.push(h('p.gt-lesson__to-act', t('lesson.board.toAct', { seat: seatName(b.seat) })));
+    }
+    return h('div.gt-lesson__board', parts);
+  }
+
+  // -- the answer controls, per task kind ---------------------------------------------------------------------
+
+  function renderAnswer(task, locked) {
+    const kind = task.kind;
+    const a = st.answer;
+    const refreshCheck = () => {
+      const button = el.querySelector('[data-action="check"]');
+      if (button) button.disabled = st.loading || !answerReady(kind, st.answer);
+    };
+    const toggle = (value, multi) => (event) => {
+      if (locked) return;
+      if (multi) {
+        if (a.has(value)) a.delete(value); else a.add(value);
+      } else {
+        st.answer = st.answer === value ? null : value;
+      }
+      // Update in place: a re-render would steal the keyboard focus.
+      for (const b of el.querySelectorAll('.gt-lesson__answer [data-answer]')) {
+        const on = multi ? st.answer.has(b.dataset.answer) : st.answer === b.dataset.answer;
+        b.setAttribute('aria-pressed', on ? 'true' : 'false');
+        b.classList.toggle('is-pressed', on);
+      }
+      refreshCheck();
+      event.currentTarget.focus();
+    };
+    const pressed = (value) => (a instanceof Set ? a.has(value) : a === value);
+
+    if (kind === 'select_cards' || kind === 'pick_card') {
+      const multi = kind === 'select_cards';
+      const codes = multi ? task.board.hand : task.options.map((o) => o.value);
+      return h('fieldset.gt-lesson__answer', { disabled: locked }, [
+        h('legend.gt-lesson__label', t(multi ? 'lesson.answer.cards' : 'lesson.answer.oneCard')),
+        h('ul.gt-lesson__cards.gt-lesson__cards--choice', codes.map((code) => h('li', h(
+          `button.gt-card.gt-lesson__card.gt-suit--${code.slice(-1)}`, {
+            type: 'button',
+            class: { 'is-pressed': pressed(code) },
+            dataset: { answer: code },
+            attrs: { 'aria-pressed': pressed(code) ? 'true' : 'false', 'aria-label': cardName(code) },
+            on: { click: toggle(code, multi) },
+          }, renderCard(code).firstChild)))),
+      ]);
+    }
+    if (kind === 'select_calls' || kind === 'pick_seat' || kind === 'pick_option') {
+      const multi = kind === 'select_calls';
+      return h('fieldset.gt-lesson__answer', { disabled: locked }, [
+        h('legend.gt-lesson__label', t(multi ? 'lesson.answer.calls' : 'lesson.answer.one')),
+        h('ul.gt-lesson__options', task.options.map((o) => h('li', h('button.gt-btn.gt-lesson__option', {
+          type: 'button',
+          class: { 'is-pressed': pressed(o.value) },
+          dataset: { answer: o.value },
+          attrs: { 'aria-pressed': pressed(o.value) ? 'true' : 'false' },
+          on: { click: toggle(o.value, multi) },
+        }, o.text)))),
+      ]);
+    }
+    if (kind === 'number') {
+      const id = uid('gt-lesson-number');
+      return h('fieldset.gt-lesson__answer', { disabled: locked }, [
+        h('legend.gt-sr', t('lesson.answer.number')),
+        h('label.gt-lesson__field', { attrs: { for: id } }, [
+          h('span', t('lesson.answer.number')),
+          h('input.gt-lesson__input', {
+            id, type: 'number', value: a.value, dataset: { input: 'number' },
+            attrs: { inputmode: 'numeric', step: '1', autocomplete: 'off' },
+            on: {
+              input: (e) => { a.value = e.currentTarget.value; refreshCheck(); },
+              keydown: (e) => { if (e.key === 'Enter' && answerReady(kind, st.answer)) check(); },
+            },
+          }),
+        ]),
+      ]);
+    }
+    if (kind === 'score') {
+      const fields = TEAMS.map((team) => {
+        const id = uid('gt-lesson-score');
+        return h('label.gt-lesson__field', { attrs: { for: id } }, [
+          h('span', t('lesson.answer.points', { team: t(`team.${team}`) })),
+          h('input.gt-lesson__input', {
+            id, type: 'number', value: a[team], disabled: Boolean(a.instant), dataset: { input: team },
+            attrs: { inputmode: 'numeric', step: '1', min: '0', autocomplete: 'off' },
+            on: {
+              input: (e) => { a[team] = e.currentTarget.value; refreshCheck(); },
+              keydown: (e) => { if (e.key === 'Enter' && answerReady(kind, st.answer)) check(); },
+            },
+          }),
+        ]);
+      });
+      const instant = (team) => () => {
+        if (locked) return;
+        a.instant = a.instant === team ? null : team;
+        focusAfter = `[data-answer="${team}"]`;
+        render();   // the number inputs are enabled or not: redraw (focus restored above)
+      };
+      return h('fieldset.gt-lesson__answer', { disabled: locked }, [
+        h('legend.gt-lesson__label', t('lesson.answer.score')),
+        h('div.gt-lesson__fields', fields),
+        h('p.gt-lesson__or', t('lesson.answer.instant')),
+        h('ul.gt-lesson__options', TEAMS.map((team) => h('li', h('button.gt-btn.gt-lesson__option', {
+          type: 'button',
+          class: { 'is-pressed': a.instant === team },
+          dataset: { answer: team },
+          attrs: { 'aria-pressed': a.instant === team ? 'true' : 'false' },
+          on: { click: instant(team) },
+        }, t('lesson.answer.instantTeam', { team: t(`team.${team}`) }))))),
+      ]);
+    }
+    return h('p.gt-lesson__error', t('lesson.bug', { message: `unknown task kind ${kind}` }));
+  }
+
+  // -- start ----------------------------------------------------------------------------------------------------
+
+  if (st.lessonId) loadTask(0);
+  else showList();
+
+  return {
+    /** Re-ask the engine in *next* (call i18n.setLang first): same lesson, same task, same answer and verdict. */
+    async setLang(next) {
+      if (destroyed || next === st.lang) return;
+      st.lang = next;
+      if (!st.lessonId) {
+        await showList();
+        return;
+      }
+      if (!st.task) {
+        render();
+        return;
+      }
+      const sent = st.sent;
+      await loadTask(st.index, true);
+      if (sent && sent.index === st.index && st.task) {
+        const value = await ask('check_answer', { lesson: st.lessonId, index: st.index, answer: sent.answer });
+        if (value) {
+          st.result = value;
+          render();
+        }
+      }
+    },
+    destroy() {
+      destroyed = true;
+      seq++;
+      root.replaceChildren();
+    },
+  };
+}
+
+// -- answers: the learner's choice, and the JSON value check_answer expects ------------------------------------
+
+function emptyAnswer(kind) {
+  if (kind === 'select_cards' || kind === 'select_calls') return new Set();
+  if (kind === 'number') return { value: '' };
+  if (kind === 'score') return { Team1: '', Team2: '', instant: null };
+  return null;
+}
+
+const isInt = (text) => /^\s*-?\d+\s*$/.test(String(text));
+
+function answerReady(kind, a) {
+  if (kind === 'select_cards' || kind === 'select_calls') return true;   // choosing none is an answer too
+  if (kind === 'number') return isInt(a.value);
+  if (kind === 'score') return Boolean(a.instant) || (isInt(a.Team1) && isInt(a.Team2));
+  return a !== null;
+}
+
+function answerValue(kind, a) {
+  if (kind === 'select_cards' || kind === 'select_calls') return [...a];
+  if (kind === 'number') return Number.parseInt(a.value, 10);
+  if (kind === 'score') {
+    return a.instant ? { instantWin: a.instant } : { Team1: Number.parseInt(a.Team1, 10), Team2: Number.parseInt(a.Team2, 10) };
+  }
+  return a;
+}

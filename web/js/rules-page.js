@@ -1,0 +1,77 @@
+// The rules page: one language at a time out of the three in rules.html.
+// Initial language: ?lang= in the address, else the game's own setting (localStorage 'giretra.settings'),
+// else the browser's languages, else English. Switching rewrites ?lang= (replaceState), <html lang>,
+// the title and the lang attribute of every <giretra-game> on the page. Nothing here needs the engine.
+
+const LANGS = ['en', 'fr', 'mg'];
+const TITLES = {
+  en: 'Rules of Giretra',
+  fr: 'Règles de la Giretra',
+  mg: 'Fitsipiky ny Giretra',
+};
+
+const known = (value) => (typeof value === 'string' && LANGS.includes(value) ? value : null);
+
+function fromAddress() {
+  try {
+    return known(new URLSearchParams(location.search).get('lang'));
+  } catch {
+    return null;
+  }
+}
+
+function fromSettings() {
+  // The game saves {"v": 1, "settings": {"lang": ...}}; accept a bare {"lang": ...} too, ignore anything else.
+  try {
+    const data = JSON.parse(localStorage.getItem('giretra.settings') || 'null');
+    if (!data || typeof data !== 'object') return null;
+    return known(data.settings && data.settings.lang) || known(data.lang);
+  } catch {
+    return null;
+  }
+}
+
+function fromBrowser() {
+  const list = (navigator.languages && navigator.languages.length) ? navigator.languages : [navigator.language];
+  for (const tag of list) {
+    const lang = known(String(tag || '').toLowerCase().split('-')[0]);
+    if (lang) return lang;
+  }
+  return null;
+}
+
+export function initialLang() {
+  return fromAddress() || fromSettings() || fromBrowser() || 'en';
+}
+
+export function setLang(lang, { updateUrl = true } = {}) {
+  lang = known(lang) || 'en';
+  const root = document.documentElement;
+  root.lang = lang;
+  root.dataset.lang = lang;
+  document.title = TITLES[lang];
+  for (const game of document.querySelectorAll('giretra-game')) {
+    if (game.getAttribute('lang') !== lang) game.setAttribute('lang', lang);
+  }
+  for (const select of document.querySelectorAll('[data-action="rules-lang"]')) select.value = lang;
+  if (updateUrl) {
+    try {
+      const url = new URL(location.href);
+      if (url.searchParams.get('lang') !== lang) {
+        url.searchParams.set('lang', lang);
+        history.replaceState(history.state, '', url);
+      }
+    } catch { /* file:// or a sandbox without history: the page still switches */ }
+  }
+}
+
+function start() {
+  // Only rewrite the address when the reader chose, or when ?lang= was already there.
+  setLang(initialLang(), { updateUrl: false });
+  document.addEventListener('change', (event) => {
+    const target = event.target;
+    if (target instanceof HTMLSelectElement && target.dataset.action === 'rules-lang') setLang(target.value);
+  });
+}
+
+start();

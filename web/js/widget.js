@@ -1,0 +1,230 @@
+// <giretra-game>: Giretra inside any page — a whole match, one trick, a lesson or the score calculator.
+//
+//   <script type="module" src="/giretra/js/widget.js"></script>
+//   <giretra-game mode="lesson" lesson="play-follow-suit" lang="fr">Essayez : fournir</giretra-game>
+//
+// Attributes: mode = match (or full) | trick | lesson | score; lesson = a lesson id; lang = en | fr | mg;
+// rules = a preset; seed = an integer; autostart = "visible" (start when scrolled into view; otherwise the
+// reader presses Play); rules-href = the rules page (default: rules.html next to this script's js/ folder).
+// docs/embedding.md tells a site owner the rest.
+//
+// Until the reader starts it, a widget is this one small module and its caption: everything else (the game's
+// modules, its stylesheets, Pyodide, the engine) loads on the first start, once for all the widgets of a page,
+// which share one Web Worker. A widget removed from the page stops and lets go of the engine; once no widget
+// has used it for IDLE_MS the worker ends, so a single-page site that navigates away leaks nothing, and one that
+// navigates to another page with widgets finds the engine still running.
+
+const BASE = new URL('../', import.meta.url);   // the folder that holds js/, css/, wheel.json, vendor/
+const IDLE_MS = 15000;
+const MODULES = { match: './game.js', trick: './game.js', lesson: './lesson.js', score: './calculator.js' };
+const STYLES = { match: [], trick: [], lesson: ['lesson.css'], score: ['calculator.css'] };
+const WORDS = {
+  en: { play: 'Play', match: 'Play a match of Giretra', trick: 'Play a trick', lesson: 'Try it', score: 'Score calculator',
+    loading: 'Loading the game…', failed: 'The game could not start.' },
+  fr: { play: 'Jouer', match: 'Jouer une partie de Giretra', trick: 'Jouer un pli', lesson: 'Essayez',
+    score: 'Calculateur de points', loading: 'Chargement du jeu…', failed: 'Le jeu n’a pas pu démarrer.' },
+  mg: { play: 'Hilalao', match: 'Hilalao lalao Giretra iray', trick: 'Hilalao fanangonana iray', lesson: 'Andramo',
+    score: 'Mpikajy isa', loading: 'Mampiditra ny lalao…', failed: 'Tsy nety nanomboka ny lalao.' },
+};
+const LANGS = Object.keys(WORDS);
+
+// -- one engine for the whole page ------------------------------------------------------------------------------------
+
+const pool = { engine: null, users: 0, timer: null };
+
+async function acquireEngine() {
+  pool.users += 1;
+  clearTimeout(pool.timer);
+  const { createEngine } = await import('./engine.js');
+  pool.engine ??= createEngine();
+  return pool.engine;
+}
+
+function releaseEngine() {
+  pool.users -= 1;
+  if (pool.users > 0) return;
+  clearTimeout(pool.timer);
+  pool.timer = setTimeout(() => {
+    pool.engine?.destroy();
+    pool.engine = null;
+  }, IDLE_MS);
+}
+
+async function restartEngine() {
+  const { createEngine } = await import('./engine.js');
+  pool.engine?.destroy();
+  pool.engine = createEngine();
+  return pool.engine;
+}
+
+/** For tests and hosts: how many widgets use the engine, and whether its worker is running. */
+export function engineStatus() {
+  return { users: pool.users, running: Boolean(pool.engine) };
+}
+
+// -- the element ------------------------------------------------------------------------------------------------------
+
+const PLACEHOLDER_CSS = `
+:host { display: block; max-width: 100%; margin: 1rem 0; font-family: var(--gt-font, system-ui, sans-serif); }
+:host([hidden]) { display: none; }
+.gt-widget { position: relative; border-radius: 0.6rem; overflow: hidden; color: #f4f1e8;
+  background: radial-gradient(ellipse at 50% 40%, var(--gt-felt, #1d5c3c) 0%, var(--gt-felt-dark, #154430) 100%); }
+.gt-widget__start { display: flex; flex-wrap: wrap; align-items: center; gap: 0.75rem; padding: 1rem; }
+.gt-widget__caption { flex: 1 1 12rem; margin: 0; font-weight: 600; }
+.gt-widget__play { appearance: none; cursor: pointer; font: inherit; font-weight: 700; padding: 0.55rem 1.2rem;
+  border-radius: 999px; border: 0; background: var(--gt-legal, #ffd54a); color: #1b1b1b; }
+.gt-widget__play:focus-visible { outline: 3px solid var(--gt-focus, #7fd3ff); outline-offset: 2px; }
+.gt-widget__status { padding: 1rem; margin: 0; }
+.gt-widget .gt-app { min-height: 0; }
+`;
+
+class GiretraGame extends HTMLElement {
+  static observedAttributes = ['lang'];
+
+  #shadow = null;
+  #app = null;          // the mounted mode: {setLang, destroy}
+  #starting = null;     // Promise while the modules load
+  #holdsEngine = false;
+  #observer = null;
+  #wasStarted = false;
+  #generation = 0;      // bumped on disconnect: a start still loading for a removed widget gives up
+
+  get mode() {
+    const mode = (this.getAttribute('mode') || 'match').toLowerCase();
+    return mode === 'full' ? 'match' : mode in MODULES ? mode : 'match';
+  }
+
+  // (Not `lang`: HTMLElement already has that property.)
+  get language() {
+    const lang = (this.getAttribute('lang') || this.closest('[lang]')?.getAttribute('lang') || 'en').slice(0, 2);
+    return LANGS.includes(lang) ? lang : 'en';
+  }
+
+  connectedCallback() {
+    if (!this.#shadow) this.#shadow = this.attachShadow({ mode: 'open' });
+    // Re-added after a removal (single-page navigation): come back as it was, started or not.
+    if (this.#wasStarted) this.start();
+    else this.#renderPlaceholder();
+  }
+
+  disconnectedCallback() {
+    this.#generation += 1;
+    this.#observer?.disconnect();
+    this.#observer = null;
+    this.#app?.destroy();
+    this.#app = null;
+    this.#starting = null;
+    if (this.#holdsEngine) {
+      this.#holdsEngine = false;
+      releaseEngine();
+    }
+  }
+
+  attributeChangedCallback(name, before, after) {
+    if (name !== 'lang' || before === after || !this.#shadow) return;
+    if (this.#app) {
+      import('./i18n.js').then(({ setLang }) => {
+        setLang(this.language);
+        this.#app?.setLang(this.language);
+      });
+    } else if (!this.#starting) {
+      this.#renderPlaceholder();
+    }
+  }
+
+  #renderPlaceholder() {
+    const words = WORDS[this.language];
+    const style = document.createElement('style');
+    style.textContent = PLACEHOLDER_CSS;
+    const box = document.createElement('div');
+    box.className = 'gt-widget';
+    box.innerHTML = `<div class="gt-widget__start"><p class="gt-widget__caption"><slot></slot></p>
+      <button type="button" class="gt-widget__play" data-action="start-widget"></button></div>`;
+    // The host's caption, or a default one for the mode.
+    box.querySelector('slot').textContent = this.mode === 'lesson' ? words.lesson : words[this.mode];
+    const play = box.querySelector('button');
+    play.textContent = words.play;
+    play.addEventListener('click', () => this.start());
+    this.#shadow.replaceChildren(style, box);
+    this.dataset.state = 'idle';
+    if (this.getAttribute('autostart') === 'visible' && 'IntersectionObserver' in window) {
+      this.#observer?.disconnect();
+      this.#observer = new IntersectionObserver((entries) => {
+        if (entries.some((e) => e.isIntersecting)) this.start();
+      }, { rootMargin: '200px' });
+      this.#observer.observe(this);
+    }
+  }
+
+  /** Load the modules and the engine (shared), then mount the mode. Safe to call twice. */
+  start() {
+    if (this.#app || this.#starting || !this.isConnected) return this.#starting;
+    this.#observer?.disconnect();
+    this.#observer = null;
+    this.#wasStarted = true;
+    const generation = this.#generation;
+    const mode = this.mode;
+    const words = WORDS[this.language];
+    this.dataset.state = 'loading';
+    const status = this.#shadow.querySelector('.gt-widget__start');
+    if (status) status.outerHTML = `<p class="gt-widget__status" role="status">${words.loading}</p>`;
+    this.#holdsEngine = true;
+    this.#starting = (async () => {
+      const [engine, modeModule, i18n] = await Promise.all([
+        acquireEngine(), import(MODULES[mode]), import('./i18n.js'),
+      ]);
+      if (generation !== this.#generation) return;   // removed while loading
+      i18n.setLang(this.language);
+      const css = ['theme.css', 'table.css', ...STYLES[mode]];
+      const links = css.map((file) => Object.assign(document.createElement('link'),
+        { rel: 'stylesheet', href: new URL(`css/${file}`, BASE).href }));
+      const style = document.createElement('style');
+      style.textContent = PLACEHOLDER_CSS;
+      const box = document.createElement('div');
+      box.className = 'gt-widget';
+      box.dataset.mode = mode;
+      const root = document.createElement('div');
+      root.className = 'gt-widget__body';
+      box.append(root);
+      this.#shadow.replaceChildren(style, ...links, box);
+      const seed = this.getAttribute('seed');
+      this.#app = modeModule.mount(root, {
+        engine,
+        scope: mode === 'trick' ? 'trick' : 'match',
+        marks: this,
+        lang: this.language,
+        rules: this.getAttribute('rules') || undefined,
+        seed: seed !== null && /^\d+$/.test(seed) ? Number(seed) : null,
+        lesson: this.getAttribute('lesson') || null,
+        rulesHref: this.#rulesHref(),
+        shareBase: new URL('index.html', BASE).href,
+        restartEngine,
+      });
+      this.dataset.state = 'started';
+    })();
+    this.#starting.catch((err) => {
+      // A module that does not load (offline, a bad deployment): say so; the engine's own failures are shown
+      // by the mode itself, with a retry.
+      console.error(err);
+      if (generation !== this.#generation) return;
+      this.dataset.state = 'failed';
+      const p = document.createElement('p');
+      p.className = 'gt-widget__status';
+      p.setAttribute('role', 'alert');
+      p.textContent = `${WORDS[this.language].failed} ${err.message || err}`;
+      this.#shadow.querySelector('.gt-widget')?.replaceChildren(p);
+    }).finally(() => {
+      if (generation === this.#generation) this.#starting = null;
+    });
+    return this.#starting;
+  }
+
+  // On the rules page itself the links stay on the page (#P-1); elsewhere they open it in a new tab.
+  #rulesHref() {
+    const href = new URL(this.getAttribute('rules-href') || 'rules.html', this.getAttribute('rules-href')
+      ? location.href : BASE);
+    return href.origin === location.origin && href.pathname === location.pathname ? '' : href.href;
+  }
+}
+
+if (!customElements.get('giretra-game')) customElements.define('giretra-game', GiretraGame);
