@@ -112,3 +112,48 @@ def test_the_iframe_version_resizes_its_host(page: Page) -> None:
     content = page.frames[1].evaluate("Math.ceil(document.documentElement.getBoundingClientRect().height)")
     assert abs(iframe.bounding_box()["height"] - content) <= 1
     assert page.frames[1].evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+def test_switching_the_language_switches_the_page_and_every_widget(page: Page) -> None:
+    page.goto("rules.html?lang=en")
+    lesson = start(page, '[lesson="play-follow-suit"]')
+    expect(lesson.locator(".gt-lesson")).to_contain_text("Follow suit")
+    idle = widget(page, '[lesson="cards-ranking"]')
+    expect(idle.locator('[data-action="start-widget"]')).to_have_text("Play")
+    for lang, title, play, lesson_title in (("fr", "Règles de la Giretra", "Jouer", "Fournir"),
+                                            ("mg", "Fitsipiky ny Giretra", "Hilalao", "Manaraka loko"),
+                                            ("en", "Rules of Giretra", "Play", "Follow suit")):
+        page.locator('[data-action="rules-lang"]').select_option(lang)
+        expect(page).to_have_title(title)
+        assert page.evaluate("document.documentElement.lang") == lang
+        expect(idle.locator('[data-action="start-widget"]')).to_have_text(play)
+        expect(lesson).to_have_attribute("lang", lang)
+        expect(lesson.locator(".gt-lesson")).to_contain_text(lesson_title)   # the engine's words
+        # Every visible text block of the page is in the chosen language: the others are hidden.
+        other = page.evaluate("""(lang) => [...document.querySelectorAll('body [lang]')]
+            .filter((el) => el.lang !== lang && el.tagName !== 'GIRETRA-GAME' && el.checkVisibility())
+            .map((el) => el.outerHTML.slice(0, 80))""", lang)
+        assert other == [], other
+    # The engine answers in the language too: the lesson's prompt is the engine's French.
+    page.locator('[data-action="rules-lang"]').select_option("fr")
+    expect(lesson.locator(".gt-lesson")).to_contain_text("Sélectionnez")
+
+
+AUTOSTART_HOST = """<!doctype html><html lang="en"><body style="margin:0">
+<script type="module" src="js/widget.js"></script>
+<div style="height:3000px">A long page.</div>
+<giretra-game id="far" mode="score" autostart="visible"></giretra-game>
+</body></html>"""
+
+
+def test_autostart_visible_waits_until_the_widget_scrolls_into_view(page: Page) -> None:
+    page.route("**/autostart-test.html",
+               lambda route: route.fulfill(body=AUTOSTART_HOST, content_type="text/html"))
+    page.goto("autostart-test.html")
+    far = page.locator("#far")
+    expect(far).to_have_attribute("data-state", "idle")
+    page.wait_for_timeout(1000)
+    assert not page.workers   # nothing loads while it is off screen
+    far.scroll_into_view_if_needed()
+    expect(far.locator(".gt-calc")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    assert len(page.workers) == 1
