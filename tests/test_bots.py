@@ -274,3 +274,16 @@ def test_contract_value_follows_the_scoring() -> None:
     assert (ev, made) == pytest.approx((14.0, 1.0))
     # The reference preset: an opponent's accept of NoTrumps only locks (x1).
     assert contract_value(PRESETS["play.giretra.com"], Mode.NO_TRUMPS, 1, 100, 1)[0] == pytest.approx(52.0)
+
+
+def test_the_basic_level_weighs_calls_by_a_cautious_utility() -> None:
+    from giretra_core.bots.bidding import contract_value
+    from giretra_core.rules import PRESETS
+
+    rules = PRESETS["giretra.com"]
+    # A NoTrumps the opponents make one time in five: worth +62 match points on average to the defenders,
+    # much less to a cautious player (risk tolerance 150), since losing 104 weighs more than winning 104.
+    mean = contract_value(rules, Mode.NO_TRUMPS, 2, 130 - 80, 18)
+    safe = contract_value(rules, Mode.NO_TRUMPS, 2, 130 - 80, 18, None, 150.0, True)
+    assert mean[1] == pytest.approx(safe[1]) and 0.15 < mean[1] < 0.25
+    assert -mean[0] > 55 and 0 < -safe[0] < 0.6 * -mean[0]

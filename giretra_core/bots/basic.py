@@ -35,6 +35,11 @@ from .reasons import Decision, decide
 BASIC_DOUBLE, ADVANCED_DOUBLE = 0.32, 0.55
 # The basic level bids NoTrumps (104 points either way) only on a hand that makes it three times in four.
 BASIC_MIN_MADE = {4: 0.75}
+# ... and plays safe: a call is weighed by the expected utility R (1 - exp(-x / R)) of its match points x, with a
+# risk tolerance R of one match (150).  Measured against random (4,000 pairs): 95.2 % of matches won instead of
+# 94.0 %, because the 104 points of an opponent's NoTrumps weigh more than the mean says (the basic level now
+# overcalls AllTrumps on a hand that can make it rather than let a NoTrumps be auto-doubled).
+BASIC_RISK = 150.0
 
 
 def cut(view: SeatView, rng: random.Random) -> Decision:
@@ -53,7 +58,7 @@ def bid(view: SeatView, level: int, scores: tuple[int, int, int] | None = None) 
     advanced = level >= ADVANCED
     choice = choose_call(view.rules, legal, look, seat, current, scores, forced=not view.calls,
                          double_margin=ADVANCED_DOUBLE if advanced else BASIC_DOUBLE, double_risk=advanced,
-                         min_made=None if advanced else BASIC_MIN_MADE)
+                         min_made=None if advanced else BASIC_MIN_MADE, risk=0.0 if advanced else BASIC_RISK)
     mode = choice.call.mode
     return decide(choice.call, choice.key, mode=mode.api_name if mode is not None else "")
 

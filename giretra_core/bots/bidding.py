@@ -105,12 +105,16 @@ Situation = tuple[int, int, int]  # (announcing team's score, the other team's s
 
 @functools.lru_cache(maxsize=8192)
 def contract_value(rules: Rules, mode: int, multiplier: int, mean: int, sigma: int,
-                  situation: Situation | None = None) -> tuple[float, float]:
+                  situation: Situation | None = None, risk: float = 0.0,
+                  defending: bool = False) -> tuple[float, float]:
     """(value of the contract for the announcing team, probability that it makes it).
 
     The announcing team's card points are taken as normal(mean, sigma), rounded to the card point.
     The value is the expected match points, ours minus theirs; with a *situation* (scores and target)
-    it is the expected change of the announcing team's chance to win the match, in percent.
+    it is the expected change of the announcing team's chance to win the match, in percent.  With a
+    *risk* tolerance R (match points) it is the expected utility R (1 - exp(-x / R)) of the match
+    points x, ours minus theirs, of the announcing team — or, if *defending*, minus that of the
+    defenders (so that the caller's usual negation gives the defenders' utility).
     """
     total = TOTAL_POINTS[mode]
     m = Mode(mode)
@@ -125,7 +129,13 @@ def contract_value(rules: Rules, mode: int, multiplier: int, mean: int, sigma: i
         if p < 1e-7:
             continue
         score = score_deal(rules, m, multiplier, 0, (a, total - a), None, automatic=automatic)
-        if situation is None:
+        if risk:
+            x = score.match_points[0] - score.match_points[1]
+            if defending:
+                ev -= p * risk * (1.0 - math.exp(x / risk))
+            else:
+                ev += p * risk * (1.0 - math.exp(-x / risk))
+        elif situation is None:
             ev += p * (score.match_points[0] - score.match_points[1])
         else:
             ours, theirs, target = situation
@@ -175,7 +185,7 @@ class CallChoice:
 def choose_call(rules: Rules, legal: Sequence[Call], outlook: Outlook, seat: int, current: tuple[int, int, int] | None,
                 scores: tuple[int, int, int] | None = None, double_margin: float = 0.32,
                 redouble_margin: float = 0.78, forced: bool = False, double_risk: bool = False,
-                min_made: dict[int, float] | None = None) -> CallChoice:
+                min_made: dict[int, float] | None = None, risk: float = 0.0) -> CallChoice:
     """Weigh every legal call and return the best one.
 
     *current* is the contract as it stands: (mode, announcer team, multiplier), None before any bid.
@@ -183,7 +193,9 @@ def choose_call(rules: Rules, legal: Sequence[Call], outlook: Outlook, seat: int
     advanced level); without, by match points (the basic level).  With *double_risk* a new bid is
     valued as the opponents may see it: the weaker it is, the likelier they double it.  *min_made*
     gives per mode the chance of making it below which that mode is not announced (unless the
-    opener has nothing else).
+    opener has nothing else).  A *risk* tolerance (match points; the basic level) weighs calls by a
+    concave utility of the match points instead of their mean: a sure small gain beats a gamble
+    with the same mean.
     """
     team = seat & 1
     min_made = min_made or {}
@@ -191,12 +203,12 @@ def choose_call(rules: Rules, legal: Sequence[Call], outlook: Outlook, seat: int
     def value_for(mode: int, ann_team: int, mult: int) -> tuple[float, float]:
         if ann_team == team:
             mean, sigma = outlook.ours[mode], outlook.spread[mode]
-            ev, made = contract_value(rules, mode, mult, round(mean), round(sigma), scores)
+            ev, made = contract_value(rules, mode, mult, round(mean), round(sigma), scores, risk)
             return ev, made
         mean, sigma = outlook.theirs[mode], outlook.spread[mode]
         total = TOTAL_POINTS[mode]
         situation = None if scores is None else (scores[1], scores[0], scores[2])
-        ev, made = contract_value(rules, mode, mult, round(total - mean), round(sigma), situation)
+        ev, made = contract_value(rules, mode, mult, round(total - mean), round(sigma), situation, risk, True)
         return -ev, made
 
     best: CallChoice | None = None
