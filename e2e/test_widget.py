@@ -157,3 +157,25 @@ def test_autostart_visible_waits_until_the_widget_scrolls_into_view(page: Page) 
     far.scroll_into_view_if_needed()
     expect(far.locator(".gt-calc")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     assert len(page.workers) == 1
+
+
+def test_a_widget_whose_engine_failed_to_load_retries(page: Page) -> None:
+    blocked = {"on": True}
+
+    def wheel(route: Any) -> None:
+        if blocked["on"]:
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/wheel.json", wheel)
+    page.goto("rules.html")
+    w = widget(page, '[lesson="play-follow-suit"]')
+    w.locator('[data-action="start-widget"]').click()
+    retry = w.locator('[data-action="reload"]')
+    expect(retry).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(w.locator(".gt-lesson__error")).to_be_visible()
+    blocked["on"] = False
+    retry.click()
+    expect(w.locator(".gt-lesson")).to_have_attribute("data-state", "asking", timeout=BOOT_TIMEOUT_MS)
+    assert len(page.workers) == 1   # the failed worker was ended, not left beside the new one

@@ -30,13 +30,13 @@ const LANGS = Object.keys(WORDS);
 
 // -- one engine for the whole page ------------------------------------------------------------------------------------
 
-const pool = { engine: null, users: 0, timer: null };
+const pool = { engine: null, users: 0, timer: null, createEngine: null };
 
 async function acquireEngine() {
   pool.users += 1;
   clearTimeout(pool.timer);
-  const { createEngine } = await import('./engine.js');
-  pool.engine ??= createEngine();
+  ({ createEngine: pool.createEngine } = await import('./engine.js'));
+  pool.engine ??= pool.createEngine();
   return pool.engine;
 }
 
@@ -50,10 +50,11 @@ function releaseEngine() {
   }, IDLE_MS);
 }
 
-async function restartEngine() {
-  const { createEngine } = await import('./engine.js');
+/** After a failed boot (the Retry button of a mode): a new engine for the page. Only called once mounted, so
+ *  engine.js is loaded. */
+function restartEngine() {
   pool.engine?.destroy();
-  pool.engine = createEngine();
+  pool.engine = pool.createEngine();
   return pool.engine;
 }
 
