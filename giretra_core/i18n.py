@@ -392,3 +392,56 @@ def bot_reason(key: str, params: dict[str, str] | None, english: str, lang: str)
 
 
 _MODE_BY_API = {m.api_name: int(m) for m in Mode}
+
+
+# -- the score calculator's refusals (jsonapi.score): what a user can cause by typing, with the rule they break --
+SCORE_MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "auto_doubled": "{mode} is always doubled: an opponent's Accept doubles it automatically, so ×1 cannot "
+                        "happen ({rule}).",
+        "not_redoublable": "{mode} can never be redoubled: ×4 cannot happen ({rule}).",
+        "points_missing": "Enter the card points of at least one team.",
+        "points_type": "Card points are whole numbers from 0 to {total} in {mode}: {value} is not one.",
+        "points_impossible": "No deal gives a team a card-point total of {value} in {mode} ({rule}).",
+        "points_sum": "In {mode} the card points of both teams add up to {total}, last trick +10 included: "
+                      "{a} + {d} = {sum} ({rule}).",
+        "points_sweep": "A sweep means that {team} won all 8 tricks: {total} card points, the other team 0 ({rule}).",
+    },
+    "fr": {
+        "auto_doubled": "{mode} est toujours contré : la Bonne d'un adversaire le contre automatiquement, ×1 est "
+                        "donc impossible ({rule}).",
+        "not_redoublable": "{mode} ne se surcontre jamais : ×4 est impossible ({rule}).",
+        "points_missing": "Indiquez les points d'au moins une équipe.",
+        "points_type": "Les points sont des nombres entiers de 0 à {total} à {mode} : {value} n'en est pas un.",
+        "points_impossible": "Aucune donne ne laisse à une équipe un total de {value} points à {mode} ({rule}).",
+        "points_sum": "À {mode}, les points des deux équipes font {total}, dix de der inclus : "
+                      "{a} + {d} = {sum} ({rule}).",
+        "points_sweep": "Un capot veut dire que {team} a fait les 8 plis : {total} points, l'autre équipe 0 ({rule}).",
+    },
+    "mg": {
+        "auto_doubled": "Contré foana ny {mode}: ny Bonne an'ny mpifanandrina dia Contré ho azy, ka tsy mety "
+                        "ny ×1 ({rule}).",
+        "not_redoublable": "Tsy azo atao Surcontré mihitsy ny {mode}: tsy mety ny ×4 ({rule}).",
+        "points_missing": "Ampidiro ny isa karatran'ny ekipa iray farafahakeliny.",
+        "points_type": "Isa manontolo 0 hatramin'ny {total} ny isa karatra amin'ny {mode}: tsy izany ny {value}.",
+        "points_impossible": "Tsy misy fizarana manome isa karatra {value} ho an'ny ekipa iray amin'ny {mode} "
+                             "({rule}).",
+        "points_sum": "Amin'ny {mode}, {total} ny totalin'ny isa karatran'ny ekipa roa, ao anatiny ny +10 amin'ny "
+                      "fanangonana farany: {a} + {d} = {sum} ({rule}).",
+        "points_sweep": "Ny capot dia midika fa azon'i {team} daholo ny fanangonana 8: isa karatra {total}, 0 ny "
+                        "an'ny ekipa iray hafa ({rule}).",
+    },
+}
+SCORE_RULE_OF = {"auto_doubled": "N-5", "not_redoublable": "N-6", "points_impossible": "S-1", "points_sum": "S-1",
+               "points_sweep": "S-5"}
+
+
+
+
+def score_message(key: str, lang: str, **params: object) -> str:
+    """A score-calculator refusal in *lang*, naming its rule.
+
+    >>> score_message("not_redoublable", "fr", mode="Trèfle ♣")
+    'Trèfle ♣ ne se surcontre jamais : ×4 est impossible (N-6).'
+    """
+    return SCORE_MESSAGES[lang][key].format(rule=SCORE_RULE_OF.get(key, ""), **params)

@@ -28,7 +28,19 @@ from . import __version__, bots
 from .cards import Card, card_label, card_name, cards_of
 from .deal import Action, Cut, Phase, action_token, parse_action
 from .errors import GiretraError
-from .i18n import LANGUAGES, RULE_OF, TEAMS, bot_reason, call_text, check_lang, explain_step, message, mode_name
+from .i18n import (
+    LANGUAGES,
+    RULE_OF,
+    SCORE_RULE_OF,
+    TEAMS,
+    bot_reason,
+    call_text,
+    check_lang,
+    explain_step,
+    message,
+    mode_name,
+    score_message,
+)
 from .lessons import catalogue as lesson_catalogue
 from .lessons import check_answer as lesson_check
 from .lessons import lesson_task as lesson_board
@@ -471,51 +483,8 @@ def check_answer(lesson: str, index: int, answer: Any, lang: str = "en") -> JSON
 
 # -- the score calculator --------------------------------------------------------------------------------------------
 
-# Refusals a calculator user can cause by typing; said in the request's language (rule ids in brackets).
-_SCORE_ERRORS = {
-    "en": {
-        "auto_doubled": "{mode} is always doubled: an opponent's Accept doubles it automatically, so ×1 cannot "
-                        "happen ({rule}).",
-        "not_redoublable": "{mode} can never be redoubled: ×4 cannot happen ({rule}).",
-        "points_missing": "Enter the card points of at least one team.",
-        "points_type": "Card points are whole numbers from 0 to {total} in {mode}: {value} is not one.",
-        "points_impossible": "No deal gives a team a card-point total of {value} in {mode} ({rule}).",
-        "points_sum": "In {mode} the card points of both teams add up to {total}, last trick +10 included: "
-                      "{a} + {d} = {sum} ({rule}).",
-        "points_sweep": "A sweep means that {team} won all 8 tricks: {total} card points, the other team 0 ({rule}).",
-    },
-    "fr": {
-        "auto_doubled": "{mode} est toujours contré : la Bonne d'un adversaire le contre automatiquement, ×1 est "
-                        "donc impossible ({rule}).",
-        "not_redoublable": "{mode} ne se surcontre jamais : ×4 est impossible ({rule}).",
-        "points_missing": "Indiquez les points d'au moins une équipe.",
-        "points_type": "Les points sont des nombres entiers de 0 à {total} à {mode} : {value} n'en est pas un.",
-        "points_impossible": "Aucune donne ne laisse à une équipe un total de {value} points à {mode} ({rule}).",
-        "points_sum": "À {mode}, les points des deux équipes font {total}, dix de der inclus : "
-                      "{a} + {d} = {sum} ({rule}).",
-        "points_sweep": "Un capot veut dire que {team} a fait les 8 plis : {total} points, l'autre équipe 0 ({rule}).",
-    },
-    "mg": {
-        "auto_doubled": "Contré foana ny {mode}: ny Bonne an'ny mpifanandrina dia Contré ho azy, ka tsy mety "
-                        "ny ×1 ({rule}).",
-        "not_redoublable": "Tsy azo atao Surcontré mihitsy ny {mode}: tsy mety ny ×4 ({rule}).",
-        "points_missing": "Ampidiro ny isa karatran'ny ekipa iray farafahakeliny.",
-        "points_type": "Isa manontolo 0 hatramin'ny {total} ny isa karatra amin'ny {mode}: tsy izany ny {value}.",
-        "points_impossible": "Tsy misy fizarana manome isa karatra {value} ho an'ny ekipa iray amin'ny {mode} "
-                             "({rule}).",
-        "points_sum": "Amin'ny {mode}, {total} ny totalin'ny isa karatran'ny ekipa roa, ao anatiny ny +10 amin'ny "
-                      "fanangonana farany: {a} + {d} = {sum} ({rule}).",
-        "points_sweep": "Ny capot dia midika fa azon'i {team} daholo ny fanangonana 8: isa karatra {total}, 0 ny "
-                        "an'ny ekipa iray hafa ({rule}).",
-    },
-}
-_SCORE_RULE = {"auto_doubled": "N-5", "not_redoublable": "N-6", "points_impossible": "S-1", "points_sum": "S-1",
-               "points_sweep": "S-5"}
-
-
 def _score_error(key: str, lang: str, code: str, **params: object) -> GiretraError:
-    rule = _SCORE_RULE.get(key, "")
-    return GiretraError(_SCORE_ERRORS[lang][key].format(rule=rule, **params), code, rule=rule, **params)
+    return GiretraError(score_message(key, lang, **params), code, rule=SCORE_RULE_OF.get(key, ""), **params)
 
 
 @functools.cache
@@ -531,14 +500,14 @@ def _multipliers(rules: Rules, mode: Mode, lang: str) -> tuple[list[int], JSON]:
     """The multipliers a *mode* contract can have under *rules*, and why the others cannot happen."""
     allowed, refused = [], {}
     if mode in (Mode.NO_TRUMPS, Mode.CLUBS) and rules.opponent_accept_effect == "double":
-        refused["1"] = _SCORE_ERRORS[lang]["auto_doubled"].format(mode=mode_name(mode, lang), rule="N-5")
+        refused["1"] = score_message("auto_doubled", lang, mode=mode_name(mode, lang))
     else:
         allowed.append(1)
     allowed.append(2)
     if mode in rules.redoublable_modes:
         allowed.append(4)
     else:
-        refused["4"] = _SCORE_ERRORS[lang]["not_redoublable"].format(mode=mode_name(mode, lang), rule="N-6")
+        refused["4"] = score_message("not_redoublable", lang, mode=mode_name(mode, lang))
     return allowed, refused
 
 

@@ -79,6 +79,12 @@ const PLACEHOLDER_CSS = `
 .gt-widget .gt-app { min-height: 0; }
 `;
 
+function placeholderStyle() {
+  const style = document.createElement('style');
+  style.textContent = PLACEHOLDER_CSS;
+  return style;
+}
+
 class GiretraGame extends HTMLElement {
   static observedAttributes = ['lang'];
 
@@ -135,8 +141,6 @@ class GiretraGame extends HTMLElement {
 
   #renderPlaceholder() {
     const words = WORDS[this.language];
-    const style = document.createElement('style');
-    style.textContent = PLACEHOLDER_CSS;
     const box = document.createElement('div');
     box.className = 'gt-widget';
     box.innerHTML = `<div class="gt-widget__start"><p class="gt-widget__caption"><slot></slot></p>
@@ -146,7 +150,7 @@ class GiretraGame extends HTMLElement {
     const play = box.querySelector('button');
     play.textContent = words.play;
     play.addEventListener('click', () => this.start());
-    this.#shadow.replaceChildren(style, box);
+    this.#shadow.replaceChildren(placeholderStyle(), box);
     this.dataset.state = 'idle';
     if (this.getAttribute('autostart') === 'visible' && 'IntersectionObserver' in window) {
       this.#observer?.disconnect();
@@ -179,15 +183,13 @@ class GiretraGame extends HTMLElement {
       const css = ['theme.css', 'table.css', ...STYLES[mode]];
       const links = css.map((file) => Object.assign(document.createElement('link'),
         { rel: 'stylesheet', href: new URL(`css/${file}`, BASE).href }));
-      const style = document.createElement('style');
-      style.textContent = PLACEHOLDER_CSS;
       const box = document.createElement('div');
       box.className = 'gt-widget';
       box.dataset.mode = mode;
       const root = document.createElement('div');
       root.className = 'gt-widget__body';
       box.append(root);
-      this.#shadow.replaceChildren(style, ...links, box);
+      this.#shadow.replaceChildren(placeholderStyle(), ...links, box);
       const seed = this.getAttribute('seed');
       this.#app = modeModule.mount(root, {
         engine,
@@ -222,8 +224,8 @@ class GiretraGame extends HTMLElement {
 
   // On the rules page itself the links stay on the page (#P-1); elsewhere they open it in a new tab.
   #rulesHref() {
-    const href = new URL(this.getAttribute('rules-href') || 'rules.html', this.getAttribute('rules-href')
-      ? location.href : BASE);
+    const attr = this.getAttribute('rules-href');
+    const href = attr ? new URL(attr, location.href) : new URL('rules.html', BASE);
     return href.origin === location.origin && href.pathname === location.pathname ? '' : href.href;
   }
 }
