@@ -17,7 +17,9 @@ doubles, the paired card-point difference per deal (``--deals``), and each bot's
 (p50, p95, max).  ``--bidder LEVEL`` (with ``--deals``) lets one level bid for all four seats, so
 that both legs play the same contracts and the card-point difference measures the card play.
 
-The oracle (every hand seen) may take part as ``oracle``; it is offline only.
+The oracle (every hand seen) may take part as ``oracle``, and the expert's search given the
+hidden cards as ``sighted``, ``sighted-from-T`` or ``sighted-partner`` (:mod:`.bots.sighted`):
+offline yardsticks only.
 """
 
 from __future__ import annotations
@@ -44,7 +46,17 @@ from .scoring import DealScore
 from .seats import Seat
 from .views import seat_view
 
-LEVEL_NAMES = (*bots.LEVELS, "oracle")
+LEVEL_NAMES = (*bots.LEVELS, "oracle", "sighted", "sighted-from-T", "sighted-partner")
+
+
+def _level(name: str) -> str:
+    """An argparse type: a bot level, the oracle or a sighted expert (offline levels)."""
+    from .bots import sighted
+
+    if name in bots.LEVELS or name == "oracle" or sighted.parse(name) is not None:
+        return name
+    raise argparse.ArgumentTypeError(f"unknown level {name!r} (expected one of {', '.join(LEVEL_NAMES)}, "
+                                     f"T = 1..8)")
 INSTANT_WIN_POINTS = 150  # a Colour sweep, counted as match points in per-deal figures
 
 
@@ -54,6 +66,10 @@ def _decide(level: str, match: Match, seat: Seat, rng: random.Random, budget_ms:
         from .bots import oracle
 
         return oracle.choose(match, seat, rng, budget_ms)
+    if level.startswith("sighted"):
+        from .bots import sighted
+
+        return sighted.choose(match, seat, rng, budget_ms, level, time_guard)
     return bots.choose(level, seat_view(match, seat), rng, budget_ms, time_guard=time_guard)
 
 
@@ -346,16 +362,16 @@ def _print_report(r: dict[str, object]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m giretra_core.arena", description=__doc__.split("\n")[0])
-    parser.add_argument("a", nargs="?", choices=LEVEL_NAMES, help="bot A")
-    parser.add_argument("b", nargs="?", choices=LEVEL_NAMES, help="bot B")
+    parser.add_argument("a", nargs="?", type=_level, help=f"bot A: {', '.join(LEVEL_NAMES)}")
+    parser.add_argument("b", nargs="?", type=_level, help="bot B")
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--matches", type=int, help="duplicate match pairs (default 100)")
     group.add_argument("--deals", type=int, help="duplicate single-deal pairs")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="giretra.com", choices=list(PRESETS))
     parser.add_argument("--budget", type=float, default=250.0, help="thinking budget per decision, ms (default 250)")
-    parser.add_argument("--bidder", choices=LEVEL_NAMES, help="with --deals: this level bids for every seat")
-    parser.add_argument("--validate", metavar="BOT", choices=LEVEL_NAMES,
+    parser.add_argument("--bidder", type=_level, help="with --deals: this level bids for every seat")
+    parser.add_argument("--validate", metavar="BOT", type=_level,
                         help="play --deals N (default 50) deals with BOT at every seat, twice; fail on any illegal "
                              "action, crash or non-determinism")
     parser.add_argument("--json", action="store_true", help="print one JSON object")

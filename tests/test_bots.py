@@ -10,11 +10,12 @@ import pytest
 from helpers import deal_in_play, table
 
 from giretra_core import GiretraError, Seat, bots, jsonapi
+from giretra_core.arena import main as arena_main
 from giretra_core.arena import run, validate
-from giretra_core.bots import expert, oracle
+from giretra_core.bots import expert, oracle, sighted
 from giretra_core.bots.cardplay import ADVANCED, heuristic_card
 from giretra_core.bots.inference import sample_world
-from giretra_core.bots.knowledge import play_inference
+from giretra_core.bots.knowledge import play_inference, play_knowledge
 from giretra_core.bots.rollout import policy_playout
 from giretra_core.bots.solver import Solver
 from giretra_core.cards import card_name, cards_of, parse_card
@@ -287,3 +288,48 @@ def test_the_basic_level_weighs_calls_by_a_cautious_utility() -> None:
     safe = contract_value(rules, Mode.NO_TRUMPS, 2, 130 - 80, 18, None, 150.0, True)
     assert mean[1] == pytest.approx(safe[1]) and 0.15 < mean[1] < 0.25
     assert -mean[0] > 55 and 0 < -safe[0] < 0.6 * -mean[0]
+
+
+# -- offline yardsticks: the sighted expert ----------------------------------------------------------------------------
+
+
+def test_the_sighted_expert_plays_the_solver_card_on_the_real_hands() -> None:
+    match = _advance(table("R", SPADES, "S ok ok ok"), 17)  # four tricks and a card: the search solves exactly
+    seat = match.turn
+    assert seat is not None
+    d = sighted.choose(match, seat, random.Random(0), 60.0, "sighted", time_guard=False)
+    won = (any(t.winner & 1 == 0 for t in match.deal.tricks), any(t.winner & 1 == 1 for t in match.deal.tricks))
+    values = Solver(Mode.SPADES, sweep_bonus=oracle.SWEEP).move_values(match.deal.hands, int(match.deal.leader),
+                                                                       match.deal.trick, won)
+    sign = 1 if seat & 1 == 0 else -1
+    assert sign * values[d.action] == max(sign * v for v in values.values())
+
+
+def test_the_partner_sighted_expert_sees_its_partner_only() -> None:
+    match = _advance(table("R", SPADES, "S ok ok ok"), 4)
+    seat = match.turn
+    assert seat is not None
+    know = play_knowledge(seat_view(match, seat))
+    counts = {p: know.counts[p] for p in range(4) if p != seat}
+    forbidden = {p: know.forbidden[p] for p in counts}
+    real = sighted.real_deal(match, seat, partner_only=True)
+    seen: list[dict[int, int]] = []
+    for i in range(20):
+        world = real(random.Random(i), know.out, counts, forbidden, None)
+        assert world is not None
+        seen.append(world)
+    partner = int(seat) ^ 2
+    assert all(w[partner] == match.deal.hands[partner] for w in seen)
+    opponents = [int(seat) ^ 1, int(seat) ^ 3]
+    assert len({tuple(w[p] for p in opponents) for w in seen}) > 1  # the opponents' cards are still sampled
+    full = sighted.real_deal(match, seat)(random.Random(0), know.out, counts, forbidden, None)
+    assert full == {p: match.deal.hands[p] for p in counts}
+
+
+def test_sighted_level_names() -> None:
+    assert sighted.parse("sighted") == (1, False) and sighted.parse("sighted-from-8") == (8, False)
+    assert sighted.parse("sighted-from-9") is None and sighted.parse("sighted-all") is None
+    deals = run("sighted-from-6", "advanced", seed=1, deals=1, bidder="advanced")
+    assert deals["deals_played"] == 2
+    with pytest.raises(SystemExit):
+        arena_main(["sighted-from-0", "advanced", "--deals", "1"])

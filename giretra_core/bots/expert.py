@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable, Mapping, Sequence
 
 from ..cards import FULL_DECK, SUIT_MASKS, Card, Mask, card_name, cards_of, mask_of
 from ..deal import Cut
@@ -52,6 +53,11 @@ PLAY_SHARE = 0.35     # the work limit of a card, as a share of the budget
 BID_SHARE = 0.3       # the same for a call
 MAX_WORLDS = 160      # sampled deals per card at most
 BID_WORLDS = 40       # sampled deals per call at most
+
+# What deals the search considers: (rng, unseen cards, seat -> count, seat -> forbidden, bias) -> hands.
+# The expert samples (inference.sample_world); the arena's offline "sighted" levels pass the real deal.
+Sampler = Callable[[random.Random, Mask, Mapping[int, int], Mapping[int, Mask],
+                    Mapping[int, Sequence[float]] | None], dict[int, Mask] | None]
 
 
 class Deadline:
@@ -113,7 +119,8 @@ def _root_moves(know: PlayKnowledge) -> list[Card]:
     return list(cards_of(prune_equivalent(legal, others, know.mode)))
 
 
-def play(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool) -> Decision:
+def play(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool,
+         sampler: Sampler = sample_world) -> Decision:
     know = play_knowledge(view, inference=True)
     moves = _root_moves(know)
     partner_suit, avoid = advanced.signals(view)
@@ -125,7 +132,7 @@ def play(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool)
         card = moves[0]
         key = "only_card" if not legal & (legal - 1) else (hint_key if hint == card else "solved")
         return decide(card, key, card=card_name(card))
-    values, worlds, exact = search(view, know, moves, rng, budget_ms, time_guard)
+    values, worlds, exact = search(view, know, moves, rng, budget_ms, time_guard, sampler=sampler)
     # Ties go to the policy's card: it has a reason a person understands.
     best = max(range(len(moves)), key=lambda i: (round(values[i], 6), moves[i] == hint, -i))
     card = moves[best]
@@ -135,7 +142,8 @@ def play(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool)
 
 
 def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.Random, budget_ms: float,
-           time_guard: bool, max_worlds: int = MAX_WORLDS, early_stop: bool = True) -> tuple[list[float], int, bool]:
+           time_guard: bool, max_worlds: int = MAX_WORLDS, early_stop: bool = True,
+           sampler: Sampler = sample_world) -> tuple[list[float], int, bool]:
     """The mean value of each of *moves* over sampled deals: (values, deals sampled, whether solved exactly)."""
     seat = know.seat
     team = seat & 1
@@ -154,7 +162,7 @@ def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.R
     won_before = (know.tricks_won[0] > 0, know.tricks_won[1] > 0)
     remaining_cards = (know.out | know.hand).bit_count()
     while worlds < max_worlds:
-        world = sample_world(rng, know.out, counts, forbidden, bias)
+        world = sampler(rng, know.out, counts, forbidden, bias)
         if world is None:
             break
         hands = [know.hand if p == seat else world[p] for p in range(4)]
