@@ -324,11 +324,22 @@ def test_the_partner_sighted_expert_sees_its_partner_only() -> None:
     assert len({tuple(w[p] for p in opponents) for w in seen}) > 1  # the opponents' cards are still sampled
     full = sighted.real_deal(match, seat)(random.Random(0), know.out, counts, forbidden, None)
     assert full == {p: match.deal.hands[p] for p in counts}
+    right = 0
+    blurred = sighted.real_deal(match, seat, blur=50)
+    for i in range(40):
+        world = blurred(random.Random(i), know.out, counts, forbidden, None)
+        assert world is not None and all(world[p].bit_count() == counts[p] for p in counts)
+        assert all(not world[p] & forbidden[p] for p in counts)
+        right += sum((world[p] & match.deal.hands[p]).bit_count() for p in counts)
+    share = right / (40 * know.out.bit_count())
+    assert 0.55 < share < 0.85  # half the cards kept, a third of the others right by chance
 
 
 def test_sighted_level_names() -> None:
-    assert sighted.parse("sighted") == (1, False) and sighted.parse("sighted-from-8") == (8, False)
+    assert sighted.parse("sighted") == (1, False, 0) and sighted.parse("sighted-from-8") == (8, False, 0)
+    assert sighted.parse("sighted-blur-5") == (1, False, 5)
     assert sighted.parse("sighted-from-9") is None and sighted.parse("sighted-all") is None
+    assert sighted.parse("sighted-blur-0") is None and sighted.parse("sighted-blur-100") is None
     deals = run("sighted-from-6", "advanced", seed=1, deals=1, bidder="advanced")
     assert deals["deals_played"] == 2
     with pytest.raises(SystemExit):
