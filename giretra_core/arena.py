@@ -103,7 +103,7 @@ class LegResult:
 
 
 def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget_ms: float, sides: dict[str, Side],
-             max_deals: int | None = None, bidder: str | None = None) -> LegResult:
+             max_deals: int | None = None, bidder: str | None = None, time_guard: bool = True) -> LegResult:
     """One match (or its first *max_deals* deals) with bot A in team *a_team* and B in the other.
 
     *levels* is (A, B).  The cuts come from the seed; each seat's bot has its own seeded RNG.
@@ -126,7 +126,7 @@ def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget
         negotiating = deal.contract is None
         level = bidder if negotiating and bidder is not None else seat_level[seat]
         start = time.perf_counter()
-        decision = _decide(level, match, seat, rngs[seat], budget_ms)
+        decision = _decide(level, match, seat, rngs[seat], budget_ms, time_guard)
         elapsed = (time.perf_counter() - start) * 1000
         if level == seat_level[seat]:
             side = side_of[seat]
@@ -208,8 +208,11 @@ def _mean_ci(values: list[float]) -> tuple[float, float, float]:
 
 def run(level_a: str, level_b: str, seed: int, matches: int | None = None, deals: int | None = None,
         rules: str = "giretra.com", budget_ms: float = 250.0, bidder: str | None = None,
-        progress: Callable[[str], None] | None = None) -> dict[str, object]:
-    """Play the duplicate pairs and return every figure as a dict (what ``--json`` prints)."""
+        progress: Callable[[str], None] | None = None, time_guard: bool = True) -> dict[str, object]:
+    """Play the duplicate pairs and return every figure as a dict (what ``--json`` prints).
+
+    *time_guard* off: the searching bots stop on their work limits only, so the figures do not
+    depend on the machine's load (decision times still do)."""
     sides = {"A": Side(level_a), "B": Side(level_b)}
     pairs = matches if matches is not None else deals
     assert pairs is not None
@@ -223,7 +226,7 @@ def run(level_a: str, level_b: str, seed: int, matches: int | None = None, deals
     started = time.perf_counter()
     for i in range(pairs):
         pair_seed = random.Random(f"arena/{seed}/{i}").randrange(2**53)
-        legs = [play_leg(pair_seed, (level_a, level_b), team, rules, budget_ms, sides, max_deals, bidder)
+        legs = [play_leg(pair_seed, (level_a, level_b), team, rules, budget_ms, sides, max_deals, bidder, time_guard)
                 for team in (0, 1)]
         won = sum(leg.score_a for leg in legs)
         wins += won
@@ -246,7 +249,7 @@ def run(level_a: str, level_b: str, seed: int, matches: int | None = None, deals
     mp_mean, mp_low, mp_high = _mean_ci(mp_diffs)
     cp_mean, cp_low, cp_high = _mean_ci(cp_diffs)
     result: dict[str, object] = {
-        "A": level_a, "B": level_b, "seed": seed, "rules": rules, "budget_ms": budget_ms,
+        "A": level_a, "B": level_b, "seed": seed, "rules": rules, "budget_ms": budget_ms, "time_guard": time_guard,
         "mode": "matches" if matches is not None else "deals", "pairs": pairs, "games": 2 * pairs,
         "bidder": bidder, "deals_played": total_deals,
         "win_rate_A": round(rate, 4), "win_rate_ci95": [round(max(0.0, low), 4), round(min(1.0, high), 4)],
@@ -374,6 +377,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--validate", metavar="BOT", type=_level,
                         help="play --deals N (default 50) deals with BOT at every seat, twice; fail on any illegal "
                              "action, crash or non-determinism")
+    parser.add_argument("--no-time-guard", action="store_true",
+                        help="searching bots stop on their work limit only: results independent of the machine's load")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     args = parser.parse_args(argv)
@@ -401,7 +406,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--bidder goes with --deals")
     matches = args.matches if args.matches or args.deals else 100
     result = run(args.a, args.b, args.seed, matches if not args.deals else None, args.deals, args.rules,
-                 args.budget, args.bidder, progress)
+                 args.budget, args.bidder, progress, time_guard=not args.no_time_guard)
     if args.json:
         print(json.dumps(result))
     else:

@@ -264,6 +264,14 @@ def test_arena_reports_win_rates_and_decision_times() -> None:
     assert deals["mode"] == "deals" and deals["deals_played"] == 6
 
 
+def test_arena_without_the_clock_guard_is_reproducible() -> None:
+    runs = [run("expert", "advanced", seed=2, deals=1, bidder="advanced", budget_ms=30.0, time_guard=False)
+            for _ in range(2)]
+    assert runs[0]["time_guard"] is False
+    keys = ("card_points_per_deal_A_minus_B", "match_points_per_deal_A_minus_B", "per_mode_A_minus_B")
+    assert [runs[0][k] for k in keys] == [runs[1][k] for k in keys]
+
+
 def test_contract_value_follows_the_scoring() -> None:
     from giretra_core.bots.bidding import contract_value
     from giretra_core.rules import PRESETS
