@@ -137,11 +137,18 @@ def test_the_oracle_plays_the_solver_card() -> None:
     seat = match.turn
     assert seat is not None
     d = oracle.choose(match, seat, random.Random(0))
+    _assert_solver_best(match, d.action)
+
+
+def _assert_solver_best(match: Match, card: object) -> None:
+    """*card* is one of the best for the player to move in *match*'s Spades deal, by the exact solver."""
+    seat = match.turn
+    assert seat is not None
     won = (any(t.winner & 1 == 0 for t in match.deal.tricks), any(t.winner & 1 == 1 for t in match.deal.tricks))
     values = Solver(Mode.SPADES, sweep_bonus=oracle.SWEEP).move_values(match.deal.hands, int(match.deal.leader),
                                                                        match.deal.trick, won)
     sign = 1 if seat & 1 == 0 else -1
-    assert sign * values[d.action] == max(sign * v for v in values.values())
+    assert card in values and sign * values[card] == max(sign * v for v in values.values())
 
 
 def test_the_expert_solves_endings_exactly() -> None:
@@ -306,11 +313,7 @@ def test_the_sighted_expert_plays_the_solver_card_on_the_real_hands() -> None:
     seat = match.turn
     assert seat is not None
     d = sighted.choose(match, seat, random.Random(0), 60.0, "sighted", time_guard=False)
-    won = (any(t.winner & 1 == 0 for t in match.deal.tricks), any(t.winner & 1 == 1 for t in match.deal.tricks))
-    values = Solver(Mode.SPADES, sweep_bonus=oracle.SWEEP).move_values(match.deal.hands, int(match.deal.leader),
-                                                                       match.deal.trick, won)
-    sign = 1 if seat & 1 == 0 else -1
-    assert sign * values[d.action] == max(sign * v for v in values.values())
+    _assert_solver_best(match, d.action)
 
 
 def test_the_partner_sighted_expert_sees_its_partner_only() -> None:
