@@ -47,6 +47,7 @@ from .seats import Seat
 from .views import seat_view
 
 LEVEL_NAMES = (*bots.LEVELS, "oracle", "sighted", "sighted-from-T", "sighted-partner", "sighted-blur-P")
+INSTANT_WIN_POINTS = 150  # a Colour sweep, counted as match points in per-deal figures
 
 
 def _level(name: str) -> str:
@@ -57,7 +58,6 @@ def _level(name: str) -> str:
         return name
     raise argparse.ArgumentTypeError(f"unknown level {name!r} (expected one of {', '.join(LEVEL_NAMES)}, "
                                      f"T = 1..8, P = 1..99)")
-INSTANT_WIN_POINTS = 150  # a Colour sweep, counted as match points in per-deal figures
 
 
 def _decide(level: str, match: Match, seat: Seat, rng: random.Random, budget_ms: float,
