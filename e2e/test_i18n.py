@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Callable
 
 from conftest import open_game
 from gameplay import wait_my_turn
@@ -51,6 +53,17 @@ def test_catalogues_have_the_same_keys(page: Page) -> None:
     assert report["keys"]["mg"] == report["keys"]["en"]
 
 
+def texts_when(page: Page, ready: Callable[[set[str]], bool], timeout_s: float = 10.0) -> set[str]:
+    """The visible strings once *ready* holds for them (the table redraws after the engine's answers
+    in the new language arrive), or the last ones seen after *timeout_s*, for the assertion to show."""
+    deadline = time.monotonic() + timeout_s
+    now = texts(page)
+    while not ready(now) and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+        now = texts(page)
+    return now
+
+
 def switch_language(page: Page, lang: str) -> None:
     page.locator('[data-action="open-settings"]').click()
     page.locator("#gt-lang").select_option(lang)
@@ -68,11 +81,11 @@ def test_language_switch_changes_every_visible_string(page: Page) -> None:
     for lang in ("fr", "mg"):
         switch_language(page, lang)
         expect(page.locator(".gt-calls")).to_be_visible()
-        page.wait_for_timeout(200)
-        now = texts(page)
+        now = texts_when(page, lambda now: not english & now)
         assert not [s for s in now if "⟦" in s], "untranslated keys on screen"
         assert not (english & now), f"still in English after switching to {lang}: {sorted(english & now)}"
         # The engine answers in the same language: its reasons and call names changed too.
         assert page.evaluate("async () => [...(await import('./js/i18n.js')).missing]") == []
     switch_language(page, "en")
-    assert wordy(texts(page)) >= english - {"Your turn to speak."}
+    back = english - {"Your turn to speak."}
+    assert wordy(texts_when(page, lambda now: wordy(now) >= back)) >= back
