@@ -18,8 +18,8 @@ doubles, the paired card-point difference per deal (``--deals``), and each bot's
 that both legs play the same contracts and the card-point difference measures the card play.
 
 The oracle (every hand seen) may take part as ``oracle``, and the expert's search given the
-hidden cards as ``sighted``, ``sighted-from-T``, ``sighted-partner`` or ``sighted-blur-P``
-(:mod:`.bots.sighted`): offline yardsticks only.
+hidden cards as ``sighted[-from-T][-partner|-honours][-blur-P]`` (:mod:`.bots.sighted`):
+offline yardsticks only.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from .scoring import DealScore
 from .seats import Seat
 from .views import seat_view
 
-LEVEL_NAMES = (*bots.LEVELS, "oracle", "sighted", "sighted-from-T", "sighted-partner", "sighted-blur-P")
+LEVEL_NAMES = (*bots.LEVELS, "oracle", "sighted[-from-T][-partner|-honours][-blur-P]")
 INSTANT_WIN_POINTS = 150  # a Colour sweep, counted as match points in per-deal figures
 
 
@@ -57,7 +57,7 @@ def _level(name: str) -> str:
     if name in bots.LEVELS or name == "oracle" or sighted.parse(name) is not None:
         return name
     raise argparse.ArgumentTypeError(f"unknown level {name!r} (expected one of {', '.join(LEVEL_NAMES)}, "
-                                     f"T = 1..8, P = 1..99)")
+                                     f"T = 1..8, P = 1..99 or eight values 0..100 joined by '/', one per trick)")
 
 
 def _decide(level: str, match: Match, seat: Seat, rng: random.Random, budget_ms: float,

@@ -323,7 +323,7 @@ def test_the_partner_sighted_expert_sees_its_partner_only() -> None:
     know = play_knowledge(seat_view(match, seat))
     counts = {p: know.counts[p] for p in range(4) if p != seat}
     forbidden = {p: know.forbidden[p] for p in counts}
-    real = sighted.real_deal(match, seat, partner_only=True)
+    real = sighted.real_deal(match, seat, "partner", blur=0)
     seen: list[dict[int, int]] = []
     for i in range(20):
         world = real(random.Random(i), know.out, counts, forbidden, None)
@@ -336,7 +336,7 @@ def test_the_partner_sighted_expert_sees_its_partner_only() -> None:
     full = sighted.real_deal(match, seat)(random.Random(0), know.out, counts, forbidden, None)
     assert full == {p: match.deal.hands[p] for p in counts}
     right = 0
-    blurred = sighted.real_deal(match, seat, blur=50)
+    blurred = sighted.real_deal(match, seat, blur=50)  # half the cards seen, the rest sampled
     for i in range(40):
         world = blurred(random.Random(i), know.out, counts, forbidden, None)
         assert world is not None and all(world[p].bit_count() == counts[p] for p in counts)
@@ -346,11 +346,33 @@ def test_the_partner_sighted_expert_sees_its_partner_only() -> None:
     assert 0.55 < share < 0.85  # half the cards kept, a third of the others right by chance
 
 
+def test_the_honours_sighted_expert_sees_its_partners_honours_only() -> None:
+    match = _advance(table("R", SPADES, "S ok ok ok"), 4)
+    seat = match.turn
+    assert seat is not None
+    know = play_knowledge(seat_view(match, seat))
+    counts = {p: know.counts[p] for p in range(4) if p != seat}
+    forbidden = {p: know.forbidden[p] for p in counts}
+    partner = int(seat) ^ 2
+    honours = sum(1 << c for c in range(32) if POINTS[Mode.SPADES][c] >= 10)   # A, 10 everywhere; JS, 9S
+    real = sighted.real_deal(match, seat, "honours", blur=0)
+    held = match.deal.hands[partner]
+    worlds = [real(random.Random(i), know.out, counts, forbidden, None) for i in range(30)]
+    assert held & honours and held & ~honours   # the test means something: the partner holds both kinds
+    for w in worlds:
+        assert w is not None and all(w[p].bit_count() == counts[p] and not w[p] & forbidden[p] for p in counts)
+        assert w[partner] & honours == held & honours     # exactly its honours, no other
+    assert len({w[partner] for w in worlds if w is not None}) > 1   # the rest of its hand is still sampled
+
+
 def test_sighted_level_names() -> None:
-    assert sighted.parse("sighted") == (1, False, 0) and sighted.parse("sighted-from-8") == (8, False, 0)
-    assert sighted.parse("sighted-blur-5") == (1, False, 5)
-    assert sighted.parse("sighted-from-9") is None and sighted.parse("sighted-all") is None
-    assert sighted.parse("sighted-blur-0") is None and sighted.parse("sighted-blur-100") is None
+    assert sighted.parse("sighted") == (1, "", (100,) * 8)
+    assert sighted.parse("sighted-from-8") == (8, "", (100,) * 8)
+    assert sighted.parse("sighted-blur-5") == (1, "", (5,) * 8)
+    assert sighted.parse("sighted-partner-blur-0/0/0/0/10/20/40/100") == (1, "partner", (0, 0, 0, 0, 10, 20, 40, 100))
+    for bad in ("sighted-from-9", "sighted-all", "sighted-blur-0", "sighted-blur-100", "sighted-blur-1/2/3",
+                "sighted-blur-1/2/3/4/5/6/7/101", "sighted-honours-partner", "sighted-blur-5-from-2"):
+        assert sighted.parse(bad) is None, bad
     deals = run("sighted-from-6", "advanced", seed=1, deals=1, bidder="advanced")
     assert deals["deals_played"] == 2
     with pytest.raises(SystemExit):

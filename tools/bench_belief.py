@@ -1,0 +1,117 @@
+"""How much do the calls say about the hidden hands?  ``python tools/bench_belief.py --deals 60 --seed 500``
+
+For every seat at the start of the play (the advanced level bids at all four seats), three beliefs
+about where the 24 hidden cards are, each a set of sampled deals:
+
+* ``uniform`` — counts only (nothing read from the calls);
+* ``expert``  — the expert's sampler, leaning toward what the bids say (``inference.evidence_bias``);
+* ``exact``   — the exact posterior of the calls: uniform deals kept only when the advanced bidder,
+  replayed on five of each other seat's eight cards (drawn at random: which five came first is
+  unknown), makes every call that seat made — rejection sampling, offline only (far too slow to play).
+
+Printed: how often a hidden card is placed in the hand that really holds it (chance: 1/3), over
+all hidden cards and over the honours (aces, tens, jacks, nines), with the share of deals the
+exact posterior kept.  Reproducible from the seed (docs/bots.md, "What the expert lacks").
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import random
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from giretra_core.arena import _cut_for  # noqa: E402  (the arena's seeded cuts)
+from giretra_core.bots.basic import bid  # noqa: E402
+from giretra_core.bots.cardplay import ADVANCED  # noqa: E402
+from giretra_core.bots.inference import evidence_bias, sample_world  # noqa: E402
+from giretra_core.cards import FULL_DECK, Mask, cards_of  # noqa: E402
+from giretra_core.deal import Action  # noqa: E402
+from giretra_core.match import Match  # noqa: E402
+from giretra_core.seats import Seat  # noqa: E402
+from giretra_core.views import SeatView, seat_view  # noqa: E402
+
+HONOURS = {2, 3, 4, 7}   # ranks 9, 10, J, A
+WORLDS = 300             # sampled deals for the uniform and expert beliefs
+MIN_KEPT = 10            # a seat counts only if the exact posterior kept this many deals
+
+
+def _advanced_call(view: SeatView, hand: Mask) -> Action:
+    team = int(view.seat) & 1
+    return bid(dataclasses.replace(view, hand=hand), ADVANCED,
+               (view.scores[team], view.scores[1 - team], view.target)).action
+
+
+def _placed(worlds: list[dict[int, Mask]], real: tuple[Mask, ...], seat: int, honours: bool) -> float:
+    """Mean share of *worlds* putting a hidden card in the hand that holds it."""
+    shares = []
+    for p in range(4):
+        if p == seat:
+            continue
+        for c in cards_of(real[p]):
+            if honours and c & 7 not in HONOURS:
+                continue
+            shares.append(sum(1 for w in worlds if w[p] >> c & 1) / len(worlds))
+    return statistics.fmean(shares)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--deals", type=int, default=60)
+    ap.add_argument("--proposals", type=int, default=1500, help="uniform deals tried per seat for the exact posterior")
+    ap.add_argument("--seed", type=int, default=500)
+    args = ap.parse_args(argv)
+    found: dict[str, list[float]] = {k: [] for k in ("uniform", "expert", "exact")}
+    found_h: dict[str, list[float]] = {k: [] for k in found}
+    kept: list[float] = []
+    skipped = 0
+    for d in range(args.deals):
+        seed = args.seed + d
+        m = Match.new(seed=seed)
+        m = m.apply(m.deal.cutter, _cut_for(seed, 0))
+        spoken: list[tuple[int, SeatView, Action]] = []   # (seat, its view when it spoke, its call)
+        while m.current_phase == "negotiation":
+            who = m.turn
+            assert who is not None
+            view = seat_view(m, who)
+            call = _advanced_call(view, view.hand)
+            spoken.append((int(who), view, call))
+            m = m.apply(who, call)
+        real = m.deal.hands
+        rng = random.Random(f"belief/{seed}")
+        for observer in Seat:
+            seat = int(observer)
+            unseen = FULL_DECK & ~real[seat]
+            counts = {p: 8 for p in range(4) if p != seat}
+            free = {p: 0 for p in counts}
+            calls = [(int(s), c) for s, c in seat_view(m, observer).calls]
+            beliefs: dict[str, list[dict[int, Mask]]] = {"uniform": [], "expert": [], "exact": []}
+            for _ in range(WORLDS):
+                beliefs["uniform"].append(sample_world(rng, unseen, counts, free) or {})
+                beliefs["expert"].append(sample_world(rng, unseen, counts, free, evidence_bias(calls, seat)) or {})
+            for _ in range(args.proposals):
+                w = sample_world(rng, unseen, counts, free) or {}
+                if all(_advanced_call(v, sum(1 << c for c in rng.sample(list(cards_of(w[s])), 5))) == call
+                       for s, v, call in spoken if s != seat):
+                    beliefs["exact"].append(w)
+            kept.append(len(beliefs["exact"]) / args.proposals)
+            if len(beliefs["exact"]) < MIN_KEPT:
+                skipped += 1   # too few kept deals to say anything: the seat is left out of every belief
+                continue
+            for name, worlds in beliefs.items():
+                found[name].append(_placed(worlds, real, seat, False))
+                found_h[name].append(_placed(worlds, real, seat, True))
+    print(f"{args.deals} deals x 4 seats, seed {args.seed}; exact posterior: {statistics.fmean(kept):.1%} of "
+          f"{args.proposals} deals kept; {skipped} of {4 * args.deals} seats left out (fewer than {MIN_KEPT} kept)")
+    print("belief    hidden card in the right hand   honours (A, 10, J, 9)")
+    for name in found:
+        print(f"{name:9} {statistics.fmean(found[name]):>10.1%} {statistics.fmean(found_h[name]):>24.1%}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
