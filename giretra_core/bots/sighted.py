@@ -62,12 +62,11 @@ def parse(level: str) -> Sight | None:
     if found is None:
         return None
     shown = found.group(2) or ""
+    blur: tuple[int, ...]
     if found.group(3) is None:
         blur = (0 if shown else 100,) * 8
-    elif "/" in found.group(3):
-        blur = tuple(int(p) for p in found.group(3).split("/"))
     else:
-        blur = (int(found.group(3)),) * 8
+        blur = tuple(int(p) for p in found.group(3).split("/")) * (1 if "/" in found.group(3) else 8)
     return Sight(int(found.group(1) or 1), shown, blur)
 
 
