@@ -15,7 +15,7 @@ from giretra_core.arena import run, validate
 from giretra_core.bots import expert, oracle, sighted
 from giretra_core.bots.cardplay import ADVANCED, heuristic_card
 from giretra_core.bots.inference import sample_world
-from giretra_core.bots.knowledge import play_inference, play_knowledge
+from giretra_core.bots.knowledge import PlayKnowledge, play_inference, play_knowledge
 from giretra_core.bots.rollout import policy_playout
 from giretra_core.bots.solver import Solver
 from giretra_core.cards import card_name, cards_of, parse_card
@@ -316,13 +316,19 @@ def test_the_sighted_expert_plays_the_solver_card_on_the_real_hands() -> None:
     _assert_solver_best(match, d.action)
 
 
-def test_the_partner_sighted_expert_sees_its_partner_only() -> None:
+def _sampling_position() -> tuple[Match, Seat, PlayKnowledge, dict[int, int], dict[int, int]]:
+    """A Spades deal after one trick, seen by the player to move: what a sampler is given there."""
     match = _advance(table("R", SPADES, "S ok ok ok"), 4)
     seat = match.turn
     assert seat is not None
     know = play_knowledge(seat_view(match, seat))
     counts = {p: know.counts[p] for p in range(4) if p != seat}
     forbidden = {p: know.forbidden[p] for p in counts}
+    return match, seat, know, counts, forbidden
+
+
+def test_the_partner_sighted_expert_sees_its_partner_only() -> None:
+    match, seat, know, counts, forbidden = _sampling_position()
     real = sighted.real_deal(match, seat, "partner", blur=0)
     seen: list[dict[int, int]] = []
     for i in range(20):
@@ -347,12 +353,7 @@ def test_the_partner_sighted_expert_sees_its_partner_only() -> None:
 
 
 def test_the_honours_sighted_expert_sees_its_partners_honours_only() -> None:
-    match = _advance(table("R", SPADES, "S ok ok ok"), 4)
-    seat = match.turn
-    assert seat is not None
-    know = play_knowledge(seat_view(match, seat))
-    counts = {p: know.counts[p] for p in range(4) if p != seat}
-    forbidden = {p: know.forbidden[p] for p in counts}
+    match, seat, know, counts, forbidden = _sampling_position()
     partner = int(seat) ^ 2
     honours = sum(1 << c for c in range(32) if POINTS[Mode.SPADES][c] >= 10)   # A, 10 everywhere; JS, 9S
     real = sighted.real_deal(match, seat, "honours", blur=0)
