@@ -102,7 +102,7 @@ def real_deal(match: Match, seat: Seat, shown: str = "", blur: int = 100) -> exp
 
     def real(rng: random.Random, unseen: Mask, counts: Mapping[int, int], forbidden: Mapping[int, Mask],
              bias: Mapping[int, Sequence[float]] | None) -> dict[int, Mask] | None:
-        kept = dict.fromkeys(counts, 0)
+        kept: dict[int, Mask] = {}
         free = 0
         for p in counts:
             m = hands[p] & unseen
