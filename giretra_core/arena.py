@@ -18,8 +18,9 @@ doubles, the paired card-point difference per deal (``--deals``), and each bot's
 that both legs play the same contracts and the card-point difference measures the card play.
 
 The oracle (every hand seen) may take part as ``oracle``, and the expert's search given the
-hidden cards as ``sighted[-from-T][-partner|-honours][-blur-P]`` (:mod:`.bots.sighted`):
-offline yardsticks only.
+hidden cards as ``sighted[-from-T][-partner|-honours][-blur-P]`` (:mod:`.bots.sighted`), and
+its search over deals that fit the earlier cards as the advanced policy plays them as
+``replay[-P][-all]`` (:mod:`.bots.replay`): offline yardsticks only.
 """
 
 from __future__ import annotations
@@ -46,15 +47,15 @@ from .scoring import DealScore
 from .seats import Seat
 from .views import seat_view
 
-LEVEL_NAMES = (*bots.LEVELS, "oracle", "sighted[-from-T][-partner|-honours][-blur-P]")
+LEVEL_NAMES = (*bots.LEVELS, "oracle", "sighted[-from-T][-partner|-honours][-blur-P]", "replay[-P][-all]")
 INSTANT_WIN_POINTS = 150  # a Colour sweep, counted as match points in per-deal figures
 
 
 def _level(name: str) -> str:
     """An argparse type: a bot level, the oracle or a sighted expert (offline levels)."""
-    from .bots import sighted
+    from .bots import replay, sighted
 
-    if name in bots.LEVELS or name == "oracle" or sighted.parse(name) is not None:
+    if name in bots.LEVELS or name == "oracle" or sighted.parse(name) is not None or replay.parse(name) is not None:
         return name
     raise argparse.ArgumentTypeError(f"unknown level {name!r} (expected one of {', '.join(LEVEL_NAMES)}, "
                                      f"T = 1..8, P = 1..99 or eight values 0..100 joined by '/', one per trick)")
@@ -66,6 +67,10 @@ def _decide(level: str, match: Match, seat: Seat, rng: random.Random, budget_ms:
         from .bots import oracle
 
         return oracle.choose(match, seat, rng, budget_ms)
+    if level.startswith("replay"):
+        from .bots import replay
+
+        return replay.choose(seat_view(match, seat), rng, budget_ms, level, time_guard)
     if level.startswith("sighted"):
         from .bots import sighted
 

@@ -12,7 +12,7 @@ from helpers import deal_in_play, table
 from giretra_core import GiretraError, Seat, bots, jsonapi
 from giretra_core.arena import main as arena_main
 from giretra_core.arena import run, validate
-from giretra_core.bots import expert, oracle, sighted
+from giretra_core.bots import expert, oracle, replay, sighted
 from giretra_core.bots.cardplay import ADVANCED, heuristic_card
 from giretra_core.bots.inference import sample_world
 from giretra_core.bots.knowledge import PlayKnowledge, play_inference, play_knowledge
@@ -378,3 +378,73 @@ def test_sighted_level_names() -> None:
     assert deals["deals_played"] == 2
     with pytest.raises(SystemExit):
         arena_main(["sighted-from-0", "advanced", "--deals", "1"])
+
+
+# -- offline yardsticks: the opponents' cards replayed through the advanced policy -------------------------------
+
+
+def _advanced_positions(seeds: range) -> list[tuple[Match, Seat]]:
+    """Every card decision of four advanced players in the deals of *seeds* (arena cuts)."""
+    from giretra_core.arena import _cut_for
+
+    found = []
+    for seed in seeds:
+        m = Match.new(seed=seed)
+        m = m.apply(m.deal.cutter, _cut_for(seed, 0))
+        rng = random.Random(seed)
+        while not m.history:
+            who = m.turn
+            assert who is not None
+            view = seat_view(m, who)
+            if view.phase == "play":
+                found.append((m, who))
+            m = m.apply(who, bots.choose("advanced", view, rng).action)
+    return found
+
+
+def test_the_replay_explains_the_real_deal_and_rejects_others() -> None:
+    positions = _advanced_positions(range(40, 44))
+    rejected = 0
+    for match, seat in positions:
+        view = seat_view(match, seat)
+        others = [p for p in range(4) if p != seat]
+        real = {p: match.deal.hands[p] for p in others}
+        assert replay.Replay(view, others).misses(real) == 0   # advanced players: every card explained
+        know = play_knowledge(view)
+        counts = {p: know.counts[p] for p in others}
+        world = sample_world(random.Random(len(view.tricks)), know.out, counts, {p: know.forbidden[p] for p in others})
+        assert world is not None
+        rejected += replay.Replay(view, others).misses(world) > 0
+    assert len(positions) == 4 * 32 and rejected > len(positions) // 3   # the test means something
+
+
+def test_the_replay_sampler_keeps_only_deals_the_policy_explains() -> None:
+    match, seat = _advanced_positions(range(41, 42))[4 * 5]    # trick 6's leader
+    view = seat_view(match, seat)
+    know = play_knowledge(view)
+    opponents = [int(seat) ^ 1, int(seat) ^ 3]
+    counts = {p: know.counts[p] for p in range(4) if p != seat}
+    forbidden = {p: know.forbidden[p] for p in counts}
+    check = replay.Replay(view, opponents)
+    sampler = replay.replay_sampler(view, tries=500)
+    right = {"plain": 0, "replay": 0}
+    for i in range(30):
+        plain = sample_world(random.Random(i), know.out, counts, forbidden)
+        kept = sampler(random.Random(i), know.out, counts, forbidden, None)
+        assert plain is not None and kept is not None
+        assert all(kept[p].bit_count() == counts[p] and not kept[p] & forbidden[p] for p in counts)
+        assert check.misses(kept) == 0
+        for name, w in (("plain", plain), ("replay", kept)):
+            right[name] += sum((w[p] & match.deal.hands[p]).bit_count() for p in counts)
+    assert right["replay"] > right["plain"]
+
+
+def test_replay_level_names() -> None:
+    assert replay.parse("replay") == (1.0, False)
+    assert replay.parse("replay-80-all") == (0.8, True)
+    for bad in ("replay-0", "replay-101", "replay-all-80", "replay-", "replays"):
+        assert replay.parse(bad) is None, bad
+    deals = run("replay-90-all", "advanced", seed=1, deals=1, bidder="advanced")
+    assert deals["deals_played"] == 2
+    with pytest.raises(SystemExit):
+        arena_main(["replay-0", "advanced", "--deals", "1"])

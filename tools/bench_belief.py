@@ -14,10 +14,12 @@ all hidden cards and over the honours (aces, tens, jacks, nines), with the share
 exact posterior kept.
 
 Then, trick by trick (the advanced level playing all four seats; every card decision counts): the
-expert's belief (the calls' evidence and the voids read from the play) against the blurred sight
-of the arena's ``sighted-blur-P1/.../P8`` level with ``--schedule P1/.../P8``, so that the belief
-such a level stands for can be read in the same unit.  Reproducible from the seed (docs/bots.md,
-"What the expert lacks").
+expert's belief (the calls' evidence and the voids read from the play); the same with the
+opponents' earlier cards replayed through the advanced policy (:mod:`giretra_core.bots.replay`,
+the arena's ``replay`` level: their posterior, since they are that policy, with at most 40 deals
+tried per kept one); and the blurred sight of the arena's ``sighted-blur-P1/.../P8`` level with
+``--schedule P1/.../P8``, so that the belief such a level stands for can be read in the same
+unit.  Reproducible from the seed (docs/bots.md, "What the expert lacks").
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from giretra_core.bots.basic import bid  # noqa: E402
 from giretra_core.bots.cardplay import ADVANCED  # noqa: E402
 from giretra_core.bots.inference import evidence_bias, sample_world  # noqa: E402
 from giretra_core.bots.knowledge import play_knowledge  # noqa: E402
+from giretra_core.bots.replay import replay_sampler  # noqa: E402
 from giretra_core.bots.sighted import real_deal  # noqa: E402
 from giretra_core.cards import FULL_DECK, Mask, cards_of  # noqa: E402
 from giretra_core.deal import Action  # noqa: E402
@@ -69,9 +72,10 @@ def _placed(worlds: list[dict[int, Mask]], real: tuple[Mask, ...], seat: int, ho
     return statistics.fmean(shares)
 
 
-def per_trick(deals: int, seed0: int, schedule: list[int]) -> dict[int, tuple[list[float], list[float]]]:
-    """Trick -> (the expert's belief, the blurred sight): share of hidden cards placed right, per decision."""
-    found: dict[int, tuple[list[float], list[float]]] = {t: ([], []) for t in range(1, 9)}
+def per_trick(deals: int, seed0: int, schedule: list[int]) -> dict[int, tuple[list[float], ...]]:
+    """Trick -> (the expert's belief, the opponents' cards replayed, the blurred sight): share of hidden
+    cards placed right, per decision."""
+    found: dict[int, tuple[list[float], ...]] = {t: ([], [], []) for t in range(1, 9)}
     for d in range(deals):
         seed = seed0 + d
         m = Match.new(seed=seed)
@@ -89,7 +93,7 @@ def per_trick(deals: int, seed0: int, schedule: list[int]) -> dict[int, tuple[li
                 bias = evidence_bias([(int(s), c) for s, c in view.calls], seat)
                 trick = len(view.tricks) + 1
                 blurred = real_deal(m, who, blur=schedule[trick - 1])
-                for i, sampler in enumerate((sample_world, blurred)):
+                for i, sampler in enumerate((sample_world, replay_sampler(view), blurred)):
                     worlds = [sampler(rng, know.out, counts, limits, bias) or {} for _ in range(WORLDS // 3)]
                     found[trick][i].append(_placed(worlds, m.deal.hands, seat, False, know.out))
             m = m.apply(who, bots.choose("advanced", view, rng).action)
@@ -112,10 +116,11 @@ def main(argv: list[str] | None = None) -> int:
         _calls(args.deals, args.proposals, args.seed)
     rows = per_trick(args.deals, args.seed, schedule)
     print(f"\ntrick by trick ({args.deals} deals, the advanced level at every seat; every card decision):")
-    print(f"trick   decisions   expert's belief   blurred sight {args.schedule}")
-    for t, (ours, blurred) in rows.items():
+    print(f"trick   decisions   expert's belief   opponents replayed   blurred sight {args.schedule}")
+    for t, (ours, replayed, blurred) in rows.items():
         if ours:
-            print(f"{t:5} {len(ours):11} {statistics.fmean(ours):>17.1%} {statistics.fmean(blurred):>15.1%}")
+            print(f"{t:5} {len(ours):11} {statistics.fmean(ours):>17.1%} {statistics.fmean(replayed):>20.1%} "
+                  f"{statistics.fmean(blurred):>15.1%}")
     return 0
 
 

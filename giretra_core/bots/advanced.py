@@ -23,9 +23,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
+from ..cards import Card
 from ..errors import GiretraError
-from ..negotiation import CallKind
+from ..negotiation import Call, CallKind
 from ..views import SeatView
 from .basic import bid, cut, play_card
 from .cardplay import ADVANCED
@@ -35,22 +37,27 @@ from .reasons import Decision
 
 def signals(view: SeatView) -> tuple[int, int]:
     """(the partner's suit to return or -1, a 4-bit set of suits not to lead) from the public history."""
-    seat = int(view.seat)
-    partner = seat ^ 2
     contract = view.contract
     assert contract is not None
-    mode = int(contract.mode)
+    return signals_of(int(view.seat), int(contract.mode), [(int(t.leader), t.cards) for t in view.tricks],
+                      [(int(s), c) for s, c in view.calls])
+
+
+def signals_of(seat: int, mode: int, tricks: Sequence[tuple[int, Sequence[Card]]],
+               calls: Sequence[tuple[int, Call]]) -> tuple[int, int]:
+    """:func:`signals` for *seat* from the finished *tricks* (leader, cards) and the *calls*."""
+    partner = seat ^ 2
     partner_suit = -1
     avoid = 0
-    for t in view.tricks:
-        led = t.cards[0] >> 3
-        if t.leader == partner and partner_suit < 0 and led != mode:
+    for leader, cards in tricks:
+        led = cards[0] >> 3
+        if leader == partner and partner_suit < 0 and led != mode:
             partner_suit = led
-        for i, card in enumerate(t.cards[1:], 1):
-            who = (t.leader + i) & 3
+        for i, card in enumerate(cards[1:], 1):
+            who = (leader + i) & 3
             if who == partner and card >> 3 != led and card >> 3 != mode:
                 avoid |= 1 << (card >> 3)  # the partner's discard: not that suit
-    for who, call in view.calls:
+    for who, call in calls:
         if call.kind is CallKind.ANNOUNCE and call.mode is not None and call.mode < 4 and call.mode != mode:
             if who == partner and partner_suit < 0:
                 partner_suit = int(call.mode)

@@ -1,0 +1,148 @@
+"""The expert's search over deals that fit the earlier cards as the advanced policy plays them.  Offline.
+
+An arena level (``replay[-P][-all]``), not offered in the page: it measures what the sharpest
+inference from the play could be worth — the opponents' cards read as if they played exactly the
+advanced policy, which is what they do in the arena (docs/bots.md, "How close to perfect").
+
+A sampled deal gives each other seat its hand now; adding back the cards that seat played since
+gives its hand at each of its earlier decisions.  :class:`Replay` asks the advanced card policy
+(:func:`~.cardplay.heuristic_card`, from what that seat knew then) which card it would have
+played there, and counts the decisions where it would not have played the card it did.  A
+deal is then kept with probability ``(1 - trust) ** misses``: with *trust* 1 only deals where
+the policy explains every card survive (the exact posterior if the players are that policy);
+below 1 a player who is not the policy does not empty the belief.
+
+Rejection costs proposals: :func:`replay_sampler` tries at most *tries* deals per kept deal and
+then keeps the last one tried (it never returns less than the plain sampler would).  The level
+``replay-P`` trusts the policy at P % (``replay`` = 100), ``-all`` reads the partner's cards too.
+
+>>> parse("replay"), parse("replay-90-all"), parse("replay-0"), parse("expert")
+((1.0, False), (0.9, True), None, None)
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+
+from ..cards import FULL_DECK, Card, Mask
+from ..errors import GiretraError
+from ..play import legal_cards
+from ..views import SeatView
+from . import expert
+from .advanced import signals_of
+from .cardplay import ADVANCED, heuristic_card
+from .inference import sample_world
+from .knowledge import play_inference
+from .reasons import Decision
+
+_NAME = re.compile(r"replay(?:-(100|[1-9][0-9]?))?(-all)?")
+
+# One earlier decision: (seat, trick so far, leader, played before it, forbidden then, partner suit, avoid, card).
+_Decision = tuple[int, tuple[Card, ...], int, Mask, list[Mask], int, int, Card]
+
+
+class Replay:
+    """The earlier card decisions of *seats*, seen from *view* (public information only)."""
+
+    def __init__(self, view: SeatView, seats: Sequence[int]) -> None:
+        contract = view.contract
+        assert contract is not None
+        self.mode = int(contract.mode)
+        self.announcer_team = contract.announcer_team
+        self.must_rise = view.rules.notrumps_must_rise
+        calls = [(int(s), c) for s, c in view.calls]
+        self.decisions: list[_Decision] = []
+        self.later: dict[int, Mask] = {p: 0 for p in seats}   # cards each seat played after a decision
+        done: list[tuple[int, tuple[Card, ...]]] = []
+        played = 0
+        tricks = [(int(t.leader), tuple(t.cards)) for t in view.tricks] + [(int(view.leader), tuple(view.trick))]
+        for k, (leader, cards) in enumerate(tricks):
+            for i, card in enumerate(cards):
+                p = (leader + i) & 3
+                if p in self.later:
+                    partial = cards[:i]
+                    forbidden = play_inference(self.mode, done + [(leader, partial)], self.must_rise)
+                    ps, avoid = signals_of(p, self.mode, done, calls)
+                    self.decisions.append((p, partial, leader, played, forbidden, ps, avoid, card))
+                played |= 1 << card
+            if k < len(view.tricks):
+                done.append((leader, cards))
+        self._played_after: list[Mask] = []
+        for p, _t, _l, before, _f, _ps, _a, _card in self.decisions:
+            # The cards seat p played from this decision on: its hand then = its hand now | these.
+            self._played_after.append(_own_cards(tricks, p) & ~before)
+
+    def misses(self, world: Mapping[int, Mask], stop_after: int = 99) -> int:
+        """How many earlier decisions the policy would have made otherwise in *world* (seat -> hand now)."""
+        n = 0
+        for j, (p, trick, leader, before, forbidden, ps, avoid, card) in enumerate(self.decisions):
+            hand = world[p] | self._played_after[j]
+            legal = legal_cards(hand, trick, self.mode, self.must_rise)
+            if not legal & (legal - 1):
+                continue
+            out = FULL_DECK & ~hand & ~before
+            may = [hand if q == p else out & ~forbidden[q] for q in range(4)]
+            choice, _ = heuristic_card(p, hand, legal, trick, leader, self.mode, out, may, self.announcer_team,
+                                       ADVANCED, ps, avoid)
+            if choice != card:
+                n += 1
+                if n >= stop_after:
+                    break
+        return n
+
+
+def _own_cards(tricks: Sequence[tuple[int, Sequence[Card]]], p: int) -> Mask:
+    m = 0
+    for leader, cards in tricks:
+        for i, card in enumerate(cards):
+            if (leader + i) & 3 == p:
+                m |= 1 << card
+    return m
+
+
+def parse(level: str) -> tuple[float, bool] | None:
+    """(the trust in the policy, whether the partner's cards are read too) for *level*, None if not a replay level."""
+    found = _NAME.fullmatch(level)
+    if found is None:
+        return None
+    return int(found.group(1) or 100) / 100, found.group(2) is not None
+
+
+def choose(view: SeatView, rng: random.Random, budget_ms: float, level: str = "replay",
+           time_guard: bool = True) -> Decision:
+    """The replay level's action: the expert's, with :func:`replay_sampler`'s deals in the card play."""
+    how = parse(level)
+    if how is None:
+        raise GiretraError(f"not a replay level: {level!r}", "bad_level", text=level)
+    if view.phase != "play" or view.turn != view.seat:
+        return expert.choose(view, rng, budget_ms, time_guard)
+    trust, partner = how
+    me = int(view.seat)
+    seats = [me ^ 1, me ^ 2, me ^ 3] if partner else [me ^ 1, me ^ 3]
+    return expert.play(view, rng, budget_ms, time_guard, sampler=replay_sampler(view, trust, seats=seats))
+
+
+def replay_sampler(view: SeatView, trust: float = 1.0, tries: int = 40,
+                   seats: Sequence[int] | None = None) -> expert.Sampler:
+    """A sampler for the expert's search whose deals fit the earlier cards of *seats* (default: the
+    opponents) as the advanced policy plays."""
+    me = int(view.seat)
+    replay = Replay(view, seats if seats is not None else [me ^ 1, me ^ 3])
+
+    def sample(rng: random.Random, unseen: Mask, counts: Mapping[int, int], forbidden: Mapping[int, Mask],
+               bias: Mapping[int, Sequence[float]] | None) -> dict[int, Mask] | None:
+        world = None
+        for _ in range(tries):
+            world = sample_world(rng, unseen, counts, forbidden, bias)
+            if world is None:
+                return None
+            if trust >= 1.0:
+                if replay.misses(world, stop_after=1) == 0:
+                    return world
+            elif rng.random() < (1.0 - trust) ** replay.misses(world):
+                return world
+        return world
+
+    return sample
