@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from conftest import BOOT_TIMEOUT_MS
@@ -179,3 +180,56 @@ def test_a_widget_whose_engine_failed_to_load_retries(page: Page) -> None:
     retry.click()
     expect(w.locator(".gt-lesson")).to_have_attribute("data-state", "asking", timeout=BOOT_TIMEOUT_MS)
     assert len(page.workers) == 1   # the failed worker was ended, not left beside the new one
+
+
+# docs/embedding.md §3: what a host's Content-Security-Policy must allow.
+DOCUMENTED_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'"
+HOST_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title>
+<script type="module" src="js/widget.js"></script></head><body>
+<giretra-game mode="lesson" lesson="play-follow-suit">Try: follow suit</giretra-game>
+</body></html>"""
+
+
+def _serve_with_csp(page: Page, policy: str) -> list[str]:
+    """Every response (the host page, the widget's scripts, the worker's) carries *policy*; returns the
+    CSP violations the console reports."""
+    violations: list[str] = []
+    page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
+
+    def with_policy(route: Any) -> None:
+        if route.request.url.endswith("/csp-host.html"):
+            route.fulfill(body=HOST_PAGE, content_type="text/html; charset=utf-8",
+                          headers={"Content-Security-Policy": policy})
+            return
+        response = route.fetch()
+        route.fulfill(response=response, headers={**response.headers, "content-security-policy": policy})
+
+    page.route("**/*", with_policy)
+    page.goto("csp-host.html")
+    return violations
+
+
+def test_the_widget_runs_under_the_documented_content_security_policy(page: Page) -> None:
+    violations = _serve_with_csp(page, DOCUMENTED_CSP)
+    w = start(page, '[lesson="play-follow-suit"]')
+    expect(w.locator(".gt-lesson")).to_be_visible()
+    # The lesson answers a move: the engine (Pyodide, micropip, the wheel) runs under the policy.
+    w.locator(".gt-lesson__answer [data-answer]").first.click()
+    check = w.locator('[data-action="check"]')
+    if check.count():
+        check.click()
+    expect(w.locator(".gt-lesson__feedback")).to_contain_text(re.compile(r"Right\.|Not quite\."))
+    page.unroute_all(behavior="ignoreErrors")
+    assert not violations, violations
+
+
+def test_without_wasm_unsafe_eval_the_widget_says_the_engine_could_not_start(page: Page) -> None:
+    # The control: the policy line is needed as written (Pyodide compiles WebAssembly), and a host that
+    # leaves it out gets a reader-facing error naming the cause, with a way to retry.
+    _serve_with_csp(page, DOCUMENTED_CSP.replace(" 'wasm-unsafe-eval'", ""))
+    w = start(page, '[lesson="play-follow-suit"]')
+    alert = w.locator('[role="alert"]')
+    expect(alert).to_contain_text("The engine could not start", timeout=BOOT_TIMEOUT_MS)
+    expect(alert).to_contain_text("Content Security")
+    expect(alert.get_by_role("button", name="Try again")).to_be_visible()
+    page.unroute_all(behavior="ignoreErrors")

@@ -79,10 +79,22 @@ const PLACEHOLDER_CSS = `
 .gt-widget .gt-app { min-height: 0; }
 `;
 
-function placeholderStyle() {
+// A constructed style sheet, not a <style> element: a host whose Content-Security-Policy forbids inline styles
+// (style-src without 'unsafe-inline') still lets a script build one. The <style> is for browsers without them.
+let placeholderSheet = null;
+
+function placeholderStyle(shadow) {
+  if ('adoptedStyleSheets' in ShadowRoot.prototype && 'replaceSync' in CSSStyleSheet.prototype) {
+    if (!placeholderSheet) {
+      placeholderSheet = new CSSStyleSheet();
+      placeholderSheet.replaceSync(PLACEHOLDER_CSS);
+    }
+    shadow.adoptedStyleSheets = [placeholderSheet];
+    return [];
+  }
   const style = document.createElement('style');
   style.textContent = PLACEHOLDER_CSS;
-  return style;
+  return [style];
 }
 
 class GiretraGame extends HTMLElement {
@@ -150,7 +162,7 @@ class GiretraGame extends HTMLElement {
     const play = box.querySelector('button');
     play.textContent = words.play;
     play.addEventListener('click', () => this.start());
-    this.#shadow.replaceChildren(placeholderStyle(), box);
+    this.#shadow.replaceChildren(...placeholderStyle(this.#shadow), box);
     this.dataset.state = 'idle';
     if (this.getAttribute('autostart') === 'visible' && 'IntersectionObserver' in window) {
       this.#observer?.disconnect();
@@ -189,7 +201,7 @@ class GiretraGame extends HTMLElement {
       const root = document.createElement('div');
       root.className = 'gt-widget__body';
       box.append(root);
-      this.#shadow.replaceChildren(placeholderStyle(), ...links, box);
+      this.#shadow.replaceChildren(...placeholderStyle(this.#shadow), ...links, box);
       const seed = this.getAttribute('seed');
       this.#app = modeModule.mount(root, {
         engine,
