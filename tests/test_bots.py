@@ -426,7 +426,8 @@ def test_the_replay_sampler_keeps_only_deals_the_policy_explains() -> None:
     counts = {p: know.counts[p] for p in range(4) if p != seat}
     forbidden = {p: know.forbidden[p] for p in counts}
     check = replay.Replay(view, opponents)
-    sampler = replay.replay_sampler(view, tries=500)
+    stats = [0, 0]
+    sampler = replay.replay_sampler(view, tries=500, stats=stats)
     right = {"plain": 0, "replay": 0}
     for i in range(30):
         plain = sample_world(random.Random(i), know.out, counts, forbidden)
@@ -437,12 +438,19 @@ def test_the_replay_sampler_keeps_only_deals_the_policy_explains() -> None:
         for name, w in (("plain", plain), ("replay", kept)):
             right[name] += sum((w[p] & match.deal.hands[p]).bit_count() for p in counts)
     assert right["replay"] > right["plain"]
+    assert stats == [30, 0]
+    # With a cap of 1 deal tried, most deals come back unfiltered, and are counted so.
+    capped = replay.replay_sampler(view, tries=1, stats=stats)
+    for i in range(30):
+        capped(random.Random(i), know.out, counts, forbidden, None)
+    assert stats[0] + stats[1] == 60 and stats[1] > 15
 
 
 def test_replay_level_names() -> None:
-    assert replay.parse("replay") == (1.0, False)
-    assert replay.parse("replay-80-all") == (0.8, True)
-    for bad in ("replay-0", "replay-101", "replay-all-80", "replay-", "replays"):
+    assert replay.parse("replay") == (1.0, False, replay.TRIES)
+    assert replay.parse("replay-80-all-tries-200") == (0.8, True, 200)
+    for bad in ("replay-0", "replay-101", "replay-all-80", "replay-", "replays", "replay-tries-0",
+                "replay-tries-40-all"):
         assert replay.parse(bad) is None, bad
     deals = run("replay-90-all", "advanced", seed=1, deals=1, bidder="advanced")
     assert deals["deals_played"] == 2

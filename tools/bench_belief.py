@@ -72,10 +72,12 @@ def _placed(worlds: list[dict[int, Mask]], real: tuple[Mask, ...], seat: int, ho
     return statistics.fmean(shares)
 
 
-def per_trick(deals: int, seed0: int, schedule: list[int]) -> dict[int, tuple[list[float], ...]]:
+def per_trick(deals: int, seed0: int, schedule: list[int],
+              tries: int) -> tuple[dict[int, tuple[list[float], ...]], dict[int, list[int]]]:
     """Trick -> (the expert's belief, the opponents' cards replayed, the blurred sight): share of hidden
-    cards placed right, per decision."""
+    cards placed right, per decision; and trick -> the replay's [deals kept, deals returned unfiltered]."""
     found: dict[int, tuple[list[float], ...]] = {t: ([], [], []) for t in range(1, 9)}
+    replayed = {t: [0, 0] for t in range(1, 9)}
     for d in range(deals):
         seed = seed0 + d
         m = Match.new(seed=seed)
@@ -93,11 +95,12 @@ def per_trick(deals: int, seed0: int, schedule: list[int]) -> dict[int, tuple[li
                 bias = evidence_bias([(int(s), c) for s, c in view.calls], seat)
                 trick = len(view.tricks) + 1
                 blurred = real_deal(m, who, blur=schedule[trick - 1])
-                for i, sampler in enumerate((sample_world, replay_sampler(view), blurred)):
+                replay = replay_sampler(view, tries=tries, stats=replayed[trick])
+                for i, sampler in enumerate((sample_world, replay, blurred)):
                     worlds = [sampler(rng, know.out, counts, limits, bias) or {} for _ in range(WORLDS // 3)]
                     found[trick][i].append(_placed(worlds, m.deal.hands, seat, False, know.out))
             m = m.apply(who, bots.choose("advanced", view, rng).action)
-    return found
+    return found, replayed
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -108,19 +111,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--schedule", default="2/6/12/20/32/44/60/80",
                     help="the blurred sight to compare, %% of hidden cards seen by trick (as the arena's level)")
     ap.add_argument("--skip-calls", action="store_true", help="only the trick-by-trick part")
+    ap.add_argument("--tries", type=int, default=40, help="the replay: deals tried per kept deal at most")
     args = ap.parse_args(argv)
     schedule = [int(p) for p in args.schedule.split("/")]
     if len(schedule) != 8 or not all(0 <= p <= 100 for p in schedule):
         ap.error("--schedule: eight values 0..100 joined by '/'")
     if not args.skip_calls:
         _calls(args.deals, args.proposals, args.seed)
-    rows = per_trick(args.deals, args.seed, schedule)
+    rows, replayed = per_trick(args.deals, args.seed, schedule, args.tries)
     print(f"\ntrick by trick ({args.deals} deals, the advanced level at every seat; every card decision):")
-    print(f"trick   decisions   expert's belief   opponents replayed   blurred sight {args.schedule}")
-    for t, (ours, replayed, blurred) in rows.items():
+    print(f"trick   decisions   expert's belief   opponents replayed (unfiltered, {args.tries} tries)   "
+          f"blurred sight {args.schedule}")
+    for t, (ours, replay, blurred) in rows.items():
         if ours:
-            print(f"{t:5} {len(ours):11} {statistics.fmean(ours):>17.1%} {statistics.fmean(replayed):>20.1%} "
-                  f"{statistics.fmean(blurred):>15.1%}")
+            kept, unfiltered = replayed[t]
+            print(f"{t:5} {len(ours):11} {statistics.fmean(ours):>17.1%} {statistics.fmean(replay):>20.1%} "
+                  f"({unfiltered / (kept + unfiltered):6.1%}) {statistics.fmean(blurred):>24.1%}")
     return 0
 
 

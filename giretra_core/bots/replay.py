@@ -13,11 +13,12 @@ the policy explains every card survive (the exact posterior if the players are t
 below 1 a player who is not the policy does not empty the belief.
 
 Rejection costs proposals: :func:`replay_sampler` tries at most *tries* deals per kept deal and
-then keeps the last one tried (it never returns less than the plain sampler would).  The level
-``replay-P`` trusts the policy at P % (``replay`` = 100), ``-all`` reads the partner's cards too.
+then keeps the last one tried, unfiltered (counted in *stats*): the belief is the exact posterior
+only where that cap is not reached.  The level ``replay-P`` trusts the policy at P % (``replay`` =
+100), ``-all`` reads the partner's cards too, ``-tries-N`` sets the cap (default 40).
 
->>> parse("replay"), parse("replay-90-all"), parse("replay-0"), parse("expert")
-((1.0, False), (0.9, True), None, None)
+>>> parse("replay"), parse("replay-90-all"), parse("replay-tries-400"), parse("replay-0"), parse("expert")
+((1.0, False, 40), (0.9, True, 40), (1.0, False, 400), None, None)
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ from .inference import sample_world
 from .knowledge import play_inference
 from .reasons import Decision
 
-_NAME = re.compile(r"replay(?:-(100|[1-9][0-9]?))?(-all)?")
+_NAME = re.compile(r"replay(?:-(100|[1-9][0-9]?))?(-all)?(?:-tries-([1-9][0-9]{0,3}))?")
+TRIES = 40   # deals tried per kept deal, by default
 
 # One earlier decision: (seat, trick so far, leader, played before it, forbidden then, partner suit, avoid, card).
 _Decision = tuple[int, tuple[Card, ...], int, Mask, list[Mask], int, int, Card]
@@ -54,14 +56,14 @@ class Replay:
         self.must_rise = view.rules.notrumps_must_rise
         calls = [(int(s), c) for s, c in view.calls]
         self.decisions: list[_Decision] = []
-        self.later: dict[int, Mask] = {p: 0 for p in seats}   # cards each seat played after a decision
+        replayed = set(seats)
         done: list[tuple[int, tuple[Card, ...]]] = []
         played = 0
         tricks = [(int(t.leader), tuple(t.cards)) for t in view.tricks] + [(int(view.leader), tuple(view.trick))]
         for k, (leader, cards) in enumerate(tricks):
             for i, card in enumerate(cards):
                 p = (leader + i) & 3
-                if p in self.later:
+                if p in replayed:
                     partial = cards[:i]
                     forbidden = play_inference(self.mode, done + [(leader, partial)], self.must_rise)
                     ps, avoid = signals_of(p, self.mode, done, calls)
@@ -102,12 +104,13 @@ def _own_cards(tricks: Sequence[tuple[int, Sequence[Card]]], p: int) -> Mask:
     return m
 
 
-def parse(level: str) -> tuple[float, bool] | None:
-    """(the trust in the policy, whether the partner's cards are read too) for *level*, None if not a replay level."""
+def parse(level: str) -> tuple[float, bool, int] | None:
+    """(the trust in the policy, whether the partner's cards are read too, the deals tried per kept one)
+    for *level*, None if not a replay level."""
     found = _NAME.fullmatch(level)
     if found is None:
         return None
-    return int(found.group(1) or 100) / 100, found.group(2) is not None
+    return int(found.group(1) or 100) / 100, found.group(2) is not None, int(found.group(3) or TRIES)
 
 
 def choose(view: SeatView, rng: random.Random, budget_ms: float, level: str = "replay",
@@ -118,16 +121,17 @@ def choose(view: SeatView, rng: random.Random, budget_ms: float, level: str = "r
         raise GiretraError(f"not a replay level: {level!r}", "bad_level", text=level)
     if view.phase != "play" or view.turn != view.seat:
         return expert.choose(view, rng, budget_ms, time_guard)
-    trust, partner = how
+    trust, partner, tries = how
     me = int(view.seat)
     seats = [me ^ 1, me ^ 2, me ^ 3] if partner else [me ^ 1, me ^ 3]
-    return expert.play(view, rng, budget_ms, time_guard, sampler=replay_sampler(view, trust, seats=seats))
+    return expert.play(view, rng, budget_ms, time_guard, sampler=replay_sampler(view, trust, tries, seats))
 
 
-def replay_sampler(view: SeatView, trust: float = 1.0, tries: int = 40,
-                   seats: Sequence[int] | None = None) -> expert.Sampler:
+def replay_sampler(view: SeatView, trust: float = 1.0, tries: int = TRIES, seats: Sequence[int] | None = None,
+                   stats: list[int] | None = None) -> expert.Sampler:
     """A sampler for the expert's search whose deals fit the earlier cards of *seats* (default: the
-    opponents) as the advanced policy plays."""
+    opponents) as the advanced policy plays; *stats*, if given, counts [deals kept, deals returned
+    unfiltered because *tries* ran out]."""
     me = int(view.seat)
     replay = Replay(view, seats if seats is not None else [me ^ 1, me ^ 3])
 
@@ -139,10 +143,15 @@ def replay_sampler(view: SeatView, trust: float = 1.0, tries: int = 40,
             if world is None:
                 return None
             if trust >= 1.0:
-                if replay.misses(world, stop_after=1) == 0:
-                    return world
-            elif rng.random() < (1.0 - trust) ** replay.misses(world):
+                kept = replay.misses(world, stop_after=1) == 0
+            else:
+                kept = rng.random() < (1.0 - trust) ** replay.misses(world)
+            if kept:
+                if stats is not None:
+                    stats[0] += 1
                 return world
+        if stats is not None:
+            stats[1] += 1
         return world
 
     return sample
