@@ -195,6 +195,8 @@ def _serve_with_csp(page: Page, policy: str) -> list[str]:
     CSP violations the console reports."""
     violations: list[str] = []
     page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
+    page.add_init_script("document.addEventListener('securitypolicyviolation', (e) => "
+                         "console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`))")
 
     def with_policy(route: Any) -> None:
         if route.request.url.endswith("/csp-host.html"):
@@ -211,6 +213,9 @@ def _serve_with_csp(page: Page, policy: str) -> list[str]:
 
 def test_the_widget_runs_under_the_documented_content_security_policy(page: Page) -> None:
     violations = _serve_with_csp(page, DOCUMENTED_CSP)
+    # The placeholder is styled (not blocked as an inline style): the Play button is the yellow pill.
+    play = widget(page, '[lesson="play-follow-suit"]').locator(".gt-widget__play")
+    expect(play).to_have_css("background-color", "rgb(255, 213, 74)")
     w = start(page, '[lesson="play-follow-suit"]')
     expect(w.locator(".gt-lesson")).to_be_visible()
     # The lesson answers a move: the engine (Pyodide, micropip, the wheel) runs under the policy.

@@ -89,7 +89,10 @@ function placeholderStyle(shadow) {
       placeholderSheet = new CSSStyleSheet();
       placeholderSheet.replaceSync(PLACEHOLDER_CSS);
     }
-    shadow.adoptedStyleSheets = [placeholderSheet];
+    // Added once, after any sheet the host adopted into the (open) shadow root: never replaces them.
+    if (!shadow.adoptedStyleSheets.includes(placeholderSheet)) {
+      shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, placeholderSheet];
+    }
     return [];
   }
   const style = document.createElement('style');
