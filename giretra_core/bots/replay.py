@@ -1,6 +1,6 @@
 """The expert's search over deals that fit the earlier cards as the advanced policy plays them.  Offline.
 
-An arena level (``replay[-P][-all]``), not offered in the page: it measures what the sharpest
+An arena level (``replay[-P][-all][-tries-N]``), not offered in the page: it measures what the sharpest
 inference from the play could be worth — the opponents' cards read as if they played exactly the
 advanced policy, which is what they do in the arena (docs/bots.md, "How close to perfect").
 
@@ -41,8 +41,9 @@ from .reasons import Decision
 _NAME = re.compile(r"replay(?:-(100|[1-9][0-9]?))?(-all)?(?:-tries-([1-9][0-9]{0,3}))?")
 TRIES = 40   # deals tried per kept deal, by default
 
-# One earlier decision: (seat, trick so far, leader, played before it, forbidden then, partner suit, avoid, card).
-_Decision = tuple[int, tuple[Card, ...], int, Mask, list[Mask], int, int, Card]
+# One earlier decision: (seat, trick so far, leader, played before it, forbidden then, partner suit, avoid,
+# the cards that seat played from it on — its hand then is its hand now and these —, the card it played).
+_Decision = tuple[int, tuple[Card, ...], int, Mask, list[Mask], int, int, Mask, Card]
 
 
 class Replay:
@@ -60,6 +61,7 @@ class Replay:
         done: list[tuple[int, tuple[Card, ...]]] = []
         played = 0
         tricks = [(int(t.leader), tuple(t.cards)) for t in view.tricks] + [(int(view.leader), tuple(view.trick))]
+        own = {p: _own_cards(tricks, p) for p in replayed}
         for k, (leader, cards) in enumerate(tricks):
             for i, card in enumerate(cards):
                 p = (leader + i) & 3
@@ -67,20 +69,16 @@ class Replay:
                     partial = cards[:i]
                     forbidden = play_inference(self.mode, done + [(leader, partial)], self.must_rise)
                     ps, avoid = signals_of(p, self.mode, done, calls)
-                    self.decisions.append((p, partial, leader, played, forbidden, ps, avoid, card))
+                    self.decisions.append((p, partial, leader, played, forbidden, ps, avoid, own[p] & ~played, card))
                 played |= 1 << card
             if k < len(view.tricks):
                 done.append((leader, cards))
-        self._played_after: list[Mask] = []
-        for p, _t, _l, before, _f, _ps, _a, _card in self.decisions:
-            # The cards seat p played from this decision on: its hand then = its hand now | these.
-            self._played_after.append(_own_cards(tricks, p) & ~before)
 
     def misses(self, world: Mapping[int, Mask], stop_after: int = 99) -> int:
         """How many earlier decisions the policy would have made otherwise in *world* (seat -> hand now)."""
         n = 0
-        for j, (p, trick, leader, before, forbidden, ps, avoid, card) in enumerate(self.decisions):
-            hand = world[p] | self._played_after[j]
+        for p, trick, leader, before, forbidden, ps, avoid, later, card in self.decisions:
+            hand = world[p] | later
             legal = legal_cards(hand, trick, self.mode, self.must_rise)
             if not legal & (legal - 1):
                 continue
