@@ -238,3 +238,24 @@ def test_without_wasm_unsafe_eval_the_widget_says_the_engine_could_not_start(pag
     expect(alert).to_contain_text("Content Security")
     expect(alert.get_by_role("button", name="Try again")).to_be_visible()
     page.unroute_all(behavior="ignoreErrors")
+
+
+def test_a_widget_moved_into_another_document_keeps_its_styled_placeholder(page: Page) -> None:
+    # A host may move the element into a same-origin frame (a preview pane, a dialog in an iframe). A
+    # constructed style sheet serves only the document it was made for, so that document needs its own.
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto("rules.html")
+    expect(widget(page, '[lesson="play-follow-suit"]').locator(".gt-widget__play")).to_be_visible()
+    background = page.evaluate("""() => new Promise((resolve) => {
+      const frame = document.createElement('iframe');
+      frame.addEventListener('load', () => {
+        const el = document.querySelector('giretra-game[lesson="play-follow-suit"]');
+        frame.contentDocument.body.append(el);
+        const play = el.shadowRoot.querySelector('.gt-widget__play');
+        resolve(play && frame.contentWindow.getComputedStyle(play).backgroundColor);
+      });
+      document.body.append(frame);
+    })""")
+    assert not errors, errors
+    assert background == "rgb(255, 213, 74)"

@@ -80,22 +80,28 @@ const PLACEHOLDER_CSS = `
 `;
 
 // A constructed style sheet, not a <style> element: a host whose Content-Security-Policy forbids inline styles
-// (style-src without 'unsafe-inline') still lets a script build one. The <style> is for browsers without them.
-let placeholderSheet = null;
+// (style-src without 'unsafe-inline') still lets a script build one. A constructed sheet serves only the document
+// whose window built it, so each document gets its own (a host may move the element into a same-origin frame).
+// The <style> is for browsers without them.
+const placeholderSheets = new WeakMap();   // document -> its sheet
 
 function placeholderStyle(shadow) {
-  if ('adoptedStyleSheets' in ShadowRoot.prototype && 'replaceSync' in CSSStyleSheet.prototype) {
-    if (!placeholderSheet) {
-      placeholderSheet = new CSSStyleSheet();
-      placeholderSheet.replaceSync(PLACEHOLDER_CSS);
+  const doc = shadow.ownerDocument;
+  const Sheet = doc.defaultView?.CSSStyleSheet;
+  if (Sheet && 'adoptedStyleSheets' in ShadowRoot.prototype && 'replaceSync' in Sheet.prototype) {
+    let sheet = placeholderSheets.get(doc);
+    if (!sheet) {
+      sheet = new Sheet();
+      sheet.replaceSync(PLACEHOLDER_CSS);
+      placeholderSheets.set(doc, sheet);
     }
     // Added once, after any sheet the host adopted into the (open) shadow root: never replaces them.
-    if (!shadow.adoptedStyleSheets.includes(placeholderSheet)) {
-      shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, placeholderSheet];
+    if (!shadow.adoptedStyleSheets.includes(sheet)) {
+      shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet];
     }
     return [];
   }
-  const style = document.createElement('style');
+  const style = doc.createElement('style');
   style.textContent = PLACEHOLDER_CSS;
   return [style];
 }
