@@ -18,9 +18,10 @@ doubles, the paired card-point difference per deal (``--deals``), and each bot's
 that both legs play the same contracts and the card-point difference measures the card play.
 
 The oracle (every hand seen) may take part as ``oracle``, and the expert's search given the
-hidden cards as ``sighted[-from-T][-partner|-honours][-blur-P]`` (:mod:`.bots.sighted`), and
-its search over deals that fit the earlier cards as the advanced policy plays them as
-``replay[-P][-all]`` (:mod:`.bots.replay`): offline yardsticks only.
+hidden cards as ``sighted[-from-T][-partner|-honours][-blur-P]`` (:mod:`.bots.sighted`), its
+search over deals that fit the earlier cards as the advanced policy plays them as
+``replay[-P][-all][-tries-N]`` (:mod:`.bots.replay`), and a tree search over the information sets
+as ``ismcts[-full][-c-X]`` (:mod:`.bots.ismcts`): offline levels only.
 """
 
 from __future__ import annotations
@@ -47,18 +48,20 @@ from .scoring import DealScore
 from .seats import Seat
 from .views import seat_view
 
-LEVEL_NAMES = (*bots.LEVELS, "oracle", "sighted[-from-T][-partner|-honours][-blur-P]", "replay[-P][-all]")
+LEVEL_NAMES = (*bots.LEVELS, "oracle", "sighted[-from-T][-partner|-honours][-blur-P]", "replay[-P][-all][-tries-N]",
+               "ismcts[-full][-c-X]")
 INSTANT_WIN_POINTS = 150  # a Colour sweep, counted as match points in per-deal figures
 
 
 def _level(name: str) -> str:
-    """An argparse type: a bot level, the oracle or a sighted expert (offline levels)."""
-    from .bots import replay, sighted
+    """An argparse type: a bot level, or an offline level (the oracle, sighted, replay, ismcts)."""
+    from .bots import ismcts, replay, sighted
 
-    if name in bots.LEVELS or name == "oracle" or sighted.parse(name) is not None or replay.parse(name) is not None:
+    if name in bots.LEVELS or name == "oracle" or any(m.parse(name) is not None for m in (sighted, replay, ismcts)):
         return name
     raise argparse.ArgumentTypeError(f"unknown level {name!r} (expected one of {', '.join(LEVEL_NAMES)}, "
-                                     f"T = 1..8, P = 1..99 or eight values 0..100 joined by '/', one per trick)")
+                                     f"T = 1..8, P = 1..99 or eight values 0..100 joined by '/', one per trick, "
+                                     f"N = 1..9999 deals tried, X = the exploration constant)")
 
 
 def _decide(level: str, match: Match, seat: Seat, rng: random.Random, budget_ms: float,
@@ -71,6 +74,10 @@ def _decide(level: str, match: Match, seat: Seat, rng: random.Random, budget_ms:
         from .bots import replay
 
         return replay.choose(seat_view(match, seat), rng, budget_ms, level, time_guard)
+    if level.startswith("ismcts"):
+        from .bots import ismcts
+
+        return ismcts.choose(seat_view(match, seat), rng, budget_ms, level, time_guard)
     if level.startswith("sighted"):
         from .bots import sighted
 
