@@ -1,4 +1,4 @@
-"""Starting a match with a seed and a rules preset; the bots' level and the speed are settings that persist."""
+"""Starting a match with a seed and a rules preset; each bot seat's level and the speed are settings that persist."""
 
 from __future__ import annotations
 
@@ -28,20 +28,51 @@ def test_new_match_with_a_seed_and_a_preset(page: Page) -> None:
     expect(page.locator(".gt-score__value")).to_have_text(["0", "0"])
 
 
-def test_bot_level_and_speed_are_kept(page: Page) -> None:
+def test_each_bot_seats_level_and_the_speed_are_kept(page: Page) -> None:
     open_game(page, query="lang=en")
     page.locator('[data-action="open-settings"]').click()
-    page.locator("#gt-level").select_option("basic")
+    expect(page.get_by_label("Top (your partner)")).to_have_value("advanced")
+    page.get_by_label("Left (opponent)").select_option("basic")
+    page.get_by_label("Top (your partner)").select_option("expert")
     page.locator("#gt-speed").select_option("fast")
     page.keyboard.press("Escape")
-    # The running match's bots change level at once (the engine rewrites the players in the state).
-    expect(page.locator('.gt-seat[data-seat="Left"] .gt-seat__player')).to_have_text("Basic bot")
+    # The running match's bots change level at once (the engine rewrites the players in the state), each its own.
+    seat = '.gt-seat[data-seat="{}"] .gt-seat__player'
+    expect(page.locator(seat.format("Left"))).to_have_text("Basic bot")
+    expect(page.locator(seat.format("Top"))).to_have_text("Expert bot")
+    expect(page.locator(seat.format("Right"))).to_have_text("Advanced bot")
     state = saved_state(page)
-    assert state is not None and state.split(" ")[2] == "hbbb"
+    assert state is not None and state.split(" ")[2] == "hbea"   # Bottom, Left, Top, Right
     stored = json.loads(page.evaluate("localStorage.getItem('giretra.settings')"))
-    assert stored["settings"]["level"] == "basic" and stored["settings"]["speed"] == "fast"
+    assert stored["settings"]["levels"] == {"Left": "basic", "Top": "expert", "Right": "advanced"}
+    assert stored["settings"]["speed"] == "fast"
+    # A new match keeps the three levels.
+    page.locator('[data-action="open-new-match"]').click()
+    page.locator('[data-action="start-match"]').click()
+    expect(page.locator("#gt-dialog[open]")).to_have_count(0)
+    expect(page.locator(seat.format("Top"))).to_have_text("Expert bot")
     page.goto("/")  # no ?speed=: the saved speed applies
     wait_ready(page)
     page.locator('[data-action="open-settings"]').click()
     expect(page.locator("#gt-speed")).to_have_value("fast")
-    expect(page.locator("#gt-level")).to_have_value("basic")
+    expect(page.locator("#gt-level-Left")).to_have_value("basic")
+    expect(page.locator("#gt-level-Top")).to_have_value("expert")
+    expect(page.locator("#gt-level-Right")).to_have_value("advanced")
+
+
+def test_settings_saved_with_one_level_for_all_bots_give_it_to_each_seat(page: Page) -> None:
+    # Saved by the page before each seat had its own level; an unknown or malformed level falls back to the default.
+    page.goto("/")
+    wait_ready(page)
+    store = """(settings) => import('./js/save.js').then(({ SAVE_VERSION }) =>
+      localStorage.setItem('giretra.settings', JSON.stringify({ v: SAVE_VERSION, settings })))"""
+    for settings, expected in (({"level": "basic"}, ["basic"] * 3),
+                               ({"levels": {"Left": "grandmaster", "Top": 7, "Right": "expert"}},
+                                ["advanced", "advanced", "expert"]),
+                               ({"levels": None, "level": ["expert"]}, ["advanced"] * 3)):
+        page.evaluate(store, settings)
+        page.reload()
+        wait_ready(page)
+        page.locator('[data-action="open-settings"]').click()
+        for seat, level in zip(("Left", "Top", "Right"), expected, strict=True):
+            expect(page.locator(f"#gt-level-{seat}")).to_have_value(level)

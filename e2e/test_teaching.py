@@ -14,7 +14,8 @@ from giretra_core.bots import REASONS
 
 def choose_level(page: Page, level: str) -> None:
     page.locator('[data-action="open-settings"]').click()
-    page.locator("#gt-level").select_option(level)
+    for seat in ("Top", "Left", "Right"):
+        page.locator(f"#gt-level-{seat}").select_option(level)
     page.keyboard.press("Escape")
     expect(page.locator("#gt-dialog[open]")).to_have_count(0)
 

@@ -18,6 +18,15 @@ import { renderScoreSheet, renderSummary, renderTrickHistory } from './view/summ
 
 const HUMAN = 'Bottom';
 const BOTS = ['Left', 'Top', 'Right'];
+const DEFAULT_LEVEL = 'advanced';
+
+// Each bot seat has its own level. Settings saved before that had one `level` for the three: it becomes each
+// seat's; anything unreadable falls back to the default (boot() then checks the names against the engine's).
+function withLevels({ level, levels, ...rest }) {
+  const given = levels && typeof levels === 'object' ? levels : {};
+  const fallback = typeof level === 'string' ? level : DEFAULT_LEVEL;
+  return { ...rest, levels: Object.fromEntries(BOTS.map((s) => [s, typeof given[s] === 'string' ? given[s] : fallback])) };
+}
 // Pauses in ms: before a bot's move, and with a finished trick on the table (skippable).
 const SPEEDS = {
   slow: { bot: 1100, trick: 2200 },
@@ -49,7 +58,7 @@ export function mount(root, opts) {
     state: null,          // THE match: the engine's notation string
     view: null,           // the engine's view of it for the human seat
     rules: opts.rules || 'giretra.com',
-    settings: readSettings({ lang: 'en', level: 'advanced', speed: 'normal', coach: false }),
+    settings: withLevels(readSettings({ lang: 'en', speed: 'normal', coach: false })),
     speedOverride: opts.speed ? (SPEED_ALIASES[opts.speed] ?? (opts.speed in SPEEDS ? opts.speed : null)) : null,
     embedded: !standalone,
     shownTrick: null,
@@ -222,8 +231,8 @@ export function mount(root, opts) {
     advance();
   }
 
-  function botPlayers(level = app.settings.level) {
-    return { [HUMAN]: 'human', ...Object.fromEntries(BOTS.map((s) => [s, level])) };
+  function botPlayers() {
+    return { [HUMAN]: 'human', ...app.settings.levels };
   }
 
   async function startNewMatch({ seed = null, rules = app.rules } = {}) {
@@ -373,7 +382,7 @@ export function mount(root, opts) {
         if (!seat || (view.players[seat] === 'human' && !forHuman)) break;
         app.thinking = seat;
         render();
-        const level = forHuman ? app.settings.level : undefined;
+        const level = forHuman ? app.settings.levels.Top : undefined;   // the partner plays the reader's part
         const [decision] = await Promise.all([
           call('bot_action', { state, seat, seed: 0, level }).catch((err) => { showCrash(err); return null; }),
           sleep(speed().bot),
@@ -529,10 +538,10 @@ export function mount(root, opts) {
     refreshDialog();
   }
 
-  async function changeLevel(level) {
-    app.settings.level = level;
+  async function changeLevel(seat, level) {
+    app.settings.levels = { ...app.settings.levels, [seat]: level };
     storeSettings();
-    const players = Object.fromEntries(BOTS.map((s) => [s, level]));
+    const players = { ...app.settings.levels };
     // The engine rewrites the players of the running match; if a bot moved meanwhile, redo it on the new state.
     for (let attempt = 0; attempt < 5 && app.state; attempt++) {
       const { state } = app;
@@ -610,7 +619,11 @@ export function mount(root, opts) {
       return;
     }
     await info;
-    if (app.info && !app.info.botLevels.includes(app.settings.level)) app.settings.level = app.info.botLevels[0];
+    if (app.info) {
+      const known = app.info.botLevels;
+      const fallback = known.includes(DEFAULT_LEVEL) ? DEFAULT_LEVEL : known[0];
+      for (const seat of BOTS) if (!known.includes(app.settings.levels[seat])) app.settings.levels[seat] = fallback;
+    }
     try {
       await openInitialMatch();
     } catch (err) {

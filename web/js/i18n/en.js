@@ -126,6 +126,8 @@ export default {
   'settings.title': 'Settings',
   'settings.language': 'Language',
   'settings.level': 'Bots’ level',
+  'settings.levelPartner': '{seat} (your partner)',
+  'settings.levelOpponent': '{seat} (opponent)',
   'settings.speed': 'Game speed',
   'settings.speedOverride': 'The address of this page sets the speed for now.',
   'speed.slow': 'Slow',

@@ -125,6 +125,8 @@ export default {
   'settings.title': 'Réglages',
   'settings.language': 'Langue',
   'settings.level': 'Niveau des robots',
+  'settings.levelPartner': '{seat} (votre partenaire)',
+  'settings.levelOpponent': '{seat} (adversaire)',
   'settings.speed': 'Vitesse du jeu',
   'settings.speedOverride': 'L’adresse de la page impose la vitesse pour l’instant.',
   'speed.slow': 'Lente',

@@ -125,6 +125,8 @@ export default {
   'settings.title': 'Fikirana',
   'settings.language': 'Fiteny',
   'settings.level': 'Haavon’ny robo',
+  'settings.levelPartner': '{seat} (mpiara-milalao aminao)',
+  'settings.levelOpponent': '{seat} (mpifanandrina)',
   'settings.speed': 'Hafainganan’ny lalao',
   'settings.speedOverride': 'Ny adiresin’ity pejy ity no mametra ny hafainganana amin’izao.',
   'speed.slow': 'Miadana',

@@ -78,14 +78,20 @@ const select = (id, label, value, options, onChange) => h('div.gt-field', [
 ]);
 
 export function renderSettings(app, cb) {
-  const levels = app.info?.botLevels ?? [app.settings.level];
+  const levels = app.info?.botLevels ?? [...new Set(Object.values(app.settings.levels))];
+  const options = levels.map((l) => [l, tMaybe(`level.${l}`) ?? l]);
   return h('div.gt-settings', [
     h('h2.gt-dialog__title', t('settings.title')),
     // In a widget the host page chooses the language (the lang attribute).
     app.embedded ? null : select('gt-lang', t('settings.language'), app.settings.lang,
       LANGUAGES.map((l) => [l, LANGUAGE_NAMES[l]]), cb.onLang),
-    select('gt-level', t('settings.level'), app.settings.level,
-      levels.map((l) => [l, tMaybe(`level.${l}`) ?? l]), cb.onLevel),
+    // One level per bot seat: the partner first, then the opponents in playing order.
+    h('fieldset.gt-fieldset', [
+      h('legend', t('settings.level')),
+      ...['Top', 'Left', 'Right'].map((seat) => select(`gt-level-${seat}`,
+        t(seat === 'Top' ? 'settings.levelPartner' : 'settings.levelOpponent', { seat: t(`seat.${seat}`) }),
+        app.settings.levels[seat], options, (level) => cb.onLevel(seat, level))),
+    ]),
     select('gt-speed', t('settings.speed'), app.settings.speed,
       ['slow', 'normal', 'fast', 'instant'].map((s) => [s, t(`speed.${s}`)]), cb.onSpeed),
     app.speedOverride !== null ? h('p.gt-note', t('settings.speedOverride')) : null,
