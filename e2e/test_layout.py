@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import open_game
-from gameplay import play_one_step, wait_my_turn
+from gameplay import fragment, play_one_step, wait_my_turn
 from playwright.sync_api import Page, expect
 
 PHONE = {"width": 360, "height": 640}
@@ -67,3 +67,18 @@ def test_reduced_motion_turns_animations_off(page: Page) -> None:
     durations = page.evaluate("""() => [...document.querySelectorAll('.gt-card, .gt-seat, .gt-bid')]
       .map(e => getComputedStyle(e)).map(s => [s.animationName, s.transitionDuration])""")
     assert all(name == "none" and duration in ("0s", "") for name, duration in durations)
+
+
+def test_the_bids_so_far_wrap_instead_of_being_cut_off(page: Page) -> None:
+    # A long note ("contré automatiquement") in a 360 px column: it must wrap inside its row, not be clipped.
+    state = "G1 giretra.com hrrr 4 T 0-0 150 * c12.C.H.NT.ok.ok"   # Left's NoTrumps, accepted by Top: doubled
+    open_game(page, query="speed=0&lang=fr", fragment=fragment(state))
+    wait_my_turn(page, "negotiation")
+    auto = page.locator('.gt-bids-history li[data-seat="Top"] .gt-bids-history__auto')
+    expect(auto).to_have_text("(contré automatiquement)")
+    clipped = page.evaluate("""() => [...document.querySelectorAll('.gt-bids-history li')]
+      .filter((li) => li.scrollWidth > li.clientWidth || li.getBoundingClientRect().right
+                      > li.closest('.gt-bids-history').getBoundingClientRect().right + 0.5)
+      .map((li) => li.textContent)""")
+    no_horizontal_scroll(page, "bids-so-far")
+    assert clipped == []
