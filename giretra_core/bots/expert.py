@@ -119,15 +119,21 @@ def _root_moves(know: PlayKnowledge) -> list[Card]:
     return list(cards_of(prune_equivalent(legal, others, know.mode)))
 
 
+def policy_card(view: SeatView, know: PlayKnowledge) -> tuple[Card, str]:
+    """The advanced policy's card and its reason key: the search's tie-break, with a line a person understands."""
+    partner_suit, avoid = advanced.signals(view)
+    legal = legal_cards(know.hand, know.trick, know.mode, know.notrumps_must_rise)
+    may = [know.may_hold(p) for p in range(4)]
+    return heuristic_card(know.seat, know.hand, legal, know.trick, know.leader, know.mode, know.out, may,
+                          know.announcer_team, ADVANCED, partner_suit, avoid)
+
+
 def play(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool,
          sampler: Sampler = sample_world) -> Decision:
     know = play_knowledge(view, inference=True)
     moves = _root_moves(know)
-    partner_suit, avoid = advanced.signals(view)
+    hint, hint_key = policy_card(view, know)
     legal = legal_cards(know.hand, know.trick, know.mode, know.notrumps_must_rise)
-    may = [know.may_hold(p) for p in range(4)]
-    hint, hint_key = heuristic_card(know.seat, know.hand, legal, know.trick, know.leader, know.mode, know.out, may,
-                                    know.announcer_team, ADVANCED, partner_suit, avoid)
     if len(moves) == 1:
         card = moves[0]
         key = "only_card" if not legal & (legal - 1) else (hint_key if hint == card else "solved")

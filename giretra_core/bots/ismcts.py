@@ -48,7 +48,7 @@ from ..errors import GiretraError
 from ..modes import POINTS, TRUMP_MASK
 from ..play import legal_cards, winning_index
 from ..views import SeatView
-from . import advanced, expert
+from . import expert
 from .cardplay import ADVANCED, _bits, heuristic_card
 from .inference import evidence_bias, sample_world
 from .knowledge import PlayKnowledge, play_knowledge
@@ -84,11 +84,7 @@ def choose(view: SeatView, rng: random.Random, budget_ms: float, level: str = "i
     moves = expert._root_moves(know)
     if len(moves) == 1 or know.hand.bit_count() <= expert.EXACT_CARDS:
         return expert.play(view, rng, budget_ms, time_guard)
-    partner_suit, avoid = advanced.signals(view)
-    legal = legal_cards(know.hand, know.trick, know.mode, know.notrumps_must_rise)
-    may = [know.may_hold(p) for p in range(4)]
-    hint, _ = heuristic_card(know.seat, know.hand, legal, know.trick, know.leader, know.mode, know.out, may,
-                             know.announcer_team, ADVANCED, partner_suit, avoid)
+    hint, _ = expert.policy_card(view, know)
     visits, iterations = search(view, know, moves, rng, budget_ms, time_guard, variant)
     best = max(range(len(moves)), key=lambda i: (visits[i], moves[i] == hint, -i))
     card = moves[best]
