@@ -54,6 +54,12 @@ CALLS = {  # announce is the mode's own name
     "fr": {"accept": "Bonne", "double": "Contré", "redouble": "Surcontré"},
     "mg": {"accept": "Bonne", "double": "Contré", "redouble": "Surcontré"},
 }
+# The letters on the card faces: valet, dame, roi in French, and in Malagasy, which names the cards in French.
+RANK_LETTERS = {
+    "en": {},
+    "fr": {"J": "V", "Q": "D", "K": "R"},
+    "mg": {"J": "V", "Q": "D", "K": "R"},
+}
 PHASES = {
     "en": {"cut": "the cut", "negotiation": "the negotiation", "play": "the play", "deal_over": "the end of the deal"},
     "fr": {"cut": "la coupe", "negotiation": "les annonces", "play": "le jeu", "deal_over": "la fin de la donne"},
@@ -220,6 +226,16 @@ def check_lang(lang: object) -> str:
     return str(lang)
 
 
+def card_text(card: int, lang: str) -> str:
+    """A card as its face prints it: ``'J♥'``, ``'V♥'`` in French and Malagasy.
+
+    >>> card_text(20, "fr"), card_text(20, "en")
+    ('V♥', 'J♥')
+    """
+    label = card_label(card)
+    return RANK_LETTERS[lang].get(label[0], label[0]) + label[1:]
+
+
 def _fmt_params(params: dict[str, object], lang: str) -> dict[str, object]:
     out: dict[str, object] = {}
     for key, value in params.items():
@@ -228,7 +244,7 @@ def _fmt_params(params: dict[str, object], lang: str) -> dict[str, object]:
         elif key in ("mode", "bid") and isinstance(value, int):
             out[key] = MODES[lang][value]
         elif key == "card" and isinstance(value, int):
-            out[key] = card_label(value)
+            out[key] = card_text(value, lang)
         elif key == "led" and isinstance(value, int):
             out[key] = SUITS[lang][value]
         elif key == "phase" and isinstance(value, str):
@@ -383,7 +399,7 @@ def bot_reason(key: str, params: dict[str, str] | None, english: str, lang: str)
         if name == "card":
             from .cards import parse_card
 
-            values[name] = card_label(parse_card(value))
+            values[name] = card_text(parse_card(value), lang)
         elif name == "mode" and value in _MODE_BY_API:
             values[name] = MODES[lang][_MODE_BY_API[value]]
         else:

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import __version__, bots
-from .cards import Card, card_label, card_name, cards_of
+from .cards import Card, card_name, cards_of
 from .deal import Action, Cut, Phase, action_token, parse_action
 from .errors import GiretraError
 from .i18n import (
@@ -35,6 +35,7 @@ from .i18n import (
     TEAMS,
     bot_reason,
     call_text,
+    card_text,
     check_lang,
     explain_step,
     message,
@@ -143,7 +144,7 @@ def _action_json(action: Action, reason: Reason | None, lang: str) -> JSON:
         if action.mode is not None:
             out["mode"] = MODE_NAMES[action.mode]
     else:
-        out.update(type="card", card=card_name(action), text=card_label(action))
+        out.update(type="card", card=card_name(action), text=card_text(action, lang))
     out["legal"] = reason is None
     if reason is not None:
         out["reason"] = {"code": reason.code, "message": message(reason.code, lang, reason.params),

@@ -21,10 +21,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import card_label, card_name, cards_of, split_cards
+from .cards import card_name, cards_of, split_cards
 from .deal import Cut
 from .errors import GiretraError
-from .i18n import CALLS, SEATS, TEAMS, explain_step, message, mode_name
+from .i18n import CALLS, SEATS, TEAMS, card_text, explain_step, message, mode_name
 from .match import Match, progress
 from .modes import MODE_NAMES, POINTS, STRENGTH, Mode, parse_mode, sort_key
 from .negotiation import Call, CallKind, parse_call
@@ -136,14 +136,14 @@ def _lessons() -> tuple[Lesson, ...]:
                 "Cœur est atout. Quel est le cœur le plus fort ?",
                 "Atout ny Cœur. Iza amin'ireto Cœur ireto no matanjaka indrindra?"),
                 T("Trump order: J, 9, A, 10, K, Q, 8, 7.", "Ordre à l'atout : V, 9, A, 10, R, D, 8, 7.",
-                  "Filaharana atout: J, 9, A, 10, K, Q, 8, 7."),
+                  "Filaharana atout: V, 9, A, 10, R, D, 8, 7."),
                 {"mode": "HEARTS", "cards": "10HAH9HJHKH"}),
             Task("pick_card", "P-7", T(
                 "Hearts are trumps. Which of these spades (a plain suit) is the strongest?",
                 "Cœur est atout. Quel est le pique (couleur simple) le plus fort ?",
                 "Atout ny Cœur. Iza amin'ireto Pique ireto no matanjaka indrindra?"),
                 T("Plain order: A, 10, K, Q, J, 9, 8, 7.", "Ordre hors atout : A, 10, R, D, V, 9, 8, 7.",
-                  "Filaharana tsotra: A, 10, K, Q, J, 9, 8, 7."),
+                  "Filaharana tsotra: A, 10, R, D, V, 9, 8, 7."),
                 {"mode": "HEARTS", "cards": "JS9S10SASKS"}),
             Task("pick_card", "P-7", T(
                 "AllTrumps: which of these diamonds is the strongest?",
@@ -151,7 +151,7 @@ def _lessons() -> tuple[Lesson, ...]:
                 "Tout A: iza amin'ireto Carreau ireto no matanjaka indrindra?"),
                 T("In AllTrumps every suit is ranked like a trump: J, 9, A, 10, K, Q, 8, 7.",
                   "En Tout A, chaque couleur se classe comme l'atout : V, 9, A, 10, R, D, 8, 7.",
-                  "Amin'ny Tout A, samy milahatra toy ny atout ny loko rehetra: J, 9, A, 10, K, Q, 8, 7."),
+                  "Amin'ny Tout A, samy milahatra toy ny atout ny loko rehetra: V, 9, A, 10, R, D, 8, 7."),
                 {"mode": "ALL_TRUMPS", "cards": "AD10D9DJDKD"}),
             Task("pick_card", "P-7", T(
                 "NoTrumps: which of these clubs is the strongest?",
@@ -159,17 +159,17 @@ def _lessons() -> tuple[Lesson, ...]:
                 "Sans A: iza amin'ireto Trèfle ireto no matanjaka indrindra?"),
                 T("In NoTrumps every suit has the plain order: A, 10, K, Q, J, 9, 8, 7.",
                   "En Sans A, toutes les couleurs ont l'ordre simple : A, 10, R, D, V, 9, 8, 7.",
-                  "Amin'ny Sans A, filaharana tsotra daholo: A, 10, K, Q, J, 9, 8, 7."),
+                  "Amin'ny Sans A, filaharana tsotra daholo: A, 10, R, D, V, 9, 8, 7."),
                 {"mode": "NO_TRUMPS", "cards": "JC9C10CACKC"}),
         )),
         Lesson("cards-points", "cards", "cards", T("Card points", "Les points des cartes", "Ny isan'ny karatra"), (
             Task("number", "S-1", T(
                 "Hearts are trumps. How many card points are in this trick: J♥ 9♥ A♠ 10♠?",
                 "Cœur est atout. Combien de points dans ce pli : V♥ 9♥ A♠ 10♠ ?",
-                "Atout ny Cœur. Firy ny isa ao amin'ity fanangonana ity: J♥ 9♥ A♠ 10♠?"),
+                "Atout ny Cœur. Firy ny isa ao amin'ity fanangonana ity: V♥ 9♥ A♠ 10♠?"),
                 T("Trumps: J 20, 9 14, A 11, 10 10, K 4, Q 3. Plain: A 11, 10 10, K 4, Q 3, J 2.",
                   "Atout : V 20, 9 14, A 11, 10 10, R 4, D 3. Hors atout : A 11, 10 10, R 4, D 3, V 2.",
-                  "Atout: J 20, 9 14, A 11, 10 10, K 4, Q 3. Tsotra: A 11, 10 10, K 4, Q 3, J 2."),
+                  "Atout: V 20, 9 14, A 11, 10 10, R 4, D 3. Tsotra: A 11, 10 10, R 4, D 3, V 2."),
                 {"count": "trick_points", "mode": "HEARTS", "cards": "JH9HAS10S"}),
             Task("number", "S-1", T(
                 "How many card points are there in all in an AllTrumps deal (last trick included)?",
@@ -413,7 +413,7 @@ def _play_lessons() -> tuple[Lesson, ...]:
     return (
         Lesson("play-follow-suit", "play", "play", T("Follow suit", "Fournir", "Manaraka loko"), (
             sel("P-1", ask(T("Spades are trumps. Left leads the K♦.", "Pique est atout. Ouest entame le R♦.",
-                             "Atout ny Pique. Manomboka amin'ny K♦ i Havia.")),
+                             "Atout ny Pique. Manomboka amin'ny R♦ i Havia.")),
                 T("If you hold the led suit, you must play it.", "Si vous avez la couleur demandée, vous devez "
                   "la jouer.", "Raha manana ny loko nalefa ianao dia tsy maintsy alefanao."),
                 "SPADES", "L:KD T:8D R:9D", "7D10D9SJSAC8H7H10S"),
@@ -429,14 +429,14 @@ def _play_lessons() -> tuple[Lesson, ...]:
         Lesson("play-must-beat", "play", "play", T("Play higher", "Monter", "Mandresy"), (
             sel("P-2", ask(T("AllTrumps. Left leads the K♥, Top plays the 7♥, Right the Q♥.",
                              "Tout A. Ouest entame le R♥, Nord joue le 7♥, Est la D♥.",
-                             "Tout A. K♥ no alefan'i Havia, 7♥ i Ambony, Q♥ i Havanana.")),
+                             "Tout A. R♥ no alefan'i Havia, 7♥ i Ambony, D♥ i Havanana.")),
                 T("In AllTrumps you must beat the highest card of the led suit if you can.",
                   "En Tout A, vous devez battre la plus forte carte de la couleur demandée si vous le pouvez.",
                   "Amin'ny Tout A, tsy maintsy mandresy ny karatra ambony indrindra ianao raha afaka."),
                 "ALL_TRUMPS", "L:KH T:7H R:QH", "AH8H10HJSAD7C9CQS"),
             sel("P-2", ask(T("Hearts are trumps. Left leads the 10♥ (trump), Top plays the 7♥, Right the J♦.",
                              "Cœur est atout. Ouest entame le 10♥ (atout), Nord le 7♥, Est le V♦.",
-                             "Atout ny Cœur. 10♥ no alefan'i Havia, 7♥ i Ambony, J♦ i Havanana.")),
+                             "Atout ny Cœur. 10♥ no alefan'i Havia, 7♥ i Ambony, V♦ i Havanana.")),
                 T("When trump is led you must beat the highest trump if you can — even your partner's.",
                   "Quand on entame atout, il faut monter sur le plus fort atout si possible — même celui du "
                   "partenaire.",
@@ -444,7 +444,7 @@ def _play_lessons() -> tuple[Lesson, ...]:
                 "HEARTS", "L:10H T:7H R:JD", "9H8HQHAS7CKD8S9D"),
             sel("P-2", ask(T("NoTrumps. Left leads the K♥, Top plays the 7♥, Right the Q♥.",
                              "Sans A. Ouest entame le R♥, Nord joue le 7♥, Est la D♥.",
-                             "Sans A. K♥ no alefan'i Havia, 7♥ i Ambony, Q♥ i Havanana.")),
+                             "Sans A. R♥ no alefan'i Havia, 7♥ i Ambony, D♥ i Havanana.")),
                 T("In NoTrumps you must follow suit, but you never have to play higher.",
                   "En Sans A il faut fournir, mais jamais obligatoirement monter.",
                   "Amin'ny Sans A dia tsy maintsy manaraka ianao, fa tsy voatery mandresy mihitsy."),
@@ -472,7 +472,7 @@ def _play_lessons() -> tuple[Lesson, ...]:
                              "the 8♠. You have no spade.",
                              "Cœur est atout. Ouest entame l'A♠, votre partenaire Nord coupe de la D♥, Est joue le "
                              "8♠. Vous n'avez pas de pique.",
-                             "Atout ny Cœur. A♠ i Havia, manapaka amin'ny Q♥ ny namanao Ambony, 8♠ i Havanana. Tsy "
+                             "Atout ny Cœur. A♠ i Havia, manapaka amin'ny D♥ ny namanao Ambony, 8♠ i Havanana. Tsy "
                              "manana Pique ianao.")),
                 T("Your partner wins, but with a trump: the freedom to discard is gone, you must overtrump if you "
                   "can.",
@@ -524,7 +524,7 @@ def _play_lessons() -> tuple[Lesson, ...]:
             Task("pick_seat", "P-7", T(
                 "Hearts are trumps. Bottom A♠, Left 7♥, Top K♠, Right 10♠. Who wins?",
                 "Cœur est atout. Sud A♠, Ouest 7♥, Nord R♠, Est 10♠. Qui remporte le pli ?",
-                "Atout ny Cœur. Ambany A♠, Havia 7♥, Ambony K♠, Havanana 10♠. Iza no mahazo?"),
+                "Atout ny Cœur. Ambany A♠, Havia 7♥, Ambony R♠, Havanana 10♠. Iza no mahazo?"),
                 T("The highest trump wins; without a trump, the highest card of the led suit.",
                   "Le plus fort atout gagne ; sans atout, la plus forte carte de la couleur demandée.",
                   "Ny atout ambony indrindra no mandresy; raha tsy misy, ny ambony indrindra amin'ny loko nalefa."),
@@ -532,7 +532,7 @@ def _play_lessons() -> tuple[Lesson, ...]:
             Task("pick_seat", "P-7", T(
                 "AllTrumps. Bottom 9♠, Left J♥, Top A♠, Right 7♠. Who wins?",
                 "Tout A. Sud 9♠, Ouest V♥, Nord A♠, Est 7♠. Qui remporte le pli ?",
-                "Tout A. Ambany 9♠, Havia J♥, Ambony A♠, Havanana 7♠. Iza no mahazo?"),
+                "Tout A. Ambany 9♠, Havia V♥, Ambony A♠, Havanana 7♠. Iza no mahazo?"),
                 T("In AllTrumps there is no trump suit: only the led suit can win, so the off-suit J♥ loses.",
                   "En Tout A il n'y a pas de couleur d'atout : seule la couleur demandée gagne.",
                   "Amin'ny Tout A, ny loko nalefa ihany no mety handresy."),
@@ -816,15 +816,6 @@ def check_answer(lesson_id: object, index: object, answer: object, lang: str) ->
             "last": index == len(lesson.tasks) - 1}
 
 
-_FRENCH_RANKS = {"J": "V", "Q": "D", "K": "R"}  # valet, dame, roi, as the French prompts print them
-
-
-def _card_text(card: int, lang: str) -> str:
-    """``J♥``; ``V♥`` in French."""
-    label = card_label(card)
-    return _FRENCH_RANKS.get(label[0], label[0]) + label[1:] if lang == "fr" else label
-
-
 def _same(answer: object, expected: object) -> bool:
     if isinstance(expected, set):
         return isinstance(answer, list) and all(isinstance(a, str) for a in answer) and set(answer) == expected \
@@ -850,11 +841,11 @@ def _expected(task: Task, answer: object, lang: str) -> tuple[object, list[str],
             assert isinstance(a, int)
             name = card_name(a)
             if name in chosen and reason is not None:
-                lines.append(f"{_card_text(a, lang)}: {message(reason.code, lang, reason.params)}")
+                lines.append(f"{card_text(a, lang)}: {message(reason.code, lang, reason.params)}")
             elif name not in chosen and reason is None:
-                lines.append(_ALSO[lang].format(card=_card_text(a, lang)))
+                lines.append(_ALSO[lang].format(card=card_text(a, lang)))
         ordered = sorted((c for c in range(32) if card_name(c) in legal), key=lambda c: sort_key(_mode(p["mode"]), c))
-        return legal, lines, ", ".join(_card_text(c, lang) for c in ordered)
+        return legal, lines, ", ".join(card_text(c, lang) for c in ordered)
     if kind == "select_calls":
         match = parse_match(_negotiation_state(p["dealer"], p["calls"]))
         negotiation = match.deal.negotiation
@@ -877,7 +868,7 @@ def _expected(task: Task, answer: object, lang: str) -> tuple[object, list[str],
         mode = _mode(p["mode"])
         cards = split_cards(p["cards"])
         best = max(cards, key=lambda c: STRENGTH[mode][c])
-        return card_name(best), [], _card_text(best, lang)
+        return card_name(best), [], card_text(best, lang)
     if kind == "pick_seat":
         if p["ask"] == "winner":
             mode = _mode(p["mode"])

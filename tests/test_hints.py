@@ -9,7 +9,7 @@ import pytest
 
 from giretra_core import jsonapi
 from giretra_core.bots import REASONS
-from giretra_core.i18n import BOT_REASONS
+from giretra_core.i18n import BOT_REASONS, bot_reason
 
 
 def ask(function: str, **request: Any) -> Any:
@@ -44,3 +44,8 @@ def test_the_hint_is_legal_and_says_why_in_the_language(lang: str) -> None:
         seen.add(hint["key"])
         state = ask("apply", state=state, seat=seat, action=hint["action"])["state"]
     assert len(seen) >= 3
+
+
+@pytest.mark.parametrize(("lang", "card"), [("en", "J♥"), ("fr", "V♥"), ("mg", "V♥")])
+def test_a_reason_names_the_card_with_the_letters_on_its_face(lang: str, card: str) -> None:
+    assert card in bot_reason("master", {"card": "JH"}, REASONS["master"], lang)

@@ -339,7 +339,7 @@ def test_wrong_turn_is_refused_in_the_seats_language() -> None:
      "Vous devez fournir : jouez un cœur (P-1, fournir à la couleur)."),
     ("7H", "must_beat", "P-2", "You must beat the highest heart in the trick if you can (P-2, play higher).",
      "Vous devez monter sur le plus fort cœur du pli si vous le pouvez (P-2, monter)."),
-    ("KD", "card_not_in_hand", "", "K♦ is not in your hand.", "K♦ n'est pas dans votre main."),
+    ("KD", "card_not_in_hand", "", "K♦ is not in your hand.", "R♦ n'est pas dans votre main."),
 ])
 def test_illegal_action_code_rule_and_message_in_english_and_french(card: str, code: str, rule: str, en: str,
                                                                      fr: str) -> None:

@@ -4,6 +4,7 @@ explained with the rule that forbids it, in every language."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -88,6 +89,29 @@ def test_a_wrong_answer_is_refused_with_an_explanation(lesson_id: str, index: in
     assert len(result["feedback"]) >= 3, result  # "not quite", why, the rule
     if task["kind"] in ("select_cards", "select_calls") and wrong != good[:-1]:
         assert f"({result['rule'][0]}-" in text, text  # the engine's reason names its rule
+
+
+# The card faces print J Q K in English and V D R (valet, dame, roi) in French and Malagasy
+# (web/js/i18n: rankShort); a text that names a card or lists ranks must use the same letters.
+_RANK_BEFORE = r"(?<![\w'’])"
+_RANK_AFTER = r"(?=[♣♦♥♠]|, |\.| \d)"  # "K♦", "K, Q", "… 8, 7." and "K 4" (points)
+FOREIGN_RANK = {"en": re.compile(_RANK_BEFORE + "[VDR]" + _RANK_AFTER),
+                "fr": re.compile(_RANK_BEFORE + "[JQK]" + _RANK_AFTER),
+                "mg": re.compile(_RANK_BEFORE + "[JQK]" + _RANK_AFTER)}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_cards_are_named_with_the_letters_on_their_faces(lang: str) -> None:
+    for lesson_id, index in TASKS:
+        task = ask("lesson_task", lesson=lesson_id, index=index, lang=lang)["value"]
+        right = ask("check_answer", lesson=lesson_id, index=index, answer=right_answer(lesson_id, index),
+                    lang=lang)["value"]
+        texts = [task["prompt"], *right["feedback"]]
+        if task["kind"] == "select_cards":  # every card of the hand: the engine's refusals name cards
+            texts += ask("check_answer", lesson=lesson_id, index=index, answer=task["board"]["hand"],
+                         lang=lang)["value"]["feedback"]
+        for text in texts:
+            assert not FOREIGN_RANK[lang].search(text), (lesson_id, index, text)
 
 
 def test_languages_really_differ() -> None:
