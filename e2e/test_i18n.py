@@ -46,8 +46,11 @@ def test_catalogues_have_the_same_keys(page: Page) -> None:
       const keys = Object.fromEntries(Object.entries(CATALOGUES).map(([l, c]) => [l, Object.keys(c).sort()]));
       const empty = Object.entries(CATALOGUES).flatMap(([l, c]) =>
         Object.entries(c).filter(([, v]) => !String(v).trim()).map(([k]) => l + ':' + k));
-      return { keys, empty };
+      const { WORDS } = await import('./js/widget.js');  // the placeholder, before the catalogues load
+      const titles = Object.keys(CATALOGUES).map((l) => [WORDS[l].score, CATALOGUES[l]['calc.title']]);
+      return { keys, empty, titles };
     }""")
+    assert all(placeholder == title for placeholder, title in report["titles"]), report["titles"]
     assert report["empty"] == []
     assert report["keys"]["fr"] == report["keys"]["en"]
     assert report["keys"]["mg"] == report["keys"]["en"]

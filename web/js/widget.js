@@ -18,13 +18,14 @@ const BASE = new URL('../', import.meta.url);   // the folder that holds js/, cs
 const IDLE_MS = 15000;
 const MODULES = { match: './game.js', trick: './game.js', lesson: './lesson.js', score: './calculator.js' };
 const STYLES = { match: [], trick: [], lesson: ['lesson.css'], score: ['calculator.css'] };
-const WORDS = {
+// The words shown before the engine (and its catalogues) load; 'score' is the calculator's own title.
+export const WORDS = {
   en: { play: 'Play', match: 'Play a match of Giretra', trick: 'Play a trick', lesson: 'Try it', score: 'Score calculator',
     loading: 'Loading the game…', failed: 'The game could not start.' },
   fr: { play: 'Jouer', match: 'Jouer une partie de Giretra', trick: 'Jouer un pli', lesson: 'Essayez',
     score: 'Calculateur de points', loading: 'Chargement du jeu…', failed: 'Le jeu n’a pas pu démarrer.' },
   mg: { play: 'Hilalao', match: 'Hilalao lalao Giretra iray', trick: 'Hilalao fanangonana iray', lesson: 'Andramo',
-    score: 'Mpikajy isa', loading: 'Mampiditra ny lalao…', failed: 'Tsy nety nanomboka ny lalao.' },
+    score: 'Fikajiana isa', loading: 'Mampiditra ny lalao…', failed: 'Tsy nety nanomboka ny lalao.' },
 };
 const LANGS = Object.keys(WORDS);
 
