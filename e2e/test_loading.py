@@ -53,3 +53,21 @@ def test_each_failed_download_is_reported_at_its_stage(page: Page, missing: str,
     expect(failure.locator(f'li[data-stage="{stage}"]')).to_have_class("is-failed")
     expect(failure.locator('[data-action="retry"]')).to_be_visible()
 
+
+
+def test_a_call_after_a_failed_boot_gets_the_load_error_not_a_crash(page: Page) -> None:
+    # A widget may ask the engine something after its boot has already failed (a fast failure, such as a
+    # Content-Security-Policy refusing WebAssembly): the reader must see "could not start", not "a bug".
+    page.route("**/wheel.json", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto("?speed=0")
+    expect(page.locator(".gt-loading.is-failed")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    outcome = page.evaluate("""async () => {
+      const { createEngine } = await import('./js/engine.js');
+      const engine = createEngine();
+      const boot = await engine.ready.then(() => 'ready', (err) => err.name);
+      const call = await engine.call('info', {}).then(() => 'answered', (err) => err.name + ': ' + err.message);
+      engine.destroy();
+      return { boot, call };
+    }""")
+    assert outcome["boot"] == "EngineLoadError"
+    assert outcome["call"].startswith("EngineLoadError: ") and "wheel.json" in outcome["call"], outcome

@@ -58,7 +58,9 @@ export function createEngine({ onProgress: firstListener = null } = {}) {
     for (const fn of listeners) fn(stage);
   };
 
+  let failed = null;   // the EngineLoadError once the engine cannot answer any more
   const failAll = (err) => {
+    failed ??= err;
     readyReject(err);
     for (const { reject } of pending.values()) reject(err);
     pending.clear();
@@ -119,8 +121,10 @@ export function createEngine({ onProgress: firstListener = null } = {}) {
       if (lastStage) fn(lastStage);
       return () => listeners.delete(fn);
     },
-    /** Call giretra_core.jsonapi.<name>(JSON.stringify(args)). Calls made before `ready` wait for it. */
+    /** Call giretra_core.jsonapi.<name>(JSON.stringify(args)). Calls made before `ready` wait for it; calls made
+     *  after the boot failed reject with its EngineLoadError (not a crash: the engine never ran). */
     call(name, args = {}) {
+      if (failed) return Promise.reject(failed);
       const id = nextId++;
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject, name });
