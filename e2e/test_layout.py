@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import open_game
-from gameplay import fragment, play_one_step, wait_my_turn
+from gameplay import api, drive, fragment, play_one_step, wait_my_turn
 from playwright.sync_api import Page, expect
 
 PHONE = {"width": 360, "height": 640}
@@ -82,3 +82,33 @@ def test_the_bids_so_far_wrap_instead_of_being_cut_off(page: Page) -> None:
       .map((li) => li.textContent)""")
     no_horizontal_scroll(page, "bids-so-far")
     assert clipped == []
+
+
+def test_a_narrow_table_breaks_no_seat_name_and_no_card_covers_the_trick_caption(page: Page) -> None:
+    # 320 px, in Malagasy (the longest seat name, "Havanana"; the longest caption, "Fanangonana 1 amin'ny 8"),
+    # with a card of Right's on the table beside the caption.
+    page.set_viewport_size({"width": 320, "height": 640})
+    state, _ = drive(api("new_match", seed=7)["state"],
+                     lambda v: v["phase"] == "play" and v["toAct"] == "Bottom"
+                     and any(c["seat"] == "Right" for c in v["trick"]["cards"]))
+    open_game(page, query="speed=0&lang=mg", fragment=fragment(state))
+    wait_my_turn(page, "play")
+    expect(page.locator(".gt-seat--right .gt-seat__name")).to_have_text("Havanana")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "phone-320-mg-play.png"), full_page=True)
+    broken = page.evaluate("""() => [...document.querySelectorAll('.gt-seat__name')].filter((el) => {
+        const range = document.createRange(); range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+      }).map((el) => el.textContent)""")
+    assert broken == [], f"seat names broken over two lines: {broken}"
+    covered = page.evaluate("""() => {
+        const caption = document.querySelector('.gt-trick__caption');
+        const range = document.createRange(); range.selectNodeContents(caption);
+        const text = range.getBoundingClientRect();
+        return [...document.querySelectorAll('.gt-trick [data-card]')].map((c) => c.getBoundingClientRect())
+          .filter((c) => c.left < text.right - 0.5 && text.left < c.right - 0.5
+                         && c.top < text.bottom - 0.5 && text.top < c.bottom - 0.5).length;
+      }""")
+    assert covered == 0, "a card of the trick covers its caption"
+    width = page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
+    assert width <= 320

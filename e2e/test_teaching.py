@@ -92,6 +92,11 @@ def test_the_one_trick_widget_stops_after_each_trick(page: Page) -> None:
     legal = w.locator(".gt-hand .is-legal")
     expect(legal.first).to_be_visible(timeout=30_000)
     assert w.locator(".gt-table").get_attribute("data-phase") == "play"
+    # One deal's tricks: the bar keeps the trick history and the settings, not the match's score and menu.
+    expect(w.locator(".gt-bar button")).to_have_count(2)
+    expect(w.locator('.gt-bar [data-action="open-settings"]')).to_be_visible()
+    expect(w.locator('.gt-bar [data-action="open-tricks"]')).to_be_visible()
+    expect(w.locator(".gt-bar .gt-score")).to_have_count(0)
     legal.first.click()
     nxt = w.locator('[data-action="next-trick"]')
     expect(nxt).to_be_visible(timeout=30_000)

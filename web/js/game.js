@@ -61,6 +61,7 @@ export function mount(root, opts) {
     settings: withLevels(readSettings({ lang: 'en', speed: 'normal', coach: false })),
     speedOverride: opts.speed ? (SPEED_ALIASES[opts.speed] ?? (opts.speed in SPEEDS ? opts.speed : null)) : null,
     embedded: !standalone,
+    scope,
     shownTrick: null,
     peek: false,
     message: null,

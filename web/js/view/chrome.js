@@ -11,9 +11,11 @@ export function renderBar(app, cb) {
   const button = (action, label, onClick, extra = {}) => h('button.gt-btn.gt-btn--bar', {
     type: 'button', dataset: { action }, disabled: extra.disabled ?? disabled, on: { click: onClick },
   }, label);
+  // One deal's tricks (the rules page's trick widget): the match's score, target, sheet and share would only be noise.
+  const match = app.scope !== 'trick';
   return h('header.gt-bar', [
     h('h1.gt-bar__title', t('app.title')),
-    view ? h('div.gt-score', { attrs: { role: 'group', 'aria-label': t('score.label') } }, [
+    view && match ? h('div.gt-score', { attrs: { role: 'group', 'aria-label': t('score.label') } }, [
       ...['Team1', 'Team2'].map((team) => h(`div.gt-score__team.gt-team--${team.toLowerCase()}`, { dataset: { team } }, [
         h('span.gt-score__name', t(`team.${team}.short`)),
         h('span.gt-score__value', String(view.scores[team])),
@@ -23,10 +25,10 @@ export function renderBar(app, cb) {
       h('div.gt-score__rules', { dataset: { rules: view.rules } }, t('score.rules', { rules: view.rules })),
     ]) : null,
     h('nav.gt-bar__actions', { attrs: { 'aria-label': t('bar.menu') } }, [
-      button('open-new-match', t('bar.newMatch'), cb.onNewMatch),
-      button('open-score-sheet', t('bar.scoreSheet'), cb.onScoreSheet),
+      match ? button('open-new-match', t('bar.newMatch'), cb.onNewMatch) : null,
+      match ? button('open-score-sheet', t('bar.scoreSheet'), cb.onScoreSheet) : null,
       button('open-tricks', t('bar.tricks'), cb.onTricks, { disabled: disabled || !view.tricks.length }),
-      button('open-share', t('bar.share'), cb.onShare),
+      match ? button('open-share', t('bar.share'), cb.onShare) : null,
       button('open-settings', t('bar.settings'), cb.onSettings, { disabled: false }),
     ]),
   ]);
