@@ -104,5 +104,12 @@ def test_the_one_trick_widget_stops_after_each_trick(page: Page) -> None:
     expect(w.locator(".gt-seat__meta").filter(has_text=re.compile("tricks: 1"))).to_have_count(1)
     page.wait_for_timeout(1500)
     expect(w.locator(".gt-trick [data-card]")).to_have_count(4)   # ... and nobody plays on
+    # Said once, with one way on: the status names the winner, the trick its number, one "Next trick" button,
+    # no last-trick toggle (it would do nothing here), and the contract stays in place.
+    expect(w.locator(".gt-status__text")).to_have_text(re.compile(r"wins the trick \(\+\d+\)"))
+    expect(w.locator(".gt-trick__caption")).to_have_text("Trick 1 of 8")
+    expect(w.locator("button", has_text="Next trick")).to_have_count(1)
+    expect(w.locator(".gt-trick__peek, .gt-trick__next")).to_have_count(0)
+    expect(w.locator(".gt-contract")).to_be_visible()
     nxt.click()
     expect(w.locator(".gt-hand .is-legal").first).to_be_visible(timeout=30_000)

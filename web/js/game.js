@@ -74,7 +74,7 @@ export function mount(root, opts) {
     token: 0,             // bumped when the match is replaced: stale answers and bot loops stop
     looping: false,
     humanBusy: false,
-    trickStop: null,      // scope 'trick': the number of finished tricks at which the bots stop and wait
+    trickStop: null,      // scope 'trick': {deal, n}: the bots stop and wait once n tricks of that deal are done
     destroyed: false,
   };
   if (opts.lang) app.settings.lang = opts.lang;
@@ -104,7 +104,7 @@ export function mount(root, opts) {
     onNewMatch: () => startNewMatch(),
     onToggleBids: (open) => { app.showBids = open; render(); },
     onHint: () => askHint(),
-    onNextTrick: () => { app.trickStop += 1; app.message = null; render(); advance(); },
+    onNextTrick: () => { app.trickStop = null; app.message = null; render(); advance(); },   // stop after the next one
     onNewDeal: () => startNewMatch(),
     rulesHref,
   });
@@ -133,7 +133,7 @@ export function mount(root, opts) {
   function tableModel() {
     return {
       // One trick at a time: the finished trick stays on the table until the reader goes on.
-      view: app.view, shownTrick: app.shownTrick, peek: app.peek || trickWaiting(), message: app.message,
+      view: app.view, shownTrick: app.shownTrick, peek: app.peek, message: app.message,
       thinking: app.thinking, newCards: app.newCards, showBids: app.showBids, hint: app.hint,
       coach: Boolean(app.settings.coach), scope, trickDone: scope === 'trick' && trickWaiting(),
     };
@@ -224,7 +224,7 @@ export function mount(root, opts) {
     app.thinking = null;
     app.newCards = null;
     app.summary = summary;
-    app.trickStop = view.tricks.length + 1;
+    app.trickStop = null;   // recomputed by trickWaiting(): stop after the trick being played
     save();
     render();
     showSummaryIfAny();
@@ -322,7 +322,7 @@ export function mount(root, opts) {
     if (app.shownTrick) { skipPause(); return; }
     // A second click before the redraw (a double click) belongs to a frame that is already out of date.
     if (app.humanBusy || !app.state || clickedView !== app.view) return;
-    if (trickWaiting()) app.trickStop.n += 1;   // one trick at a time: leading the next one goes on
+    if (trickWaiting()) app.trickStop = null;   // one trick at a time: leading the next one goes on
     app.humanBusy = true;
     const { state, token } = app;
     try {

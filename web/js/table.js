@@ -84,7 +84,7 @@ export function renderTable(model, parentCfg) {
   }
 
   let center;
-  if (model.shownTrick) {
+  if (model.shownTrick && view.phase !== 'play') {
     center = [renderTrick(model, cfg)];   // the deal's last trick stays visible over the next deal's cut
   } else if (view.phase === 'cut') {
     center = [renderDeck(), h('p.gt-center__note', t('cut.by', { seat: seatName(view.cutter) }))];
@@ -135,8 +135,11 @@ function renderStatus(model, cfg) {
   const { view } = model;
   let text;
   let kind = 'info';
+  const stopped = model.trickDone && view.tricks.at(-1);   // the one-trick widget, stopped after a trick
   if (model.message) {
     ({ text, kind } = model.message);
+  } else if (stopped) {
+    text = t('table.trickWon', { seat: seatName(stopped.winner), points: stopped.points });
   } else if (view.phase === 'match_over') {
     text = t('status.matchOver', { team: t(`team.${view.winner}`) });
   } else if (model.shownTrick) {

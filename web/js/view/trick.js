@@ -8,6 +8,8 @@ import { SEATS } from './seats.js';
 /** Which trick to draw: the one just completed (during the pause), the last one (peek), or the current. */
 export function shownTrick(model) {
   const { view } = model;
+  // The one-trick widget, stopped after a trick: that trick stays, and the panel below says what comes next.
+  if (model.trickDone && view.tricks.length) return { ...view.tricks[view.tricks.length - 1], kind: 'stopped' };
   if (model.shownTrick) return { ...model.shownTrick, kind: 'done' };
   if (model.peek && view.tricks.length) return { ...view.tricks[view.tricks.length - 1], kind: 'peek' };
   return { ...view.trick, kind: 'current' };
@@ -20,12 +22,13 @@ export function renderTrick(model, cfg) {
   const highlight = trick.kind === 'current' ? trick.winning : trick.winner;
   const number = view.tricks.length + (trick.kind === 'current' ? 1 : 0);
   let caption;
-  if (trick.kind === 'done') caption = t('table.trickWon', { seat: seatName(trick.winner), points: trick.points });
+  if (trick.kind === 'stopped') caption = t('table.trickNumber', { n: view.tricks.length });   // the status says who won
+  else if (trick.kind === 'done') caption = t('table.trickWon', { seat: seatName(trick.winner), points: trick.points });
   else if (trick.kind === 'peek') {
     caption = t('table.lastTrickWon', { seat: seatName(trick.winner), points: trick.points });
   } else caption = t('table.trickNumber', { n: Math.min(number, 8) });
   return h('div.gt-trick', {
-    class: { 'is-done': trick.kind === 'done', 'is-peek': trick.kind === 'peek' },
+    class: { 'is-done': trick.kind === 'done' || trick.kind === 'stopped', 'is-peek': trick.kind === 'peek' },
     attrs: { role: 'group', 'aria-label': caption },
   }, [
     ...SEATS.map((seat) => h(`div.gt-trick__slot.gt-trick__slot--${seat.toLowerCase()}`, { dataset: { seat } },
@@ -42,7 +45,7 @@ export function renderTrick(model, cfg) {
       ? h('button.gt-btn.gt-trick__next', { type: 'button', dataset: { focus: 'btn:next' }, on: { click: cfg.onSkip } },
         t('table.next'))
       : null,
-    trick.kind !== 'done' && view.tricks.length
+    (trick.kind === 'current' || trick.kind === 'peek') && view.tricks.length
       ? h('button.gt-btn.gt-btn--quiet.gt-trick__peek', {
         type: 'button',
         dataset: { focus: 'btn:peek' },
