@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from conftest import BOOT_TIMEOUT_MS
 from playwright.sync_api import Page, Request, expect
 
@@ -259,3 +260,26 @@ def test_a_widget_moved_into_another_document_keeps_its_styled_placeholder(page:
     })""")
     assert not errors, errors
     assert background == "rgb(255, 213, 74)"
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_the_calculators_choices_are_never_cut_off(page: Page, width: int) -> None:
+    # A native select cannot wrap its text: every option must fit its box, in every language.
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto("rules.html?lang=en")
+    calc = start(page, '[mode="score"]')
+    expect(calc.locator('.gt-calc [data-input="sweep"] option')).to_have_count(3)
+    for lang in ("en", "fr", "mg"):
+        page.locator('[data-action="rules-lang"]').select_option(lang)
+        expect(calc).to_have_attribute("lang", lang)
+        expect(calc.locator(".gt-calc__title")).not_to_have_text("Score calculator" if lang != "en" else "")
+        cut = calc.locator(".gt-calc select").evaluate_all("""(selects) => {
+          const ctx = document.createElement('canvas').getContext('2d');
+          return selects.flatMap((s) => {
+            const style = getComputedStyle(s);
+            ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;  // arrow
+            return [...s.options].filter((o) => ctx.measureText(o.text).width > room).map((o) => o.text);
+          });
+        }""")
+        assert cut == [], f"{lang} at {width} px: {cut}"

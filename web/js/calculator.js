@@ -162,7 +162,7 @@ export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesH
       ]),
       h('div.gt-calc__row', [
         field(ids.sweep, t('calc.sweep'), select('sweep', ids.sweep,
-          [['', t('calc.sweepNone')], ...TEAMS.map((team) => [team, t('calc.sweepTeam', { team: teams[team] })])],
+          [['', t('calc.sweepNone')], ...TEAMS.map((team) => [team, teams[team]])],   // a select cannot wrap: short
           state.sweep)),
       ]),
     );

@@ -234,7 +234,6 @@ export default {
   'calc.pointsSwept': 'A sweep: the team that won all 8 tricks has every card point.',
   'calc.sweep': 'Sweep (all 8 tricks)',
   'calc.sweepNone': 'No sweep',
-  'calc.sweepTeam': '{team} won all 8 tricks',
   'calc.result': '{contract}, announced by {team}',
   'calc.announcers': 'announcers',
   'calc.defenders': 'defenders',

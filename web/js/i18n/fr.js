@@ -233,7 +233,6 @@ export default {
   'calc.pointsSwept': 'Capot : l’équipe qui a fait les 8 plis a tous les points.',
   'calc.sweep': 'Capot (les 8 plis)',
   'calc.sweepNone': 'Pas de capot',
-  'calc.sweepTeam': '{team} a fait les 8 plis',
   'calc.result': '{contract}, annoncé par {team}',
   'calc.announcers': 'attaque',
   'calc.defenders': 'défense',

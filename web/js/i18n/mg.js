@@ -233,7 +233,6 @@ export default {
   'calc.pointsSwept': 'Capot: an’ny ekipa nahazo ny fanangonana 8 daholo ny isa karatra rehetra.',
   'calc.sweep': 'Capot (fanangonana 8)',
   'calc.sweepNone': 'Tsy misy capot',
-  'calc.sweepTeam': 'Azon’i {team} daholo ny fanangonana 8',
   'calc.result': '{contract}, nambaran’i {team}',
   'calc.announcers': 'mpanambara',
   'calc.defenders': 'mpiaro',
