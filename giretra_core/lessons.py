@@ -785,10 +785,10 @@ def _option_texts(task: Task, lang: str) -> list[tuple[str, str]]:
 
 
 _WINS = {"en": "{team} wins the match", "fr": "{team} gagne la partie", "mg": "{team} no mandresy"}
-_CONTINUE = {"en": "play on, the target stays {target}", "fr": "on continue, l'objectif reste {target}",
-             "mg": "tohizana, {target} foana ny tanjona"}
-_RAISED = {"en": "nobody wins yet: the target becomes {target}", "fr": "personne ne gagne : l'objectif passe à "
-           "{target}", "mg": "tsy misy mandresy: lasa {target} ny tanjona"}
+_CONTINUE = {"en": "Play on, the target stays {target}", "fr": "On continue, l'objectif reste {target}",
+             "mg": "Tohizana, {target} foana ny tanjona"}
+_RAISED = {"en": "Nobody wins yet: the target becomes {target}", "fr": "Personne ne gagne : l'objectif passe à "
+           "{target}", "mg": "Tsy misy mandresy: lasa {target} ny tanjona"}
 
 
 def _contract_text(mode: Mode, m: int, lang: str) -> str:

@@ -134,3 +134,13 @@ def test_bad_lesson_requests_are_errors() -> None:
     assert ask("lesson_task", lesson="play-overtrump", index=99)["error"]["code"] == "bad_task"
     assert ask("check_answer", lesson="play-overtrump", index=0)["error"]["code"] == "bad_request"
     assert ask("lessons", lang="xx")["error"]["code"] == "bad_lang"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_answers_offered_are_written_alike(lang: str) -> None:
+    # Buttons side by side: each starts with a capital, as a sentence does.
+    for lesson_id, index in TASKS:
+        task = ask("lesson_task", lesson=lesson_id, index=index, lang=lang)["value"]
+        for option in task.get("options", []):
+            first = option["text"][0]
+            assert not first.isalpha() or first.isupper(), (lesson_id, index, option["text"])

@@ -163,7 +163,7 @@ export default {
   'live.newMatch': 'Une nouvelle partie commence.',
   'live.cut': '{seat} coupe {k} cartes.',
   'live.call': '{seat} : {call}.',
-  'live.card': '{seat} joue le {card}.',
+  'live.card': '{seat} joue : {card}.',
   'live.trick': '{seat} remporte le pli, {points} points.',
   'live.contract': 'Contrat : {contract}.',
   'live.dealOver': 'La donne {n} est terminée.',

@@ -40,7 +40,7 @@ export function renderSeat(model, seat) {
       view.phase === 'play' && tricksWon ? h('span.gt-seat__tricks', t('table.tricksWon', { n: tricksWon })) : null,
     ]),
     lastCall ? h('div.gt-bubble', { class: { 'is-double': lastCall.type !== 'announce' && lastCall.type !== 'accept' } },
-      lastCall.text) : null,
+      lastCall.text.replace(/ (?=[♣♦♥♠])/g, '\u00a0')) : null,   // a narrow seat never parts "Carreau" from its ♦
     model.thinking === seat ? h('div.gt-seat__thinking', t('table.thinking', { seat: seatName(seat) })) : null,
   ]);
 }
