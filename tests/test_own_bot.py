@@ -1,0 +1,110 @@
+"""A bot of one's own in the arena (docs/bots.md, "Your own bot"): the example runs, and every way a bot
+author gets it wrong is named in one line — a missing file or function, a wrong return value, an illegal
+card, a bot that is not reproducible."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from giretra_core.arena import main as arena_main
+from giretra_core.arena import run, validate
+
+EXAMPLE = f"{Path(__file__).resolve().parents[1] / 'docs' / 'examples' / 'greedy_bot.py'}:choose"
+
+
+def test_the_example_bot_passes_validation_and_beats_random_in_the_arena() -> None:
+    checked = validate(EXAMPLE, deals=10, seed=1)
+    assert checked["ok"], checked["failures"]
+    result = run(EXAMPLE, "random", seed=1, matches=20)
+    side = result["side_A"]
+    assert isinstance(side, dict) and side["level"] == EXAMPLE
+    assert side["decision_time"]["play"]["n"] > 0 and side["decision_time"]["negotiation"]["n"] > 0
+    # What docs/bots.md says of it (74 % over 400 matches); 40 seeded matches, so this result is fixed.
+    assert float(str(result["win_rate_A"])) > 0.6
+
+
+def test_the_arena_command_takes_a_file_or_a_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    assert arena_main([EXAMPLE, "basic", "--deals", "2", "--quiet"]) == 0
+    assert "greedy_bot.py:choose (A) vs basic (B): 2 duplicate pairs" in capsys.readouterr().out
+    (tmp_path / "mybots").mkdir()
+    (tmp_path / "mybots" / "__init__.py").write_text("")
+    (tmp_path / "mybots" / "first.py").write_text(textwrap.dedent("""
+        from giretra_core.bots import Decision
+
+        def choose(view, rng, budget_ms=250.0, time_guard=True):
+            return Decision(view.legal[0], "the first legal action")
+    """))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert arena_main(["--validate", "mybots.first:choose", "--deals", "3", "--quiet"]) == 0
+    assert "validate mybots.first:choose: 3 deals, seed 1: OK" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("nothere.py:choose", "no bot file 'nothere.py'"),
+    (f"{EXAMPLE[:-len(':choose')]}:chose", "has no function 'chose'"),
+    (f"{EXAMPLE[:-len(':choose')]}:", "a bot of your own is named FILE.py:FUNCTION or MODULE:FUNCTION"),
+    ("no_such_package.bots:choose", "no module 'no_such_package.bots' to import"),
+    ("json:JSONDecodeError.msg", "a bot of your own is named"),
+])
+def test_a_bot_that_cannot_be_found_is_a_clear_usage_error(spec: str, message: str,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        arena_main(["--validate", spec, "--deals", "1"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_an_import_error_inside_the_bot_stays_loud(tmp_path: Path) -> None:
+    broken = tmp_path / "broken_bot.py"
+    broken.write_text("import numpy_that_is_not_installed\n")
+    with pytest.raises(ModuleNotFoundError, match="numpy_that_is_not_installed"):
+        arena_main(["--validate", f"{broken}:choose", "--deals", "1"])
+
+
+BAD_BOTS = textwrap.dedent("""
+    import random
+    from giretra_core.bots import Decision
+
+    def bare_tuple(view, rng, budget_ms=250.0, time_guard=True):
+        return view.legal[0], "a tuple, not a Decision"
+
+    def revoke(view, rng, budget_ms=250.0, time_guard=True):
+        refused = [a for a, why in view.actions if why is not None and why.code == "must_follow_suit"]
+        return Decision(refused[0] if refused else view.legal[0], "keeps its trumps")
+
+    def unseeded(view, rng, budget_ms=250.0, time_guard=True):
+        return Decision(random.choice(view.legal), "the global random, not the seeded rng")
+""")
+
+
+@pytest.fixture
+def bad_bots(tmp_path: Path) -> str:
+    path = tmp_path / "bad_bots.py"
+    path.write_text(BAD_BOTS)
+    return str(path)
+
+
+def test_validation_names_each_mistake_of_a_bot(bad_bots: str) -> None:
+    tuple_failures = validate(f"{bad_bots}:bare_tuple", deals=2, seed=1)["failures"]
+    assert isinstance(tuple_failures, list) and len(tuple_failures) == 2
+    assert "returned (Cut(k=" in tuple_failures[0]
+    assert "not a giretra_core.bots.Decision(action, why)" in tuple_failures[0]
+    revoke_failures = validate(f"{bad_bots}:revoke", deals=4, seed=1)["failures"]
+    assert isinstance(revoke_failures, list) and revoke_failures
+    assert all(f"bot {bad_bots}:revoke chose" in line and "which is not legal (must_follow_suit)" in line
+               for line in revoke_failures), revoke_failures
+    unseeded = validate(f"{bad_bots}:unseeded", deals=3, seed=1)["failures"]
+    assert isinstance(unseeded, list) and any("two runs with the same seed differ" in line for line in unseeded)
+
+
+def test_an_illegal_card_in_an_arena_run_stops_it_with_one_line(bad_bots: str,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    assert arena_main([f"{bad_bots}:revoke", "random", "--deals", "3", "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert f"error: bot {bad_bots}:revoke chose" in err and "(must_follow_suit)" in err and "--validate" in err
+    assert "Traceback" not in err
