@@ -14,9 +14,10 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from . import __version__, bots
+from .bots import own
 from .cards import card_name
 from .deal import action_token
 from .errors import GiretraError
@@ -29,21 +30,25 @@ from .views import seat_view
 
 
 def play_match(seed: int, rules: str, levels: list[str]) -> Match:
-    """Play a whole match between bots; each seat's bot has its own RNG derived from the seed."""
-    match = Match.new(seed, rules, [lv if lv != "human" else "random" for lv in levels])
+    """Play a whole match between bots; each seat's bot has its own RNG derived from the seed.
+
+    A bot of one's own is recorded as a human player: the match record knows only this package's levels."""
+    match = Match.new(seed, rules, ["human" if own.is_own(lv) else lv for lv in levels])
     rngs = [random.Random(f"{seed}/{seat}") for seat in range(4)]
     while not match.is_over:
         seat = match.turn
         assert seat is not None
-        decision = bots.choose(levels[seat], seat_view(match, seat), rngs[seat])
+        view = seat_view(match, seat)
+        level = levels[seat]
+        decision = own.choose(level, view, rngs[seat]) if own.is_own(level) else bots.choose(level, view, rngs[seat])
         match = match.apply(seat, decision.action)
     return match
 
 
-def log_lines(match: Match, lang: str = "en") -> Iterator[str]:
+def log_lines(match: Match, lang: str = "en", players: Sequence[str] | None = None) -> Iterator[str]:
     rules = match.rules
     yield f"Giretra {__version__} — rules {rules.name}, seed {match.seed}, target {match.start_target}"
-    yield "Players: " + ", ".join(f"{SEAT_NAMES[i]} {p}" for i, p in enumerate(match.players))
+    yield "Players: " + ", ".join(f"{SEAT_NAMES[i]} {p}" for i, p in enumerate(players or match.players))
     for number, deal in enumerate(match.deals(), 1):
         yield ""
         yield f"== Deal {number} — dealer {deal.dealer.api_name}, {deal.cutter.api_name} cuts {deal.cut}"
@@ -79,7 +84,7 @@ def log_lines(match: Match, lang: str = "en") -> Iterator[str]:
     yield f"Notation: {format_match(match)}"
 
 
-def summary(match: Match) -> dict[str, object]:
+def summary(match: Match, players: Sequence[str] | None = None) -> dict[str, object]:
     deals = []
     for number, record in enumerate(match.history, 1):
         contract = record.deal.contract
@@ -94,7 +99,8 @@ def summary(match: Match) -> dict[str, object]:
                       "instantWin": record.score.instant_win, "scoresAfter": list(record.scores_after),
                       "target": record.target_after})
     return {"version": __version__, "rules": match.rules.name, "seed": match.seed,
-            "players": list(match.players), "deals": deals, "scores": list(match.scores), "target": match.target,
+            "players": list(players or match.players), "deals": deals, "scores": list(match.scores),
+            "target": match.target,
             "winner": None if match.winner is None else f"Team{match.winner + 1}",
             "notation": format_match(match)}
 
@@ -105,26 +111,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7, help="fixes the deck and the first dealer (default 7)")
     parser.add_argument("--rules", default="giretra.com", choices=list(PRESETS), help="rules preset")
     parser.add_argument("--bots", default="random", help="bot level for all four seats, or four comma-separated "
-                        f"levels Bottom,Left,Top,Right (levels: {', '.join(bots.LEVELS)})")
+                        f"levels Bottom,Left,Top,Right (levels: {', '.join(bots.LEVELS)}; or a bot of your own, "
+                        "FILE.py:FUNCTION or MODULE:FUNCTION)")
     parser.add_argument("--replay", metavar="NOTATION", help="print the log of this match notation instead")
     parser.add_argument("--lang", default="en", choices=["en", "fr", "mg"])
     parser.add_argument("--json", action="store_true", help="print a machine-readable summary")
     args = parser.parse_args(argv)
+    levels: list[str] | None = None  # as the log names the players (a replay: the record's own)
     try:
         if args.replay:
             match = parse_match(args.replay)
         else:
             levels = args.bots.split(",") if "," in args.bots else [args.bots] * 4
-            if len(levels) != 4 or any(lv not in bots.LEVELS for lv in levels):
-                parser.error(f"--bots: four of {', '.join(bots.LEVELS)}")
+            if len(levels) != 4 or any(lv not in bots.LEVELS and not own.is_own(lv) for lv in levels):
+                parser.error(f"--bots: four of {', '.join(bots.LEVELS)} (or FILE.py:FUNCTION, MODULE:FUNCTION)")
+            for level in levels:
+                if own.is_own(level):
+                    own.load(level)  # a GiretraError below: the file, module or function is not there
             match = play_match(args.seed, args.rules, levels)
     except GiretraError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(summary(match), ensure_ascii=False))
+        print(json.dumps(summary(match, levels), ensure_ascii=False))
     else:
-        for line in log_lines(match, args.lang):
+        for line in log_lines(match, args.lang, levels):
             print(line)
     return 0
 

@@ -31,8 +31,6 @@ function called like the levels, ``function(view, rng, budget_ms, time_guard)``,
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
 import json
 import math
 import random
@@ -41,11 +39,11 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from . import bots
+from .bots import own
 from .bots.reasons import Decision
-from .deal import MAX_CUT, MIN_CUT, Cut, Deal, action_token
+from .deal import MAX_CUT, MIN_CUT, Cut, Deal
 from .errors import GiretraError, IllegalActionError
 from .match import Match
 from .modes import Mode
@@ -60,58 +58,13 @@ LEVEL_NAMES = (*bots.LEVELS, "oracle", "sighted[-from-T][-partner|-honours][-blu
 INSTANT_WIN_POINTS = 150  # a Colour sweep, counted as match points in per-deal figures
 
 
-_OWN_BOTS: dict[str, bots.BotFn] = {}
-
-
-def load_bot(spec: str) -> bots.BotFn:
-    """The function named by *spec*, ``path/to/file.py:function`` or ``package.module:function``.
-
-    :raises GiretraError: if the file or module is not there or has no such function; an error
-        raised by the bot's own module while it is imported is left as it is (the author's bug).
-    """
-    if spec in _OWN_BOTS:
-        return _OWN_BOTS[spec]
-    where, _, name = spec.rpartition(":")
-    if not where or not name.isidentifier():
-        raise GiretraError(f"a bot of your own is named FILE.py:FUNCTION or MODULE:FUNCTION, not {spec!r}", "bad_level",
-                           text=spec)
-    if where.endswith(".py"):
-        path = Path(where)
-        if not path.is_file():
-            raise GiretraError(f"no bot file {where!r} (from {Path.cwd()})", "bad_level", text=spec)
-        module_name = f"giretra_bot_{len(_OWN_BOTS)}_{path.stem}"
-        loader = importlib.util.spec_from_file_location(module_name, path)
-        assert loader is not None and loader.loader is not None
-        module = importlib.util.module_from_spec(loader)
-        sys.modules[module_name] = module  # dataclasses and pickling look their module up there
-        loader.loader.exec_module(module)
-    else:
-        try:
-            module = importlib.import_module(where)
-        except ModuleNotFoundError as err:
-            if err.name is None or not (where == err.name or where.startswith(err.name + ".")):
-                raise  # the bot's module itself imports something missing: its author's to see
-            raise GiretraError(f"no module {where!r} to import (is it on the path? from {Path.cwd()})", "bad_level",
-                               text=spec) from None
-    fn = getattr(module, name, None)
-    if not callable(fn):
-        raise GiretraError(f"{where} has no function {name!r}", "bad_level", text=spec)
-    bot: bots.BotFn = fn
-    _OWN_BOTS[spec] = bot
-    return bot
-
-
-def _is_own(level: str) -> bool:
-    return ":" in level
-
-
 def _level(name: str) -> str:
     """An argparse type: a bot level, an offline level (the oracle, sighted, replay, ismcts), or a bot of
     your own (``FILE.py:FUNCTION``, ``MODULE:FUNCTION``: loaded by :func:`main`, so that its import errors
     are not taken for a bad argument)."""
     from .bots import ismcts, replay, sighted
 
-    if _is_own(name) or name in bots.LEVELS or name == "oracle" \
+    if own.is_own(name) or name in bots.LEVELS or name == "oracle" \
             or any(m.parse(name) is not None for m in (sighted, replay, ismcts)):
         return name
     raise argparse.ArgumentTypeError(f"unknown level {name!r} (expected one of {', '.join(LEVEL_NAMES)}, "
@@ -121,18 +74,8 @@ def _level(name: str) -> str:
 
 def _decide(level: str, match: Match, seat: Seat, rng: random.Random, budget_ms: float,
             time_guard: bool = True) -> Decision:
-    if _is_own(level):
-        view = seat_view(match, seat)
-        decision = load_bot(level)(view, rng, budget_ms, time_guard)
-        if not isinstance(decision, Decision):
-            raise TypeError(f"bot {level} returned {decision!r}, not a giretra_core.bots.Decision(action, why)")
-        reasons = dict(view.actions)
-        if decision.action not in reasons or reasons[decision.action] is not None:
-            why = reasons.get(decision.action)
-            shown = action_token(decision.action) if why else repr(decision.action)
-            raise IllegalActionError(f"bot {level} chose {shown} for {seat.api_name}, which is not legal "
-                                     f"({why.code if why else 'not one of its actions'})")
-        return decision
+    if own.is_own(level):
+        return own.choose(level, seat_view(match, seat), rng, budget_ms, time_guard)
     if level == "oracle":
         from .bots import oracle
 
@@ -462,9 +405,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     args = parser.parse_args(argv)
     for level in (args.a, args.b, args.bidder, args.validate):
-        if level and _is_own(level):
+        if level and own.is_own(level):
             try:
-                load_bot(level)
+                own.load(level)
             except GiretraError as err:
                 parser.error(str(err))
 
@@ -494,7 +437,7 @@ def main(argv: list[str] | None = None) -> int:
         result = run(args.a, args.b, args.seed, matches if not args.deals else None, args.deals, args.rules,
                      args.budget, args.bidder, progress, time_guard=not args.no_time_guard)
     except IllegalActionError as err:
-        if not any(level and _is_own(level) for level in (args.a, args.b, args.bidder)):
+        if not any(level and own.is_own(level) for level in (args.a, args.b, args.bidder)):
             raise  # a level of this package broke a rule: a bug to see in full
         print(f"error: {err}\n(--validate BOT plays many deals and lists every such action)", file=sys.stderr)
         return 1

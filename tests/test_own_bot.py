@@ -1,14 +1,16 @@
 """A bot of one's own in the arena (docs/bots.md, "Your own bot"): the example runs, and every way a bot
 author gets it wrong is named in one line — a missing file or function, a wrong return value, an illegal
-card, a bot that is not reproducible."""
+card, a bot that is not reproducible; the match log plays it too."""
 
 from __future__ import annotations
 
+import json
 import textwrap
 from pathlib import Path
 
 import pytest
 
+from giretra_core import parse_match
 from giretra_core.arena import main as arena_main
 from giretra_core.arena import run, validate
 
@@ -108,3 +110,25 @@ def test_an_illegal_card_in_an_arena_run_stops_it_with_one_line(bad_bots: str,
     err = capsys.readouterr().err
     assert f"error: bot {bad_bots}:revoke chose" in err and "(must_follow_suit)" in err and "--validate" in err
     assert "Traceback" not in err
+
+
+def test_the_match_log_plays_and_names_a_bot_of_ones_own(capsys: pytest.CaptureFixture[str]) -> None:
+    from giretra_core.__main__ import main as log_main
+
+    assert log_main(["--seed", "7", "--bots", f"{EXAMPLE},basic,{EXAMPLE},basic", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["players"] == [EXAMPLE, "basic", EXAMPLE, "basic"] and out["winner"] in ("Team1", "Team2")
+    # The notation records the bot as an outside ("human") player, and replays to the same match.
+    replayed = parse_match(out["notation"])
+    assert replayed.players == ("human", "basic", "human", "basic") and list(replayed.scores) == out["scores"]
+    assert log_main(["--bots", "nothere.py:choose"]) == 2
+    assert "error: no bot file 'nothere.py'" in capsys.readouterr().err
+
+
+def test_the_match_log_stops_on_an_illegal_card_with_one_line(bad_bots: str,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from giretra_core.__main__ import main as log_main
+
+    assert log_main(["--bots", f"{bad_bots}:revoke,random,random,random"]) == 2
+    err = capsys.readouterr().err
+    assert f"error: bot {bad_bots}:revoke chose" in err and "(must_follow_suit)" in err
