@@ -95,3 +95,19 @@ def trick_cards(page: Page) -> list[str]:
     """The current trick's cards in seat order Bottom, Left, Top, Right."""
     return [str(c) for c in page.locator(".gt-trick__slot .gt-card").evaluate_all(
         "els => els.map(e => e.dataset.seat + ':' + e.dataset.card)")]
+
+
+def test_the_last_trick_of_a_deal_says_who_won_it_once(page: Page) -> None:
+    # The human plays the last card of the deal; during the pause (over the next deal's cut) the trick keeps
+    # its number, and the status alone names its winner.
+    state, view = drive(api("new_match", seed=2)["state"], lambda v: v["phase"] == "play" and v["toAct"] == HUMAN
+                        and len(v["tricks"]) == 7 and len(v["trick"]["cards"]) == 3)
+    card = next(a["card"] for a in view["legal"] if a["type"] == "card" and a["legal"])
+    won = api("apply", state=state, seat=HUMAN, action=card)["event"]["trickComplete"]
+    open_game(page, query="speed=slow", fragment=fragment(state))
+    wait_my_turn(page, "play")
+    page.locator(f'.gt-hand [data-card="{card}"]').click()
+    expect(page.locator(".gt-table[data-pausing]")).to_be_attached()
+    expect(page.locator(".gt-trick__caption")).to_have_text("Trick 8 of 8")
+    expect(page.locator(".gt-status__text")).to_have_text(f"{won['winner']} wins the trick (+{won['points']})")
+    assert page.locator(".gt-table").get_by_text("wins the trick").count() == 1

@@ -360,7 +360,8 @@ def apply(state: str, seat: str, action: str, lang: str = "en") -> JSON:
     if isinstance(act, int) and len(deal.trick) == 3:
         trick = after.history[-1].deal.tricks[-1] if len(after.history) > len(match.history) \
             else after.deal.tricks[-1]
-        event["trickComplete"] = {"winner": SEAT_NAMES[trick.winner], "points": trick.points,
+        event["trickComplete"] = {"number": len(deal.tricks) + 1, "winner": SEAT_NAMES[trick.winner],
+                                  "points": trick.points,
                                   "cards": [{"seat": SEAT_NAMES[(trick.leader + i) & 3], "card": card_name(c)}
                                             for i, c in enumerate(trick.cards)]}
     if isinstance(act, Call) and after.deal.contract is not None and match.deal.contract is None:

@@ -167,6 +167,7 @@ def test_legal_for_the_seat_to_act_and_for_a_waiting_seat() -> None:
 def test_apply_plays_a_whole_match_with_events() -> None:
     state = value("new_match", seed=8)["state"]
     seen: set[str] = set()
+    numbers: list[int] = []   # the tricks' numbers in this deal, from the events
     while True:
         match = parse_match(state)
         if match.is_over:
@@ -176,8 +177,12 @@ def test_apply_plays_a_whole_match_with_events() -> None:
         out = value("apply", state=state, seat=seat, action=random.Random(len(state)).choice(legal))
         assert out["view"]["seat"] == seat and out["event"]["seat"] == seat
         seen.update(out["event"])
+        if "trickComplete" in out["event"]:
+            numbers.append(out["event"]["trickComplete"]["number"])
         if "dealOver" in out["event"]:
             assert out["event"]["dealOver"]["lines"]
+            assert numbers in ([], list(range(1, 9)))  # no tricks: a Colour sweep declared, or none at all
+            numbers = []
         state = out["state"]
     assert {"trickComplete", "contract", "dealOver", "matchOver"} <= seen
 

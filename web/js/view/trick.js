@@ -22,8 +22,9 @@ export function renderTrick(model, cfg) {
   const highlight = trick.kind === 'current' ? trick.winning : trick.winner;
   const number = view.tricks.length + (trick.kind === 'current' ? 1 : 0);
   let caption;
-  if (trick.kind === 'stopped') caption = t('table.trickNumber', { n: view.tricks.length });   // the status says who won
-  else if (trick.kind === 'done') caption = t('table.trickWon', { seat: seatName(trick.winner), points: trick.points });
+  // A trick just won keeps its number; the status below says who won it (once).
+  if (trick.kind === 'stopped') caption = t('table.trickNumber', { n: view.tricks.length });
+  else if (trick.kind === 'done') caption = t('table.trickNumber', { n: trick.number });
   else if (trick.kind === 'peek') {
     caption = t('table.lastTrickWon', { seat: seatName(trick.winner), points: trick.points });
   } else caption = t('table.trickNumber', { n: Math.min(number, 8) });
