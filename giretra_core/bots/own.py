@@ -23,6 +23,10 @@ from .reasons import Decision
 _LOADED: dict[str, BotFn] = {}
 
 
+class IllegalBotAction(IllegalActionError):
+    """A bot of one's own chose an action the rules forbid here (its author's mistake, not this package's)."""
+
+
 def is_own(level: str) -> bool:
     """Whether *level* names a bot of one's own (no built-in level has a colon)."""
     return ":" in level
@@ -71,7 +75,7 @@ def choose(spec: str, view: SeatView, rng: random.Random, budget_ms: float = 250
     """The bot's decision, checked: a :class:`Decision` whose action is legal for *view*.
 
     :raises TypeError: if the bot returned something else than a Decision.
-    :raises IllegalActionError: if its action is not legal here (the message names the rule).
+    :raises IllegalBotAction: if its action is not legal here (the message names the bot, the seat, the rule).
     """
     decision = load(spec)(view, rng, budget_ms, time_guard)
     if not isinstance(decision, Decision):
@@ -80,6 +84,6 @@ def choose(spec: str, view: SeatView, rng: random.Random, budget_ms: float = 250
     if decision.action not in reasons or reasons[decision.action] is not None:
         why = reasons.get(decision.action)
         shown = action_token(decision.action) if why else repr(decision.action)
-        raise IllegalActionError(f"bot {spec} chose {shown} for {view.seat.api_name}, which is not legal "
+        raise IllegalBotAction(f"bot {spec} chose {shown} for {view.seat.api_name}, which is not legal "
                                  f"({why.code if why else 'not one of its actions'})")
     return decision
