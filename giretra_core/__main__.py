@@ -14,6 +14,7 @@ import argparse
 import json
 import random
 import sys
+import traceback
 from collections.abc import Iterator, Sequence
 
 from . import __version__, bots
@@ -123,12 +124,20 @@ def main(argv: list[str] | None = None) -> int:
             match = parse_match(args.replay)
         else:
             levels = args.bots.split(",") if "," in args.bots else [args.bots] * 4
-            if len(levels) != 4 or any(lv not in bots.LEVELS and not own.is_own(lv) for lv in levels):
-                parser.error(f"--bots: four of {', '.join(bots.LEVELS)} (or FILE.py:FUNCTION, MODULE:FUNCTION)")
+            unknown = [lv for lv in levels if lv not in bots.LEVELS and not own.is_own(lv)]
+            if len(levels) != 4 or unknown:
+                parser.error(f"--bots: one level, or four joined by commas (got {len(levels)}"
+                             + (f"; unknown: {', '.join(unknown)}" if unknown else "")
+                             + f"); the levels: {', '.join(bots.LEVELS)}, or FILE.py:FUNCTION, MODULE:FUNCTION")
             for level in levels:
                 if own.is_own(level):
                     own.load(level)  # a GiretraError below: the file, module or function is not there
             match = play_match(args.seed, args.rules, levels)
+    except own.OwnBotError as err:
+        if err.__cause__ is not None:
+            traceback.print_exception(err.__cause__)  # a crash: where, in the bot's code
+        print(f"error: {err}", file=sys.stderr)
+        return 2
     except GiretraError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

@@ -37,13 +37,14 @@ import random
 import statistics
 import sys
 import time
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from . import bots
 from .bots import own
 from .bots.reasons import Decision
-from .deal import MAX_CUT, MIN_CUT, Cut, Deal
+from .deal import MAX_CUT, MIN_CUT, Cut, Deal, action_token
 from .errors import GiretraError
 from .match import Match
 from .modes import Mode
@@ -67,6 +68,8 @@ def _level(name: str) -> str:
     if own.is_own(name) or name in bots.LEVELS or name == "oracle" \
             or any(m.parse(name) is not None for m in (sighted, replay, ismcts)):
         return name
+    if name.endswith(".py"):
+        raise argparse.ArgumentTypeError(f"a bot of your own is named with its function too: {name}:FUNCTION")
     raise argparse.ArgumentTypeError(f"unknown level {name!r} (expected one of {', '.join(LEVEL_NAMES)}, "
                                      f"T = 1..8, P = 1..99 or eight values 0..100 joined by '/', one per trick, "
                                      f"N = 1..9999 deals tried, X = the exploration constant)")
@@ -322,9 +325,11 @@ def validate(level: str, deals: int, seed: int, rules: str = "giretra.com", budg
     times: list[float] = []
     for i in range(deals):
         deal_seed = random.Random(f"validate/{seed}/{i}").randrange(2**53)
+        at = f"deal {i} (seed {deal_seed})"
         runs = []
-        for _ in range(2):
+        for run_number in range(2):
             tokens: list[str] = []
+            unexplained = None
             try:
                 match = Match.new(deal_seed, rules, ["random"] * 4)
                 rngs = [random.Random(f"{deal_seed}/{s}") for s in range(4)]
@@ -334,19 +339,27 @@ def validate(level: str, deals: int, seed: int, rules: str = "giretra.com", budg
                     start = time.perf_counter()
                     decision = _decide(level, match, seat, rngs[seat], budget_ms, time_guard=False)
                     times.append((time.perf_counter() - start) * 1000)
-                    tokens.append(str(decision.action))
-                    if not decision.why:
-                        failures.append(f"deal {i} (seed {deal_seed}): no reason given for {decision.action!r}")
+                    tokens.append(f"{seat.api_name} {action_token(decision.action)}")
+                    if not decision.why and unexplained is None:
+                        unexplained = tokens[-1]
                     match = match.apply(seat, decision.action)  # raises on an illegal action
+            except own.OwnBotError as err:
+                failures.append(f"{at}: {err}")
+                break
             except GiretraError as err:
-                failures.append(f"deal {i} (seed {deal_seed}): illegal action: {err}")
+                failures.append(f"{at}: illegal action: {err}")
                 break
             except Exception as err:  # noqa: BLE001 — a crash is what we are looking for
-                failures.append(f"deal {i} (seed {deal_seed}): crash: {type(err).__name__}: {err}")
+                failures.append(f"{at}: crash: {type(err).__name__}: {err} ({own.raised_at(err)})")
                 break
+            if unexplained and run_number == 0:
+                failures.append(f"{at}: no reason given, first for {unexplained}")
             runs.append(tokens)
         if len(runs) == 2 and runs[0] != runs[1]:
-            failures.append(f"deal {i} (seed {deal_seed}): two runs with the same seed differ")
+            step = next((k for k, (a, b) in enumerate(zip(*runs, strict=False)) if a != b), min(map(len, runs)))
+            first, second = (r[step] if step < len(r) else "the end" for r in runs)
+            failures.append(f"{at}: two runs with the same seed differ at decision {step + 1} ({first}, then "
+                            f"{second}): draw every random choice from rng, keep no state between calls")
         if progress is not None and (i + 1) % max(1, deals // 10) == 0:
             progress(f"{i + 1}/{deals} deals, {len(failures)} failures")
     return {"level": level, "deals": deals, "seed": seed, "rules": rules, "failures": failures,
@@ -436,8 +449,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         result = run(args.a, args.b, args.seed, matches if not args.deals else None, args.deals, args.rules,
                      args.budget, args.bidder, progress, time_guard=not args.no_time_guard)
-    except own.IllegalBotAction as err:  # a level of this package breaking a rule stays a full traceback
-        print(f"error: {err}\n(--validate BOT plays many deals and lists every such action)", file=sys.stderr)
+    except own.OwnBotError as err:  # a level of this package breaking a rule stays a full traceback
+        if err.__cause__ is not None:
+            traceback.print_exception(err.__cause__)  # a crash: where, in the bot's code
+        print(f"error: {err}\n(--validate BOT plays many deals and lists every failure, deal by deal)", file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(result))

@@ -70,6 +70,7 @@ def test_an_import_error_inside_the_bot_stays_loud(tmp_path: Path) -> None:
 
 BAD_BOTS = textwrap.dedent("""
     import random
+    from giretra_core import bots
     from giretra_core.bots import Decision
 
     def bare_tuple(view, rng, budget_ms=250.0, time_guard=True):
@@ -81,6 +82,15 @@ BAD_BOTS = textwrap.dedent("""
 
     def unseeded(view, rng, budget_ms=250.0, time_guard=True):
         return Decision(random.choice(view.legal), "the global random, not the seeded rng")
+
+    def typo(view, rng, budget_ms=250.0, time_guard=True):
+        return bots.choose("Basic", view, rng)  # this package refuses the level
+
+    def silent(view, rng, budget_ms=250.0, time_guard=True):
+        return Decision(view.legal[0], "")
+
+    def two_parameters(view, rng):
+        return Decision(view.legal[0], "forgot budget_ms and time_guard")
 """)
 
 
@@ -101,7 +111,41 @@ def test_validation_names_each_mistake_of_a_bot(bad_bots: str) -> None:
     assert all(f"bot {bad_bots}:revoke chose" in line and "which is not legal (must_follow_suit)" in line
                for line in revoke_failures), revoke_failures
     unseeded = validate(f"{bad_bots}:unseeded", deals=3, seed=1)["failures"]
-    assert isinstance(unseeded, list) and any("two runs with the same seed differ" in line for line in unseeded)
+    assert isinstance(unseeded, list) and unseeded
+    assert all("two runs with the same seed differ at decision" in line and "draw every random choice from rng"
+               in line for line in unseeded), unseeded
+    # An error the bot's code raises is the bot's, with the line of its code, even when this package raised it.
+    typo = validate(f"{bad_bots}:typo", deals=1, seed=1)["failures"]
+    assert typo == [typo[0]] and f"bot {bad_bots}:typo raised GiretraError: unknown bot level: 'Basic'" in typo[0]
+    line = next(n for n, text in enumerate(BAD_BOTS.splitlines(), 1) if '"Basic"' in text)
+    assert f"({bad_bots}:{line} in typo, raised at " in typo[0] and "illegal action" not in typo[0]
+    # A bot that gives no reason is told once a deal, with the first action it left unexplained.
+    silent = validate(f"{bad_bots}:silent", deals=2, seed=1)["failures"]
+    assert isinstance(silent, list) and len(silent) == 2
+    assert all(" no reason given, first for " in line for line in silent), silent
+
+
+def test_a_bot_with_the_wrong_parameters_is_refused_before_it_plays(bad_bots: str,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        arena_main([f"{bad_bots}:two_parameters", "random", "--deals", "1"])
+    assert ("is called as two_parameters(view, rng, budget_ms=250.0, time_guard=True); it is defined as "
+            "two_parameters(view, rng)") in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        arena_main([bad_bots, "random", "--deals", "1"])  # the function's name forgotten
+    assert f"a bot of your own is named with its function too: {bad_bots}:FUNCTION" in capsys.readouterr().err
+
+
+def test_a_bot_file_imports_the_modules_beside_it(tmp_path: Path) -> None:
+    (tmp_path / "pick.py").write_text("def first(legal):\n    return legal[0]\n")
+    (tmp_path / "uses_pick.py").write_text(textwrap.dedent("""
+        from pick import first
+        from giretra_core.bots import Decision
+
+        def choose(view, rng, budget_ms=250.0, time_guard=True):
+            return Decision(first(view.legal), "the first legal action")
+    """))
+    assert validate(f"{tmp_path / 'uses_pick.py'}:choose", deals=1, seed=1)["ok"]
 
 
 def test_an_illegal_card_in_an_arena_run_stops_it_with_one_line(bad_bots: str,
@@ -132,3 +176,11 @@ def test_the_match_log_stops_on_an_illegal_card_with_one_line(bad_bots: str,
     assert log_main(["--bots", f"{bad_bots}:revoke,random,random,random"]) == 2
     err = capsys.readouterr().err
     assert f"error: bot {bad_bots}:revoke chose" in err and "(must_follow_suit)" in err
+    assert "Traceback" not in err
+    # A crash shows its traceback, then the one line naming the bot (not "unknown bot level" alone).
+    assert log_main(["--bots", f"{bad_bots}:typo,random,random,random"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("Traceback") and f"error: bot {bad_bots}:typo raised GiretraError" in err
+    with pytest.raises(SystemExit):
+        log_main(["--bots", f"{EXAMPLE},basic"])
+    assert "--bots: one level, or four joined by commas (got 2)" in capsys.readouterr().err

@@ -1,6 +1,6 @@
 """Bots: pure functions of a seat view and a seeded RNG (STYLE §12).
 
-Each level is a function ``(view, rng, budget_ms) -> Decision``.  A bot sees only its
+Each level is a function ``(view, rng, budget_ms, time_guard) -> Decision``.  A bot sees only its
 :class:`~giretra_core.views.SeatView`, so it cannot cheat; the same view and the same RNG
 state give the same decision.  The ladder, weakest first (the last one is the hint):
 

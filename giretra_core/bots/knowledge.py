@@ -92,9 +92,13 @@ class PlayKnowledge:
 
 
 def play_knowledge(view: SeatView, inference: bool = True) -> PlayKnowledge:
-    """The play phase as seen by *view*'s seat; with *inference* off, only cards seen count."""
+    """The play phase as seen by *view*'s seat; with *inference* off, only cards seen count.
+
+    :raises ValueError: before the negotiation has a contract (a bot of one's own may call it early).
+    """
     contract = view.contract
-    assert contract is not None
+    if contract is None:
+        raise ValueError(f"play_knowledge is for the play: no contract yet (phase {view.phase!r})")
     mode = int(contract.mode)
     seat = int(view.seat)
     tricks: list[tuple[int, Sequence[Card]]] = [(int(t.leader), t.cards) for t in view.tricks]

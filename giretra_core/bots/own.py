@@ -2,29 +2,34 @@
 ``package.module:function``, for the arena and the match log (docs/bots.md, "Your own bot").
 
 Offline only: the page's JSON seam takes the built-in levels alone, so a request can never make it
-import a file.  Each decision is checked, and a mistake is one line naming the bot, the seat and the
-rule.
+import a file.  Each decision is checked; whatever goes wrong in the bot is an :class:`OwnBotError`
+naming the bot (and, for a crash, where in its code), never a :class:`GiretraError` that a caller
+would take for bad input of its own.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import inspect
 import random
 import sys
+import traceback
 from pathlib import Path
 
 from ..deal import action_token
-from ..errors import GiretraError, IllegalActionError
+from ..errors import GiretraError
 from ..views import SeatView
 from . import BotFn
 from .reasons import Decision
 
 _LOADED: dict[str, BotFn] = {}
+SIGNATURE = "(view, rng, budget_ms=250.0, time_guard=True)"
 
 
-class IllegalBotAction(IllegalActionError):
-    """A bot of one's own chose an action the rules forbid here (its author's mistake, not this package's)."""
+class OwnBotError(Exception):
+    """A bot of one's own crashed, returned something else than a Decision, or chose an illegal action:
+    its author's mistake, reported in one line (a crash keeps its traceback as ``__cause__``)."""
 
 
 def is_own(level: str) -> bool:
@@ -33,10 +38,12 @@ def is_own(level: str) -> bool:
 
 
 def load(spec: str) -> BotFn:
-    """The function named by *spec*.
+    """The function named by *spec*.  A file's folder goes first on the import path, as when a script
+    is run, so the bot may import the modules beside it.
 
-    :raises GiretraError: if the file or module is not there or has no such function; an error
-        raised by the bot's own module while it is imported is left as it is (the author's bug).
+    :raises GiretraError: if the file or module is not there, has no such function, or the function
+        cannot be called as ``function(view, rng, budget_ms, time_guard)``; an error raised by the
+        bot's own module while it is imported is left as it is (the author's bug, with its traceback).
     """
     if spec in _LOADED:
         return _LOADED[spec]
@@ -48,6 +55,9 @@ def load(spec: str) -> BotFn:
         path = Path(where)
         if not path.is_file():
             raise GiretraError(f"no bot file {where!r} (from {Path.cwd()})", "bad_level", text=spec)
+        folder = str(path.resolve().parent)
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
         module_name = f"giretra_bot_{len(_LOADED)}_{path.stem}"
         found = importlib.util.spec_from_file_location(module_name, path)
         assert found is not None and found.loader is not None
@@ -60,30 +70,58 @@ def load(spec: str) -> BotFn:
         except ModuleNotFoundError as err:
             if err.name is None or not (where == err.name or where.startswith(err.name + ".")):
                 raise  # the bot's module itself imports something missing: its author's to see
-            raise GiretraError(f"no module {where!r} to import (is it on the path? from {Path.cwd()})",
+            hint = f"; a file is named {where}.py:{name}" if "/" in where or "\\" in where else ""
+            raise GiretraError(f"no module {where!r} to import (is it on the path? from {Path.cwd()}){hint}",
                                "bad_level", text=spec) from None
     fn = getattr(module, name, None)
     if not callable(fn):
         raise GiretraError(f"{where} has no function {name!r}", "bad_level", text=spec)
+    try:
+        inspect.signature(fn).bind(None, None, 250.0, True)
+    except TypeError:
+        raise GiretraError(f"{spec} is called as {name}{SIGNATURE}; it is defined as {name}{inspect.signature(fn)}",
+                           "bad_level", text=spec) from None
+    except ValueError:
+        pass  # no signature to read (a builtin): the first call will tell
     bot: BotFn = fn
     _LOADED[spec] = bot
     return bot
+
+
+def raised_at(err: BaseException) -> str:
+    """Where *err* was raised (``file:line in function``), and first the deepest line of the bot's own
+    code on the way when that is elsewhere (the bot called this package, which refused)."""
+    frames = traceback.extract_tb(err.__traceback__)
+    if not frames:
+        return "?"
+    package = str(Path(__file__).resolve().parents[1])
+    theirs = [f for f in frames if not str(Path(f.filename).resolve()).startswith(package)]
+
+    def line(frame: traceback.FrameSummary) -> str:
+        return f"{frame.filename}:{frame.lineno} in {frame.name}"
+
+    if theirs and theirs[-1] is not frames[-1]:
+        return f"{line(theirs[-1])}, raised at {line(frames[-1])}"
+    return line(frames[-1])
 
 
 def choose(spec: str, view: SeatView, rng: random.Random, budget_ms: float = 250.0,
            time_guard: bool = True) -> Decision:
     """The bot's decision, checked: a :class:`Decision` whose action is legal for *view*.
 
-    :raises TypeError: if the bot returned something else than a Decision.
-    :raises IllegalBotAction: if its action is not legal here (the message names the bot, the seat, the rule).
+    :raises OwnBotError: if the bot raised, returned something else than a Decision, or chose an action
+        that is not legal here (the message names the bot, the seat and the rule).
     """
-    decision = load(spec)(view, rng, budget_ms, time_guard)
+    try:
+        decision = load(spec)(view, rng, budget_ms, time_guard)
+    except Exception as err:  # noqa: BLE001 — re-raised as the bot's, with its traceback as the cause
+        raise OwnBotError(f"bot {spec} raised {type(err).__name__}: {err} ({raised_at(err)})") from err
     if not isinstance(decision, Decision):
-        raise TypeError(f"bot {spec} returned {decision!r}, not a giretra_core.bots.Decision(action, why)")
+        raise OwnBotError(f"bot {spec} returned {decision!r}, not a giretra_core.bots.Decision(action, why)")
     reasons = dict(view.actions)
     if decision.action not in reasons or reasons[decision.action] is not None:
         why = reasons.get(decision.action)
         shown = action_token(decision.action) if why else repr(decision.action)
-        raise IllegalBotAction(f"bot {spec} chose {shown} for {view.seat.api_name}, which is not legal "
-                                 f"({why.code if why else 'not one of its actions'})")
+        raise OwnBotError(f"bot {spec} chose {shown} for {view.seat.api_name}, which is not legal "
+                          f"({why.code if why else 'not one of its actions'})")
     return decision
