@@ -112,3 +112,28 @@ def test_a_narrow_table_breaks_no_seat_name_and_no_card_covers_the_trick_caption
     assert covered == 0, "a card of the trick covers its caption"
     width = page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
     assert width <= 320
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_laptop_screen_shows_the_whole_hand_while_bidding_and_playing(page: Page, lang: str) -> None:
+    # 1024×700: the hand, the calls and the score bar fit the screen without scrolling. Before, the calls took
+    # two lines each and the hand was wholly below the fold while choosing a bid; the French bar took two lines.
+    page.set_viewport_size({"width": 1024, "height": 700})
+    # The human speaks fourth, after three calls (a very long negotiation may still push the hand down).
+    state, view = drive(api("new_match", seed=4)["state"], lambda v: v["phase"] == "negotiation"
+                        and v["toAct"] == "Bottom" and len(v["calls"]) == 3)
+    open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(state))
+    page.locator(".gt-notice button").click()  # dismiss "You opened a shared deal."
+    wait_my_turn(page, "negotiation")
+    for phase in ("negotiation", "play"):
+        wait_my_turn(page, phase)
+        hand = page.locator(".gt-hand").bounding_box()
+        title = page.locator(".gt-bar__title").bounding_box()
+        buttons = page.locator(".gt-bar__actions").bounding_box()
+        assert hand is not None and title is not None and buttons is not None
+        page.screenshot(path=str(ARTIFACTS / f"laptop-{lang}-{phase}.png"))
+        assert hand["y"] + hand["height"] <= 700, f"{phase}: the hand ends at {hand['y'] + hand['height']:.0f}px"
+        assert buttons["y"] < title["y"] + title["height"], "the bar's buttons went down to a second line"
+        assert page.evaluate("scrollY") == 0
+        while page.locator('.gt-table[data-phase="negotiation"]').count():
+            play_one_step(page)

@@ -64,7 +64,6 @@ export default {
   'cut.by': '{seat} cuts the deck',
 
   'bids.title': 'Bids so far',
-  'bids.none': 'No bid yet.',
   'bids.panel': 'Your call',
   'bids.announce': 'Announce',
   'bids.double': 'Double',

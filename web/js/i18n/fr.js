@@ -63,7 +63,6 @@ export default {
   'cut.by': '{seat} coupe le paquet',
 
   'bids.title': 'Annonces faites',
-  'bids.none': 'Pas encore d’annonce.',
   'bids.panel': 'Votre annonce',
   'bids.announce': 'Annoncer',
   'bids.double': 'Contrer',

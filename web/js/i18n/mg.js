@@ -63,7 +63,6 @@ export default {
   'cut.by': 'Manapaka ny karatra i {seat}',
 
   'bids.title': 'Fanambarana efa natao',
-  'bids.none': 'Mbola tsy misy fanambarana.',
   'bids.panel': 'Ny fanambaranao',
   'bids.announce': 'Manambara',
   'bids.double': 'Contré',

@@ -25,7 +25,7 @@ export function renderContract(view) {
 }
 
 export function renderBidHistory(view) {
-  if (!view.calls.length) return h('p.gt-bids-history.is-empty', t('bids.none'));
+  if (!view.calls.length) return null;   // the contract box already says 'none yet'
   return h('ol.gt-bids-history', { attrs: { 'aria-label': t('bids.title') } }, view.calls.map((call) =>
     h('li', { class: { [`gt-team--${TEAM_OF[call.seat].toLowerCase()}`]: true }, dataset: { seat: call.seat } }, [
       h('span.gt-bids-history__seat', seatName(call.seat)),
