@@ -111,3 +111,47 @@ def test_the_last_trick_of_a_deal_says_who_won_it_once(page: Page) -> None:
     expect(page.locator(".gt-trick__caption")).to_have_text("Trick 8 of 8")
     expect(page.locator(".gt-status__text")).to_have_text(f"{won['winner']} wins the trick (+{won['points']})")
     assert page.locator(".gt-table").get_by_text("wins the trick").count() == 1
+
+
+def human_accept_ends_the_bids_and_leads(view: dict[str, Any], state: str) -> bool:
+    if view["phase"] != "negotiation" or view["toAct"] != HUMAN:
+        return False
+    if not any(a.get("action") == "ok" and a["legal"] for a in view["legal"]):
+        return False
+    after = api("apply", state=state, seat=HUMAN, action="ok")["view"]
+    return bool(after["phase"] == "play" and after["toAct"] == HUMAN)
+
+
+def test_the_cards_dealt_after_the_bids_drop_in_once(page: Page) -> None:
+    # The human's Accept ends the negotiation and the human leads trick 1: the three cards dealt then drop
+    # into the hand once; a redraw (here the hint) must not start their animation again (they greyed out and
+    # fell in anew at every click until a card was played).
+    found = (_first_state(api("new_match", seed=seed)["state"], human_accept_ends_the_bids_and_leads)
+             for seed in range(1, 40))
+    state = next((s for s in found if s), "")
+    assert state, "no seed where the human's Accept ends the negotiation and the human leads"
+    open_game(page, query="speed=fast", fragment=fragment(state))
+    wait_my_turn(page, "negotiation")
+    page.locator('.gt-calls [data-action="ok"]').click()
+    expect(page.locator(".gt-hand .gt-card.is-new")).to_have_count(3)
+    wait_my_turn(page, "play")
+    page.wait_for_timeout(1000)  # the animation (2 x 220 ms) is long over
+    page.locator('[data-action="hint"]').click()
+    expect(page.locator(".gt-hand .is-hinted")).to_have_count(1)
+    running = page.evaluate("""() => [...document.querySelectorAll('.gt-hand .gt-card')]
+        .flatMap((card) => card.getAnimations()).filter((a) => a.animationName === 'gt-deal-in').length""")
+    assert running == 0, f"{running} cards of the hand are dropping in again"
+
+
+def _first_state(state: str, stop: Any) -> str | None:
+    """Like gameplay.drive (every seat a bot), but *stop* also sees the state; None if never."""
+    for _ in range(60):
+        view = api("view", state=state, seat=HUMAN)
+        if stop(view, state):
+            return state
+        if view["phase"] not in ("cut", "negotiation") or not view["toAct"]:
+            return None
+        seat = view["toAct"]
+        action = api("bot_action", state=state, seat=seat, seed=0, level="random")["action"]
+        state = api("apply", state=state, seat=seat, action=action)["state"]
+    return None

@@ -353,8 +353,9 @@ export function mount(root, opts) {
     app.message = null;
     app.hint = null;
     app.thinking = null;
-    app.newCards = before.phase === 'negotiation' && view.phase === 'play'
-      ? new Set(view.hand.filter((c) => !before.hand.includes(c))) : null;
+    if (before.phase === 'negotiation' && view.phase === 'play') {
+      app.newCards = { cards: new Set(view.hand.filter((c) => !before.hand.includes(c))), at: performance.now() };
+    } else if (view.phase !== 'play') app.newCards = null;   // kept through the play: a bot's card may come first
     if (ev.dealOver) app.summary = ev.dealOver;
     save();
     announce(describe(ev, view, before));

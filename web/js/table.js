@@ -4,7 +4,7 @@
 //             peek,          // true: show the last finished trick instead of the current one
 //             message,       // {text, kind: 'reason' | 'error' | 'info'}: e.g. the engine's reason for a refusal
 //             thinking,      // the bot seat whose move is being computed, or null
-//             newCards,      // Set of card codes just dealt (the 3 after the negotiation), for a short animation
+//             newCards,      // {cards: Set of codes, at: ms}: the 3 dealt after the negotiation, for a short animation
 //             showBids,      // true: the bids stay unfolded during the play
 //             hint,          // {action, why}: the expert's choice, marked on its card or call, or null
 //             coach,         // true: on the human's turn, name the rules that forbid some of the choices

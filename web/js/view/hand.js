@@ -8,6 +8,9 @@ export function renderHand(model, cfg) {
   const { view } = model;
   const myTurn = view.toAct === view.seat && view.phase === 'play' && !model.shownTrick;
   const legality = new Map(view.legal.filter((a) => a.type === 'card').map((a) => [a.card, a]));
+  // The cards dealt after the negotiation drop in once: a redraw (a hint, a bot's card) resumes their animation
+  // where it is (a negative delay), rather than start it again; once it is over, the delay shows the end state.
+  const dealtAgo = model.newCards ? `-${Math.round(performance.now() - model.newCards.at)}ms` : null;
   return h('ol.gt-hand', {
     attrs: { 'aria-label': t('hand.label', { n: view.hand.length }) },
     on: { keydown: moveFocus },
@@ -18,8 +21,9 @@ export function renderHand(model, cfg) {
     const suit = code.slice(-1);
     return h('li.gt-hand__slot', h(`button.gt-card.gt-card--hand.gt-suit--${suit}`, {
       type: 'button',
-      class: { 'is-legal': legal, 'is-illegal': illegal, 'is-new': model.newCards?.has(code),
+      class: { 'is-legal': legal, 'is-illegal': illegal, 'is-new': Boolean(model.newCards?.cards.has(code)),
         'is-hinted': myTurn && model.hint?.action === code },
+      style: model.newCards?.cards.has(code) ? { 'animation-delay': dealtAgo } : {},
       dataset: { card: code, action: code, focus: `card:${code}` },
       attrs: {
         'aria-label': cardName(code) + (legal ? ` — ${t('hand.playable')}` : ''),
