@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable
 
 from conftest import open_game
-from gameplay import wait_my_turn
+from gameplay import api, drive, fragment, wait_my_turn
 from playwright.sync_api import Page, expect
 
 VISIBLE_TEXT_JS = """() => {
@@ -92,3 +92,20 @@ def test_language_switch_changes_every_visible_string(page: Page) -> None:
     switch_language(page, "en")
     back = english - {"Your turn to speak."}
     assert wordy(texts_when(page, lambda now: wordy(now) >= back)) >= back
+
+
+def test_a_language_chosen_in_the_game_sticks_to_the_address_and_the_rules_links(page: Page) -> None:
+    # Opened in French by a link (?lang=fr): the "why" links open the rules in French, and switching to
+    # Malagasy rewrites ?lang= so that a reload does not go back to French.
+    state, view = drive(api("new_match", seed=11)["state"], lambda v: v["phase"] == "play" and v["toAct"] == "Bottom"
+                        and any(a["type"] == "card" and not a["legal"] for a in v["legal"]))
+    refused = next(a for a in view["legal"] if a["type"] == "card" and not a["legal"])
+    open_game(page, query="speed=0&lang=fr", fragment=fragment(state))
+    wait_my_turn(page, "play")
+    page.locator(f'.gt-hand [data-card="{refused["card"]}"]').click(force=True)
+    rule = refused["reason"]["rule"]
+    expect(page.locator("a.gt-rule-link")).to_have_attribute("href", f"rules.html?lang=fr#{rule}")
+    switch_language(page, "mg")
+    assert "lang=mg" in page.url and "lang=fr" not in page.url
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("lang", "mg")

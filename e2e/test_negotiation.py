@@ -64,7 +64,7 @@ def test_every_call_is_shown_and_illegal_ones_say_why(page: Page) -> None:
     button.click(force=True)
     expect(page.locator(".gt-status.is-reason .gt-status__text")).to_have_text(illegal["reason"]["message"])
     expect(page.locator(".gt-status.is-reason a.gt-rule-link")).to_have_attribute(
-        "href", f'rules.html#{illegal["reason"]["rule"]}')
+        "href", f'rules.html?lang=en#{illegal["reason"]["rule"]}')
     expect(page.locator(".gt-bids-history li")).to_have_count(len(view["calls"]))
 
 

@@ -32,7 +32,7 @@ def test_illegal_card_shows_the_engines_reason_and_changes_nothing(page: Page) -
     # "Why can't I play this?": the reason links to its rule on the rules page, and that section exists.
     rule = refused["reason"]["rule"]
     link = page.locator(".gt-status.is-reason a.gt-rule-link")
-    expect(link).to_have_attribute("href", f"rules.html#{rule}")
+    expect(link).to_have_attribute("href", f"rules.html?lang=en#{rule}")  # the rules in the game's language
     expect(link).to_contain_text(rule)
     assert hand(page) == before_hand
     assert page.locator(".gt-trick [data-card]").count() == before_trick

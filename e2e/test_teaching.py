@@ -76,7 +76,7 @@ def test_coach_mode_names_the_rules_that_constrain_the_choice(page: Page) -> Non
     for rule, message in rules.items():
         item = coach.locator(f'li[data-rule="{rule}"]')
         expect(item).to_contain_text(message)
-        expect(item.locator("a.gt-rule-link")).to_have_attribute("href", f"rules.html#{rule}")
+        expect(item.locator("a.gt-rule-link")).to_have_attribute("href", f"rules.html?lang=en#{rule}")
     # The choice persists with the other settings.
     page.reload()
     expect(page.locator("body[data-ready]")).to_be_attached(timeout=BOOT_TIMEOUT_MS)

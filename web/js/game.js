@@ -524,6 +524,12 @@ export function mount(root, opts) {
     if (standalone) {
       document.documentElement.lang = app.settings.lang;
       storeSettings();
+      // An address with ?lang= (a link, a bookmark) follows, so a reload keeps the language just chosen.
+      const url = new URL(location.href);
+      if (url.searchParams.has('lang')) {
+        url.searchParams.set('lang', app.settings.lang);
+        history.replaceState(history.state, '', url);
+      }
     }
     if (app.state) {
       // The engine's words (calls, reasons, arithmetic) in the new language.
