@@ -36,6 +36,9 @@ def test_whole_match_to_the_end_screen(page: Page) -> None:
     expect(page.locator("#gt-dialog[open]")).to_have_count(0)
     expect(table(page)).to_have_attribute("data-phase", "match_over")
     expect(page.locator('.gt-over [data-action="new-match"]')).to_be_visible()
+    # The winner is named once on the table: in the end panel, not again in the status line above it.
+    expect(page.locator(".gt-over__text")).to_contain_text("wins the match")
+    assert page.locator(".gt-table").get_by_text("wins the match").count() == 1
 
     page.locator('.gt-over [data-action="new-match"]').click()
     expect(table(page)).not_to_have_attribute("data-phase", "match_over")

@@ -189,7 +189,7 @@ _STEPS = {
         "alltrumps_dominance": "La part de la défense est sous 6 : l'attaque prend {A}–{D}.",
         "alltrumps_winner_takes_all": "Tout A contré : le gagnant prend les 26.",
         "alltrumps_tie_to_announcer": "Une égalité contrée va à l'attaque : {A}–{D}.",
-        "stake": "{arith} pour {team}.",
+        "stake": "{team} marque {arith}.",
         "split": "{arithA} pour l'attaque, {arithD} pour la défense.",
         "half_up": "arrondi au plus proche", "ceil": "arrondi au-dessus",
         "auto": "contré automatiquement", "double": "contré", "redouble": "surcontré",

@@ -569,7 +569,7 @@ def test_score_spells_out_the_arithmetic_in_the_requested_language() -> None:
     assert r["multiplier"] == 2 and r["automatic"] is True and r["outcome"] == "made"
     assert r["lines"][-1] == "52 × 2 (doubled automatically) = 104 to Team 1 (Bottom–Top)."
     fr = score(mode="NoTrumps", cardPoints={"Team1": 94}, lang="fr")
-    assert fr["lines"][-1] == "52 × 2 (contré automatiquement) = 104 pour Équipe 1 (Sud–Nord)."
+    assert fr["lines"][-1] == "Équipe 1 (Sud–Nord) marque 52 × 2 (contré automatiquement) = 104."
     assert fr["modeText"] == "Sans A"
     mg = score(mode="AllTrumps", multiplier=2, cardPoints={"Team1": 150}, lang="mg")
     assert mg["lines"][-1] == "15 × 2 (Contré) = 30 ho an'ny mpanambara, 11 × 2 (Contré) = 22 ho an'ny mpiaro."

@@ -144,7 +144,7 @@ function renderStatus(model, cfg) {
   } else if (stopped) {
     text = t('table.trickWon', { seat: seatName(stopped.winner), points: stopped.points });
   } else if (view.phase === 'match_over') {
-    text = t('status.matchOver', { team: t(`team.${view.winner}`) });
+    text = '';   // the end panel below names the winner
   } else if (model.shownTrick) {
     text = t('table.trickWon', { seat: seatName(model.shownTrick.winner), points: model.shownTrick.points });
   } else if (view.toAct === view.seat) {
