@@ -75,6 +75,9 @@ def test_reload_mid_trick_resumes_the_same_state(page: Page) -> None:
     card = legal_cards(page)[0]
     page.locator(f'.gt-hand [data-card="{card}"]').click()
     expect(page.locator(f'.gt-trick__slot--bottom [data-card="{card}"]')).to_be_visible()
+    # A bot thinks: the status line says so, once (the seat repeated it on a line of its own).
+    expect(page.locator(".gt-status.is-thinking")).to_contain_text("is thinking")
+    assert page.locator(".gt-table").get_by_text("is thinking").count() == 1
     before = saved_state(page)
     assert before is not None and before != state
     trick_before = trick_cards(page)

@@ -153,6 +153,7 @@ function renderStatus(model, cfg) {
   } else if (view.toAct) {
     text = model.thinking ? t('table.thinking', { seat: seatName(view.toAct) })
       : t('status.waiting', { seat: seatName(view.toAct) });
+    if (model.thinking) kind = 'thinking';
   } else {
     text = '';
   }

@@ -41,6 +41,5 @@ export function renderSeat(model, seat) {
     ]),
     lastCall ? h('div.gt-bubble', { class: { 'is-double': lastCall.type !== 'announce' && lastCall.type !== 'accept' } },
       lastCall.text.replace(/ (?=[♣♦♥♠])/g, '\u00a0')) : null,   // a narrow seat never parts "Carreau" from its ♦
-    model.thinking === seat ? h('div.gt-seat__thinking', t('table.thinking', { seat: seatName(seat) })) : null,
-  ]);
+  ]);   // "Left is thinking" is the status line's: a line here said it twice and moved the seat up and down
 }
