@@ -101,19 +101,29 @@ def trick_cards(page: Page) -> list[str]:
 
 
 def test_the_last_trick_of_a_deal_says_who_won_it_once(page: Page) -> None:
-    # The human plays the last card of the deal; during the pause (over the next deal's cut) the trick keeps
-    # its number, and the status alone names its winner.
+    # The human plays the last card of the deal; during the pause the trick keeps its number, and the status
+    # alone names its winner.
     state, view = drive(api("new_match", seed=2)["state"], lambda v: v["phase"] == "play" and v["toAct"] == HUMAN
                         and len(v["tricks"]) == 7 and len(v["trick"]["cards"]) == 3)
     card = next(a["card"] for a in view["legal"] if a["type"] == "card" and a["legal"])
     won = api("apply", state=state, seat=HUMAN, action=card)["event"]["trickComplete"]
     open_game(page, query="speed=slow", fragment=fragment(state))
     wait_my_turn(page, "play")
+    bar = page.locator(".gt-bar").inner_text()
     page.locator(f'.gt-hand [data-card="{card}"]').click()
     expect(page.locator(".gt-table[data-pausing]")).to_be_attached()
     expect(page.locator(".gt-trick__caption")).to_have_text("Trick 8 of 8")
     expect(page.locator(".gt-status__text")).to_have_text(f"{won['winner']} wins the trick (+{won['points']})")
     assert page.locator(".gt-table").get_by_text("wins the trick").count() == 1
+    # Until the result is shown, the table stays on this deal: its score and number, its contract, nobody to
+    # play (it jumped to the next deal's score and dealer, and named the next cutter "to play").
+    assert page.locator(".gt-bar").inner_text() == bar
+    expect(page.locator(".gt-table")).to_have_attribute("data-phase", "play")
+    expect(page.locator(".gt-contract")).to_be_visible()
+    expect(page.locator(".gt-chip--turn")).to_have_count(0)
+    expect(page.locator(".gt-trick__next")).to_have_text("See the result")  # no trick follows
+    page.locator(".gt-trick__next").click()
+    expect(page.locator("#gt-dialog[open] .gt-summary__lines")).to_be_visible()
 
 
 def human_accept_ends_the_bids_and_leads(view: dict[str, Any], state: str) -> bool:

@@ -360,14 +360,28 @@ export function mount(root, opts) {
     save();
     announce(describe(ev, view, before));
     if (ev.trickComplete) {
-      app.shownTrick = ev.trickComplete;
+      app.shownTrick = { ...ev.trickComplete, last: Boolean(ev.dealOver) };
+      // The deal's last trick: during its pause the table stays on the deal just played (its score, dealer and
+      // tricks); the next deal comes after it, with the result.
+      const ended = ev.dealOver ? endOfDeal(before, ev.trickComplete) : null;
+      if (ended) app.view = ended;
       render();
       await pause(speed().trick);
       app.shownTrick = null;
+      if (app.view === ended) app.view = view;   // (a language switch during the pause already fetched the new one)
     }
     render();
     showSummaryIfAny();
     markFirstHand();
+  }
+
+  /** The human's view of a deal whose last trick was just won: every card played, nobody to act. */
+  function endOfDeal(before, trick) {
+    return {
+      ...before, toAct: null, legal: [], hand: [],
+      handCounts: Object.fromEntries(Object.keys(before.handCounts).map((seat) => [seat, 0])),
+      trick: { ...before.trick, cards: trick.cards }, tricks: [...before.tricks, trick],
+    };
   }
 
   /** Bots move until it is the human's turn, a deal summary waits to be read, or the match is over. */

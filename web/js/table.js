@@ -1,6 +1,8 @@
 // The table widget: mountTable(el, opts) -> { set(model), destroy() }. Render is a pure function of the model:
 //   model = { view,          // the engine's view for the human seat (docs/seam-contract.md), never edited here
-//             shownTrick,    // the trick just completed, shown during the pause ({number, cards, winner, points}) or null
+//                            //   (during a deal's last trick's pause: that deal, ended — game.js endOfDeal)
+//             shownTrick,    // the trick just completed, shown during the pause ({number, cards, winner, points,
+//                            //   last: the deal's last}) or null
 //             peek,          // true: show the last finished trick instead of the current one
 //             message,       // {text, kind: 'reason' | 'error' | 'info'}: e.g. the engine's reason for a refusal
 //             thinking,      // the bot seat whose move is being computed, or null

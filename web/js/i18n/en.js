@@ -51,6 +51,7 @@ export default {
   'table.lastTrickWon': 'Last trick: {seat} won it (+{points})',
   'table.backToTrick': 'Back to the game',
   'table.next': 'Next trick',
+  'table.toResult': 'See the result',
 
   'status.yourTurn.cut': 'Your turn: cut the deck.',
   'status.yourTurn.negotiation': 'Your turn to speak.',

@@ -50,6 +50,7 @@ export default {
   'table.lastTrickWon': 'Dernier pli : remporté par {seat} (+{points})',
   'table.backToTrick': 'Retour au jeu',
   'table.next': 'Pli suivant',
+  'table.toResult': 'Voir le résultat',
 
   'status.yourTurn.cut': 'À vous : coupez le paquet.',
   'status.yourTurn.negotiation': 'À vous de parler.',

@@ -50,6 +50,7 @@ export default {
   'table.lastTrickWon': 'Fanangonana farany: azon’i {seat} (+{points})',
   'table.backToTrick': 'Hiverina amin’ny lalao',
   'table.next': 'Fanangonana manaraka',
+  'table.toResult': 'Jereo ny vokatra',
 
   'status.yourTurn.cut': 'Anjaranao: tapaho ny karatra.',
   'status.yourTurn.negotiation': 'Anjaranao miteny.',

@@ -44,7 +44,7 @@ export function renderTrick(model, cfg) {
     h('p.gt-trick__caption', caption),
     trick.kind === 'done'
       ? h('button.gt-btn.gt-trick__next', { type: 'button', dataset: { focus: 'btn:next' }, on: { click: cfg.onSkip } },
-        t('table.next'))
+        t(trick.last ? 'table.toResult' : 'table.next'))
       : null,
     (trick.kind === 'current' || trick.kind === 'peek') && view.tricks.length
       ? h('button.gt-btn.gt-btn--quiet.gt-trick__peek', {
