@@ -19,11 +19,12 @@ export function renderHand(model, cfg) {
     const legal = entry?.legal === true;
     const illegal = entry?.legal === false;
     const suit = code.slice(-1);
+    const isNew = Boolean(model.newCards?.cards.has(code));
     return h('li.gt-hand__slot', h(`button.gt-card.gt-card--hand.gt-suit--${suit}`, {
       type: 'button',
-      class: { 'is-legal': legal, 'is-illegal': illegal, 'is-new': Boolean(model.newCards?.cards.has(code)),
+      class: { 'is-legal': legal, 'is-illegal': illegal, 'is-new': isNew,
         'is-hinted': myTurn && model.hint?.action === code },
-      style: model.newCards?.cards.has(code) ? { 'animation-delay': dealtAgo } : {},
+      style: isNew ? { 'animation-delay': dealtAgo } : {},
       dataset: { card: code, action: code, focus: `card:${code}` },
       attrs: {
         'aria-label': cardName(code) + (legal ? ` — ${t('hand.playable')}` : ''),
