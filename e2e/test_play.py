@@ -66,6 +66,46 @@ def test_a_trick_played_by_keyboard_only(page: Page) -> None:
     assert page.evaluate("document.activeElement?.closest('.gt-hand') !== null")
 
 
+ACTIONS = ".gt-hand .is-legal, .gt-calls .is-legal, .gt-cut .is-legal"
+HUMANS_TURN_OR_DIALOG = f"""() => !!document.querySelector('#gt-dialog[open]')
+    || !!document.querySelector('.gt-table[data-to-act="{HUMAN}"]:not([data-pausing])')"""
+
+
+def test_a_keyboard_player_plays_a_whole_deal_with_enter_alone(page: Page) -> None:
+    # Tab once to the calls; from then on the focus waits in the game while the bots play and is on one of
+    # the player's choices whenever it is their turn, so Enter alone bids, plays the deal and starts the next
+    # one. (After a bid the focus stayed on the hand, about 11 Tabs from the calls at the next bid; after the
+    # deal's summary it fell to the page's body.)
+    state, _ = drive(api("new_match", seed=5)["state"], lambda v: v["phase"] == "negotiation" and v["toAct"] == HUMAN)
+    open_game(page, query="speed=fast", fragment=fragment(state))
+    wait_my_turn(page, "negotiation")
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"document.activeElement?.matches('{ACTIONS}')"):
+            break
+    else:
+        raise AssertionError("Tab never reached the calls")
+    turns = 0
+    while True:
+        page.wait_for_function(HUMANS_TURN_OR_DIALOG, timeout=30_000)
+        if page.locator("#gt-dialog[open]").count():
+            break
+        focused = page.evaluate("(() => { const a = document.activeElement; a.dataset.pressed = '1';"
+                                f" return a.matches('{ACTIONS}') ? '' : a.outerHTML.slice(0, 120); }})()")
+        assert focused == "", f"turn {turns + 1}: it is the player's turn but the focus is on {focused}"
+        page.keyboard.press("Enter")
+        turns += 1
+        page.wait_for_function("!document.querySelector('[data-pressed]')")  # the table drew the move
+    assert turns >= 9, turns  # at least one call and eight cards
+    expect(page.locator('#gt-dialog[open] [data-action="continue"]')).to_be_focused()
+    page.keyboard.press("Enter")  # the next deal
+    expect(page.locator("#gt-dialog[open]")).to_have_count(0)
+    assert page.evaluate("document.activeElement?.closest('#gt-table-host') !== null"), "the focus left the game"
+    wait_my_turn(page)
+    assert page.evaluate(f"document.activeElement?.matches('{ACTIONS}')"), page.evaluate(
+        "document.activeElement?.outerHTML.slice(0, 120)")
+
+
 def test_reload_mid_trick_resumes_the_same_state(page: Page) -> None:
     state, _ = drive(api("new_match", seed=3)["state"],
                      lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["trick"]["cards"]) == 1)

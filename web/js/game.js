@@ -146,6 +146,8 @@ export function mount(root, opts) {
     dom.dialog.onclose = () => {
       dialogRender = null;
       dom.dialog.replaceChildren();
+      // The dialog gives the focus back to where it was; if that is gone (the deal's last card), to the game.
+      if (!document.activeElement || document.activeElement === document.body) table.focus();
       if (onClose) onClose();
       else showSummaryIfAny();   // a summary that arrived while another dialog was open
     };

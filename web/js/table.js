@@ -38,33 +38,59 @@ export function mountTable(root, opts = {}) {
   const cfg = { ...defaults, ...opts };
   let model = null;
   let queued = false;
+  let parked = null;   // the focus key the focus was parked on while the player had nothing to do
+  root.tabIndex = -1;  // the last place to park it: the table itself (a deal starts with no hand)
   const redraw = () => {
     if (queued) return;
     queued = true;
     requestAnimationFrame(() => {
       queued = false;
       if (!model) return;
-      const focusKey = root.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
+      const active = document.activeElement;
+      const focusKey = active === root ? 'table' : root.contains(active) ? active.dataset.focus ?? null : null;
       root.replaceChildren(renderTable(model, cfg));
-      restoreFocus(root, focusKey);
+      parked = restoreFocus(root, focusKey, focusKey !== null && focusKey === parked);
     });
   };
   return {
     set(next) { model = next; redraw(); },
     /** Render now (tests, first paint); returns the root. */
     flush() { if (model) { queued = false; root.replaceChildren(renderTable(model, cfg)); } return root; },
+    /** Give the focus back to the game (a dialog closed and took it along): the player's action, or a park. */
+    focus() { parked = park(root); },
     destroy() { model = null; root.replaceChildren(); },
   };
 }
 
-// A full re-render replaces the focused button: put the focus back on its twin, or, if it was a card that has
-// just been played, on the nearest card of the hand, so that a keyboard player never falls out of the game.
-function restoreFocus(root, key) {
-  if (!key) return;
-  const twin = root.querySelector(`[data-focus="${CSS.escape(key)}"]`);
-  if (twin) { twin.focus({ preventScroll: true }); return; }
-  const fallback = root.querySelector('.gt-hand .is-legal, .gt-calls .is-legal, .gt-cut .is-legal, .gt-trick__next, .gt-hand button');
-  fallback?.focus({ preventScroll: true });
+// What the player can do now: a legal card, call or cut, or the button that ends a trick's pause.
+const ACTIONS = '.gt-hand .is-legal, .gt-calls .is-legal, .gt-cut .is-legal, .gt-trick__next';
+
+// A full re-render replaces the focused button: put the focus back on its twin, or, if that is gone (a card just
+// played, a call just made), on what the player can do now, or park it on the hand until there is something to do,
+// and bring it to the player's turn when that comes. So a keyboard player never falls out of the game, nor has to
+// Tab back to the calls after every bid. Returns the key of the element the focus is parked on (null: not parked).
+function restoreFocus(root, key, wasParked) {
+  if (!key) return null;
+  const twin = key === 'table' ? root : root.querySelector(`[data-focus="${CSS.escape(key)}"]`);
+  const action = root.querySelector(ACTIONS);
+  if (wasParked && action) {   // the player's turn has come
+    (twin?.matches(ACTIONS) ? twin : action).focus({ preventScroll: true });
+    return null;
+  }
+  if (twin) {
+    twin.focus({ preventScroll: true });
+    return wasParked ? key : null;
+  }
+  return park(root);
+}
+
+function park(root) {
+  const action = root.querySelector(ACTIONS);
+  if (action) { action.focus({ preventScroll: true }); return null; }
+  const card = root.querySelector('.gt-hand button');
+  if (card) { card.focus({ preventScroll: true }); return card.dataset.focus; }
+  root.focus({ preventScroll: true });
+  return 'table';
 }
 
 export function renderTable(model, parentCfg) {
