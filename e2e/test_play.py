@@ -33,8 +33,12 @@ def test_illegal_card_shows_the_engines_reason_and_changes_nothing(page: Page) -
     rule = refused["reason"]["rule"]
     link = page.locator(".gt-status.is-reason a.gt-rule-link")
     expect(link).to_have_attribute("href", f"rules.html?lang=en#{rule}")  # the rules in the game's language
-    expect(link).to_contain_text(rule)
+    expect(link).to_have_text("Read the rule ›")
+    # The rule is named once: the engine's message says "(P-1, follow suit)" (the link said "Rule P-1" too).
+    assert page.locator(".gt-status.is-reason").inner_text().count(rule) == 1
     assert hand(page) == before_hand
+    # The negotiation is over: its calls fold under the contract as "The bids" (not "Bids so far").
+    expect(page.locator(".gt-bids-details summary")).to_have_text("The bids")
     assert page.locator(".gt-trick [data-card]").count() == before_trick
     assert saved_state(page) == state
     expect(page.locator(".gt-table")).to_have_attribute("data-to-act", HUMAN)
@@ -153,8 +157,11 @@ def test_the_last_trick_of_a_deal_says_who_won_it_once(page: Page) -> None:
     page.locator(f'.gt-hand [data-card="{card}"]').click()
     expect(page.locator(".gt-table[data-pausing]")).to_be_attached()
     expect(page.locator(".gt-trick__caption")).to_have_text("Trick 8 of 8")
-    expect(page.locator(".gt-status__text")).to_have_text(f"{won['winner']} wins the trick (+{won['points']})")
-    assert page.locator(".gt-table").get_by_text("wins the trick").count() == 1
+    # Its points with the 10 the last trick adds (S-1), which the deal's summary counts: they were left out.
+    expect(page.locator(".gt-status__text")).to_have_text(
+        f"{won['winner']} wins trick 8 (+{won['points']}, and +10 for the last trick)")
+    assert won["bonus"] == 10
+    assert page.locator(".gt-table").get_by_text("wins trick 8").count() == 1
     # Until the result is shown, the table stays on this deal: its score and number, its contract, nobody to
     # play (it jumped to the next deal's score and dealer, and named the next cutter "to play").
     assert page.locator(".gt-bar").inner_text() == bar

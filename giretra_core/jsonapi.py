@@ -360,8 +360,10 @@ def apply(state: str, seat: str, action: str, lang: str = "en") -> JSON:
     if isinstance(act, int) and len(deal.trick) == 3:
         trick = after.history[-1].deal.tricks[-1] if len(after.history) > len(match.history) \
             else after.deal.tricks[-1]
-        event["trickComplete"] = {"number": len(deal.tricks) + 1, "winner": SEAT_NAMES[trick.winner],
-                                  "points": trick.points,
+        number = len(deal.tricks) + 1
+        event["trickComplete"] = {"number": number, "winner": SEAT_NAMES[trick.winner],
+                                  "points": trick.points,   # its cards' points; the last trick's 10 are apart:
+                                  "bonus": LAST_TRICK_BONUS if number == 8 else 0,
                                   "cards": [{"seat": SEAT_NAMES[(trick.leader + i) & 3], "card": card_name(c)}
                                             for i, c in enumerate(trick.cards)]}
     if isinstance(act, Call) and after.deal.contract is not None and match.deal.contract is None:

@@ -168,6 +168,7 @@ def test_apply_plays_a_whole_match_with_events() -> None:
     state = value("new_match", seed=8)["state"]
     seen: set[str] = set()
     numbers: list[int] = []   # the tricks' numbers in this deal, from the events
+    won = [0, 0]              # the card points each team took in this deal, from the events
     while True:
         match = parse_match(state)
         if match.is_over:
@@ -178,11 +179,17 @@ def test_apply_plays_a_whole_match_with_events() -> None:
         assert out["view"]["seat"] == seat and out["event"]["seat"] == seat
         seen.update(out["event"])
         if "trickComplete" in out["event"]:
-            numbers.append(out["event"]["trickComplete"]["number"])
+            trick = out["event"]["trickComplete"]
+            numbers.append(trick["number"])
+            won[trick["winner"] in ("Right", "Left")] += trick["points"] + trick["bonus"]
+            assert trick["bonus"] == (10 if trick["number"] == 8 else 0)   # S-1: the last trick is worth 10 more
         if "dealOver" in out["event"]:
-            assert out["event"]["dealOver"]["lines"]
+            summary = out["event"]["dealOver"]
+            assert summary["lines"]
             assert numbers in ([], list(range(1, 9)))  # no tricks: a Colour sweep declared, or none at all
-            numbers = []
+            if numbers:   # the tricks' points and the last one's bonus add up to the deal's card points
+                assert won == [summary["cardPoints"]["Team1"], summary["cardPoints"]["Team2"]]
+            numbers, won = [], [0, 0]
         state = out["state"]
     assert {"trickComplete", "contract", "dealOver", "matchOver"} <= seen
 

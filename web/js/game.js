@@ -518,7 +518,8 @@ export function mount(root, opts) {
       parts.push(t('live.card', { seat, card: cardName(ev.action) }));
     }
     if (ev.trickComplete) {
-      parts.push(t('live.trick', { seat: seatName(ev.trickComplete.winner), points: ev.trickComplete.points }));
+      const { winner, points, bonus } = ev.trickComplete;
+      parts.push(t(bonus ? 'live.finalTrick' : 'live.trick', { seat: seatName(winner), points, bonus }));
     }
     if (ev.contract) parts.push(t('live.contract', { contract: contractText(ev.contract) }));
     if (ev.dealOver) parts.push(t('live.dealOver', { n: ev.dealOver.dealNumber }));

@@ -146,7 +146,7 @@ function renderBidsDetails(model, cfg) {
     open: Boolean(model.showBids),
     on: { toggle: (e) => { if (e.target.open !== Boolean(model.showBids)) cfg.onToggleBids(e.target.open); } },
   }, [
-    h('summary', { dataset: { focus: 'btn:bids' } }, t('bids.title')),
+    h('summary', { dataset: { focus: 'btn:bids' } }, t('bids.all')),
     renderBidHistory(model.view),
   ]);
 }
@@ -174,7 +174,8 @@ function renderStatus(model, cfg) {
   } else if (view.phase === 'match_over') {
     text = '';   // the end panel below names the winner
   } else if (model.shownTrick) {
-    text = t('table.trickWon', { seat: seatName(model.shownTrick.winner), points: model.shownTrick.points });
+    const { winner, points, bonus } = model.shownTrick;   // bonus: the last trick's 10 (S-1), from the engine
+    text = t(bonus ? 'table.finalTrickWon' : 'table.trickWon', { seat: seatName(winner), points, bonus });
   } else if (view.toAct === view.seat) {
     text = t(`status.yourTurn.${view.phase}`);
     kind = 'turn';

@@ -47,6 +47,7 @@ export default {
   'table.thinking': '{seat} is thinking',
   'table.trickNumber': 'Trick {n} of 8',
   'table.trickWon': '{seat} wins the trick (+{points})',
+  'table.finalTrickWon': '{seat} wins trick 8 (+{points}, and +{bonus} for the last trick)',
   'table.lastTrick': 'Last trick',
   'table.lastTrickWon': 'Last trick: {seat} won it (+{points})',
   'table.backToTrick': 'Back to the game',
@@ -65,6 +66,7 @@ export default {
   'cut.by': '{seat} cuts the deck',
 
   'bids.title': 'Bids so far',
+  'bids.all': 'The bids',   // during the play, folded under the contract
   'bids.panel': 'Your call',
   'bids.announce': 'Announce',
   'bids.double': 'Double',
@@ -166,6 +168,7 @@ export default {
   'live.call': '{seat}: {call}.',
   'live.card': '{seat} plays the {card}.',
   'live.trick': '{seat} wins the trick, {points} points.',
+  'live.finalTrick': '{seat} wins trick 8, {points} points and {bonus} more for the last trick.',
   'live.contract': 'Contract: {contract}.',
   'live.dealOver': 'Deal {n} is over.',
   'live.matchOver': '{team} wins the match.',
@@ -244,7 +247,7 @@ export default {
   'calc.crash': 'The engine hit a bug (please report it):',
 
   // the game: teaching (rule links, hint, coach) and the one-trick widget
-  'why.rule': "Rule {rule} ›",
+  'why.rule': "Read the rule ›",   // the engine's message beside it names the rule (P-1)
   'hint.button': "Hint",
   'hint.thinking': "Thinking about a hint…",
   'hint.text': "Hint: {action} — {why}.",

@@ -46,6 +46,7 @@ export default {
   'table.thinking': '{seat} réfléchit',
   'table.trickNumber': 'Pli {n} sur 8',
   'table.trickWon': '{seat} remporte le pli (+{points})',
+  'table.finalTrickWon': '{seat} remporte le pli 8 (+{points}, et +{bonus} de dix de der)',
   'table.lastTrick': 'Dernier pli',
   'table.lastTrickWon': 'Dernier pli : remporté par {seat} (+{points})',
   'table.backToTrick': 'Retour au jeu',
@@ -64,6 +65,7 @@ export default {
   'cut.by': '{seat} coupe le paquet',
 
   'bids.title': 'Annonces faites',
+  'bids.all': 'Les annonces',
   'bids.panel': 'Votre annonce',
   'bids.announce': 'Annoncer',
   'bids.double': 'Contrer',
@@ -165,6 +167,7 @@ export default {
   'live.call': '{seat} : {call}.',
   'live.card': '{seat} joue : {card}.',
   'live.trick': '{seat} remporte le pli, {points} points.',
+  'live.finalTrick': '{seat} remporte le pli 8, {points} points et {bonus} de dix de der.',
   'live.contract': 'Contrat : {contract}.',
   'live.dealOver': 'La donne {n} est terminée.',
   'live.matchOver': '{team} gagne la partie.',
@@ -243,7 +246,7 @@ export default {
   'calc.crash': 'Le moteur a rencontré un bogue (merci de le signaler) :',
 
   // the game: teaching (rule links, hint, coach) and the one-trick widget
-  'why.rule': "Règle {rule} ›",
+  'why.rule': "Lire la règle ›",
   'hint.button': "Conseil",
   'hint.thinking': "Recherche d’un conseil…",
   'hint.text': "Conseil : {action} — {why}.",

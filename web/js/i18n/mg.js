@@ -46,6 +46,7 @@ export default {
   'table.thinking': 'Misaina {seat}',
   'table.trickNumber': 'Fanangonana {n} amin’ny 8',
   'table.trickWon': 'Azon’i {seat} ny fanangonana (+{points})',
+  'table.finalTrickWon': 'Azon’i {seat} ny fanangonana faha-8 (+{points}, ary +{bonus} noho ny maha farany azy)',
   'table.lastTrick': 'Fanangonana farany',
   'table.lastTrickWon': 'Fanangonana farany: azon’i {seat} (+{points})',
   'table.backToTrick': 'Hiverina amin’ny lalao',
@@ -64,6 +65,7 @@ export default {
   'cut.by': 'Manapaka ny karatra i {seat}',
 
   'bids.title': 'Fanambarana efa natao',
+  'bids.all': 'Ny fanambarana',
   'bids.panel': 'Ny fanambaranao',
   'bids.announce': 'Manambara',
   'bids.double': 'Contré',
@@ -165,6 +167,7 @@ export default {
   'live.call': '{seat}: {call}.',
   'live.card': 'Milalao {card} i {seat}.',
   'live.trick': 'Azon’i {seat} ny fanangonana, isa {points}.',
+  'live.finalTrick': 'Azon’i {seat} ny fanangonana faha-8, isa {points} sy {bonus} noho ny maha farany azy.',
   'live.contract': 'Fifanarahana: {contract}.',
   'live.dealOver': 'Vita ny fizarana {n}.',
   'live.matchOver': 'Mandresy ny lalao i {team}.',
@@ -243,7 +246,7 @@ export default {
   'calc.crash': 'Nisy bogy ny motera (azafady ampahafantaro):',
 
   // the game: teaching (rule links, hint, coach) and the one-trick widget
-  'why.rule': "Fitsipika {rule} ›",
+  'why.rule': "Vakio ny fitsipika ›",
   'hint.button': "Torohevitra",
   'hint.thinking': "Mitady torohevitra…",
   'hint.text': "Torohevitra: {action} — {why}.",
