@@ -109,3 +109,18 @@ def test_a_language_chosen_in_the_game_sticks_to_the_address_and_the_rules_links
     assert "lang=mg" in page.url and "lang=fr" not in page.url
     page.reload()
     expect(page.locator("html")).to_have_attribute("lang", "mg")
+
+
+def test_the_rules_page_opens_the_game_in_the_language_being_read(page: Page) -> None:
+    # A French reader who never opened the game's settings tapped "← Giretra : jouer" and got an English game.
+    page.goto("rules.html?lang=fr")
+    page.locator(".rp-top a[data-game-link]").click()
+    expect(page.locator("body[data-ready]")).to_be_attached(timeout=60_000)
+    assert "lang=fr" in page.url
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator('[data-action="open-new-match"]')).to_have_text("Nouvelle partie")
+    # Switching the rules page's language changes where every link to the game goes.
+    page.goto("rules.html?lang=fr")
+    page.locator('select[data-action="rules-lang"]').select_option("mg")
+    for href in page.locator("a[data-game-link]").evaluate_all("els => els.map(e => e.getAttribute('href'))"):
+        assert href == "index.html?lang=mg", href

@@ -96,7 +96,7 @@ def test_a_lesson_of_each_family_is_done_like_a_learner(page: Page, family: str)
         answer(box, task.kind, right)
         last = index == len(lesson.tasks) - 1
         expect(box).to_have_attribute("data-state", "complete" if last else "right")
-        expect(box.locator(".gt-lesson__feedback")).to_contain_text("Right.")
+        expect(box.locator(".gt-lesson__feedback")).to_contain_text("Correct.")
         if not last:
             box.locator('[data-action="next"]').click()
     expect(box).to_have_attribute("data-done", "true")

@@ -86,7 +86,7 @@ _EN = {
     "redouble_not_announcer_team": "Only the team that announced {mode} may redouble it ({rule}).",
     "must_follow_suit": "You must follow suit: play a {led} ({rule}, follow suit).",
     "must_beat": "You must beat the highest {led} in the trick if you can ({rule}, play higher).",
-    "must_trump": "You cannot follow {led}: you must play a trump ({rule}, must trump).",
+    "must_trump": "You have no {led} to follow with: you must play a trump ({rule}, must trump).",
     "must_overtrump": "A trump is on the trick: you must play a higher trump if you can ({rule}, overtrump).",
     "must_play_trump": "You cannot overtrump, but you must still play a trump ({rule}, under-trump).",
     "cut_out_of_range": "Cut between {min} and {max} cards, not {k} ({rule}).",

@@ -137,14 +137,14 @@ def _lessons() -> tuple[Lesson, ...]:
                 "Atout ny Cœur. Iza amin'ireto Cœur ireto no matanjaka indrindra?"),
                 T("Trump order: J, 9, A, 10, K, Q, 8, 7.", "Ordre à l'atout : V, 9, A, 10, R, D, 8, 7.",
                   "Filaharana atout: V, 9, A, 10, R, D, 8, 7."),
-                {"mode": "HEARTS", "cards": "10HAH9HJHKH"}),
+                {"mode": "HEARTS", "cards": "AHJH10HKH9H"}),
             Task("pick_card", "P-7", T(
                 "Hearts are trumps. Which of these spades (a plain suit) is the strongest?",
                 "Cœur est atout. Quel est le pique (couleur simple) le plus fort ?",
                 "Atout ny Cœur. Iza amin'ireto Pique ireto no matanjaka indrindra?"),
                 T("Plain order: A, 10, K, Q, J, 9, 8, 7.", "Ordre hors atout : A, 10, R, D, V, 9, 8, 7.",
                   "Filaharana tsotra: A, 10, R, D, V, 9, 8, 7."),
-                {"mode": "HEARTS", "cards": "JS9S10SASKS"}),
+                {"mode": "HEARTS", "cards": "10SJSKS9SAS"}),
             Task("pick_card", "P-7", T(
                 "AllTrumps: which of these diamonds is the strongest?",
                 "Tout A : quel est le carreau le plus fort ?",
@@ -152,7 +152,7 @@ def _lessons() -> tuple[Lesson, ...]:
                 T("In AllTrumps every suit is ranked like a trump: J, 9, A, 10, K, Q, 8, 7.",
                   "En Tout A, chaque couleur se classe comme l'atout : V, 9, A, 10, R, D, 8, 7.",
                   "Amin'ny Tout A, samy milahatra toy ny atout ny loko rehetra: V, 9, A, 10, R, D, 8, 7."),
-                {"mode": "ALL_TRUMPS", "cards": "AD10D9DJDKD"}),
+                {"mode": "ALL_TRUMPS", "cards": "JDAD9DKD10D"}),
             Task("pick_card", "P-7", T(
                 "NoTrumps: which of these clubs is the strongest?",
                 "Sans A : quel est le trèfle le plus fort ?",
@@ -160,7 +160,7 @@ def _lessons() -> tuple[Lesson, ...]:
                 T("In NoTrumps every suit has the plain order: A, 10, K, Q, J, 9, 8, 7.",
                   "En Sans A, toutes les couleurs ont l'ordre simple : A, 10, R, D, V, 9, 8, 7.",
                   "Amin'ny Sans A, filaharana tsotra daholo: A, 10, R, D, V, 9, 8, 7."),
-                {"mode": "NO_TRUMPS", "cards": "JC9C10CACKC"}),
+                {"mode": "NO_TRUMPS", "cards": "JC10CAC9CKC"}),
         )),
         Lesson("cards-points", "cards", "cards", T("Card points", "Les points des cartes", "Ny isan'ny karatra"), (
             Task("number", "S-1", T(
@@ -196,16 +196,22 @@ def _lessons() -> tuple[Lesson, ...]:
             Task("pick_seat", "D-2", T(
                 "Right deals. Who cuts the deck?", "Est distribue. Qui coupe ?",
                 "Havanana no mizara. Iza no manapaka?"),
-                T("The player to the dealer's left cuts; he also speaks first and leads the first trick.",
-                  "Le joueur à gauche du donneur coupe ; il parle aussi le premier et entame le premier pli.",
-                  "Ny eo ankavian'ny mpizara no manapaka; izy koa no miteny voalohany sy manomboka."),
+                T("The player to the dealer's left cuts: the next in turn (Bottom → Left → Top → Right → Bottom), so "
+                  "Bottom after Right. He also speaks first and leads the first trick.",
+                  "Le joueur à gauche du donneur coupe : le suivant dans l'ordre du jeu (Sud → Ouest → Nord → Est → "
+                  "Sud), donc Sud après Est. Il parle aussi le premier et entame le premier pli.",
+                  "Ny eo ankavian'ny mpizara no manapaka: ny manaraka amin'ny filaharana (Ambany → Havia → Ambony → "
+                  "Havanana → Ambany), ka Ambany aorian'ny Havanana. Izy koa no miteny voalohany sy manomboka."),
                 {"ask": "cutter", "dealer": "R"}),
             Task("number", "D-2", T(
                 "You cut. How many cards do you lift from the top?", "Vous coupez. Combien de cartes soulevez-vous ?",
                 "Ianao no manapaka. Karatra firy no esorinao eo ambony?"),
-                T("A cut lifts between 6 and 26 cards; they go under the rest. The deck is never shuffled.",
-                  "On coupe entre 6 et 26 cartes, posées sous le reste. Le jeu n'est jamais mélangé.",
-                  "Karatra 6 hatramin'ny 26 no esorina, apetraka ambanin'ny ambiny. Tsy afangaro mihitsy ny karatra."),
+                T("A cut lifts between 6 and 26 cards; they go under the rest. During a match the deck is never "
+                  "shuffled.",
+                  "On coupe entre 6 et 26 cartes, posées sous le reste. En cours de partie, le jeu n'est jamais "
+                  "mélangé.",
+                  "Karatra 6 hatramin'ny 26 no esorina, apetraka ambanin'ny ambiny. Tsy afangaro mihitsy ny karatra "
+                  "mandritra ny lalao."),
                 {"count": "cut", "dealer": "R"}),
             Task("number", "D-3", T(
                 "How many cards does each player hold during the negotiation?",
@@ -223,7 +229,7 @@ def _lessons() -> tuple[Lesson, ...]:
                 "Your partner announced Clubs, then Right Spades. Which announcements may you make?",
                 "Votre partenaire a annoncé Trèfle, puis Est Pique. Quelles annonces pouvez-vous faire ?",
                 "Nanambara Trèfle ny namanao, avy eo Pique i Havanana. Inona avy no azonao ambara?"),
-                T("Announce strictly higher: ♣ < ♦ < ♥ < ♠ < Sans A < Tout A.",
+                T("Announce strictly higher: ♣ < ♦ < ♥ < ♠ < NoTrumps < AllTrumps.",
                   "On annonce strictement plus haut : ♣ < ♦ < ♥ < ♠ < Sans A < Tout A.",
                   "Ambony kokoa ihany: ♣ < ♦ < ♥ < ♠ < Sans A < Tout A."),
                 {"dealer": "L", "calls": "C S", "options": "D H S NT AT"}),
@@ -347,9 +353,9 @@ def _lessons() -> tuple[Lesson, ...]:
                   "Bonne telo misesy no mamarana; ny fanambarana farany no lalaovina, ×1."),
                 {"dealer": "R", "calls": "H ok ok ok", "ask": "contract"}),
             Task("pick_option", "N-2", T(
-                "The second example: Bottom Clubs, Left Spades, then three Accepts. The contract?",
-                "Deuxième exemple : Sud Trèfle, Ouest Pique, puis trois Bonne. Le contrat ?",
-                "Ohatra faharoa: Ambany Trèfle, Havia Pique, avy eo Bonne telo. Ny fifanarahana?"),
+                "Bottom Clubs, Left Spades, then three Accepts. The contract?",
+                "Sud Trèfle, Ouest Pique, puis trois Bonne. Le contrat ?",
+                "Ambany Trèfle, Havia Pique, avy eo Bonne telo. Ny fifanarahana?"),
                 T("Clubs was overcalled before any opponent accepted it, so it was never doubled.",
                   "Le Trèfle a été surenchéri avant qu'un adversaire dise Bonne : il n'a jamais été contré.",
                   "Nambara ambony kokoa ny Trèfle talohan'ny Bonne, ka tsy nisy Contré."),
@@ -561,8 +567,9 @@ def _scoring_lessons() -> tuple[Lesson, ...]:
                  "Mila 82 na mihoatra ny mpanambara: mahazo 16 izy."), "HEARTS", 1, 0, (90, 72)),
             sc("S-2", T("Team 1 plays Spades and takes exactly 81.", "L'équipe 1 joue Pique et fait exactement 81.",
                         "Pique no lalaovin'ny Ekipa 1 ary mahazo 81 marina."),
-               T("81–81 is a tie: nobody scores.", "81–81 : égalité, personne ne marque.",
-                 "81–81: mitovy, tsy misy mahazo isa."), "SPADES", 1, 0, (81, 81)),
+               T("Only exactly 81 each is a tie: with 82 the announcers would have scored 16.",
+                 "Seul 81 partout est une égalité : avec 82, l'attaque aurait marqué 16.",
+                 "81 avy marina ihany no mitovy: raha 82 dia nahazo 16 ny mpanambara."), "SPADES", 1, 0, (81, 81)),
             sc("S-2", T("Team 2 plays Clubs, doubled automatically, and takes only 70.",
                         "L'équipe 2 joue Trèfle, contré automatiquement, et ne fait que 70.",
                         "Trèfle no lalaovin'ny Ekipa 2, Contré ho azy, ary 70 ihany no azony."),
@@ -599,8 +606,17 @@ def _scoring_lessons() -> tuple[Lesson, ...]:
                  "129–129: mitovy. Latsaky ny 129 dia azon'ny mpiaro ny 26."), "ALL_TRUMPS", 1, 0, (129, 129)),
             sc("S-4", T("Team 1 plays AllTrumps and takes 199.", "L'équipe 1 joue Tout A et fait 199.",
                         "Tout A ny Ekipa 1 ary mahazo 199."),
-               T("The split is at most 20–6.", "Le partage est au plus 20–6.", "20–6 no fizarana ambony indrindra."),
+               T("20–6 is the largest split: from 195 card points up, the announcers score 20 and the defenders 6.",
+                 "20–6 est le plus grand partage : dès 195 points, l'attaque marque 20 et la défense 6.",
+                 "20–6 no fizarana ambony indrindra: manomboka amin'ny 195 dia 20 ny mpanambara ary 6 ny mpiaro."),
                "ALL_TRUMPS", 1, 0, (199, 59)),
+            sc("S-4", T("Team 1 plays AllTrumps and takes 230 (the defenders 28).",
+                        "L'équipe 1 joue Tout A et fait 230 (la défense 28).",
+                        "Tout A ny Ekipa 1 ary mahazo 230 (28 ny mpiaro)."),
+               T("However lopsided the deal, the announcers' share stops at 20 and the defenders keep 6.",
+                 "Aussi déséquilibrée que soit la donne, l'attaque s'arrête à 20 et la défense garde 6.",
+                 "Na dia tsy mitovy lanja be aza ny fizarana, 20 ihany ny mpanambara ary 6 foana ny mpiaro."),
+               "ALL_TRUMPS", 1, 0, (230, 28)),
             sc("S-4", T("Team 1 plays AllTrumps and takes 120 (the defenders 138).",
                         "L'équipe 1 joue Tout A et fait 120 (la défense 138).",
                         "Tout A ny Ekipa 1 ary mahazo 120 (138 ny mpiaro)."),
@@ -723,7 +739,8 @@ def lesson_task(lesson_id: object, index: object, lang: str) -> JSON:
     elif task.kind == "pick_card":
         mode = _mode(p["mode"])
         board = {"mode": MODE_NAMES[mode], "modeText": mode_name(mode, lang)}
-        options = [{"value": c, "text": c} for c in _cards_json(split_cards(p["cards"]), mode)]
+        # In the lesson's own order, never by strength: sorted, the answer was always the first card.
+        options = [{"value": c, "text": c} for c in (card_name(c) for c in split_cards(p["cards"]))]
     elif task.kind == "pick_seat":
         if p["ask"] == "winner":
             mode = _mode(p["mode"])
@@ -798,7 +815,7 @@ def _contract_text(mode: Mode, m: int, lang: str) -> str:
 
 # -- checking an answer ---------------------------------------------------------------------------------------------
 
-_RIGHT = {"en": "Right.", "fr": "Exact.", "mg": "Marina."}
+_RIGHT = {"en": "Correct.", "fr": "Exact.", "mg": "Marina."}   # not "Right.": a seat is called Right
 _WRONG = {"en": "Not quite.", "fr": "Pas tout à fait.", "mg": "Tsy izany."}
 _ALSO = {"en": "{card} was allowed too.", "fr": "{card} était permis aussi.", "mg": "Azo natao koa ny {card}."}
 _ANSWER = {"en": "The answer: {answer}.", "fr": "La réponse : {answer}.", "mg": "Ny valiny: {answer}."}
@@ -809,11 +826,26 @@ def check_answer(lesson_id: object, index: object, answer: object, lang: str) ->
     lesson, task = _task(lesson_id, index)
     expected, feedback, shown = _expected(task, answer, lang)
     correct = _same(answer, expected)
-    lines = [(_RIGHT if correct else _WRONG)[lang], *feedback, task.explain[lang]]
+    explain = [] if task.explain[lang] in feedback else [task.explain[lang]]   # the engine may have said it
+    lines = [(_RIGHT if correct else _WRONG)[lang], *feedback, *explain]
     if not correct and shown is not None:
         lines.insert(len(lines) - 1, _ANSWER[lang].format(answer=shown))
     return {"correct": correct, "rule": task.rule, "section": lesson.section, "feedback": lines,
             "last": index == len(lesson.tasks) - 1}
+
+
+_COLON = {"en": ": ", "fr": " : ", "mg": ": "}
+
+
+def _refusals(refused: list[tuple[str, str]], lang: str) -> list[str]:
+    """One line per reason, naming the cards or calls it refuses, unless the reason names it already:
+    "7♥, 8♥: You cannot overtrump…" (six identical lines before), "Hearts ♥ is not higher…" (was "Hearts ♥: Hearts ♥
+    is not higher…")."""
+    by_reason: dict[str, list[str]] = {}
+    for name, reason in refused:
+        by_reason.setdefault(reason, []).append(name)
+    return [reason if len(names) == 1 and reason.startswith(names[0]) else f"{', '.join(names)}{_COLON[lang]}{reason}"
+            for reason, names in by_reason.items()]
 
 
 def _same(answer: object, expected: object) -> bool:
@@ -836,14 +868,16 @@ def _expected(task: Task, answer: object, lang: str) -> tuple[object, list[str],
         acts = match.deal.every_action()
         legal = {card_name(a) for a, r in acts if r is None and isinstance(a, int)}
         chosen = {a for a in answer if isinstance(a, str)} if isinstance(answer, list) else set()
-        lines = []
+        refused: list[tuple[str, str]] = []
+        also = []
         for a, reason in acts:
             assert isinstance(a, int)
             name = card_name(a)
             if name in chosen and reason is not None:
-                lines.append(f"{card_text(a, lang)}: {message(reason.code, lang, reason.params)}")
+                refused.append((card_text(a, lang), message(reason.code, lang, reason.params)))
             elif name not in chosen and reason is None:
-                lines.append(_ALSO[lang].format(card=card_text(a, lang)))
+                also.append(_ALSO[lang].format(card=card_text(a, lang)))
+        lines = _refusals(refused, lang) + also
         ordered = sorted((c for c in range(32) if card_name(c) in legal), key=lambda c: sort_key(_mode(p["mode"]), c))
         return legal, lines, ", ".join(card_text(c, lang) for c in ordered)
     if kind == "select_calls":
@@ -851,7 +885,7 @@ def _expected(task: Task, answer: object, lang: str) -> tuple[object, list[str],
         negotiation = match.deal.negotiation
         assert negotiation is not None
         legal = set()
-        lines = []
+        refused, also = [], []
         chosen = {a for a in answer if isinstance(a, str)} if isinstance(answer, list) else set()
         for token in p["options"].split():
             reason = negotiation.validate(negotiation.turn, parse_call(token))
@@ -859,9 +893,10 @@ def _expected(task: Task, answer: object, lang: str) -> tuple[object, list[str],
                 legal.add(token)
             text = call_label(parse_call(token), lang)
             if token in chosen and reason is not None:
-                lines.append(f"{text}: {message(reason.code, lang, reason.params)}")
+                refused.append((text, message(reason.code, lang, reason.params)))
             elif token not in chosen and reason is None:
-                lines.append(_ALSO[lang].format(card=text))
+                also.append(_ALSO[lang].format(card=text))
+        lines = _refusals(refused, lang) + also
         shown = ", ".join(call_label(parse_call(t), lang) for t in p["options"].split() if t in legal)
         return legal, lines, shown
     if kind == "pick_card":

@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 
 from giretra_core import jsonapi, lessons
+from giretra_core.cards import parse_card
+from giretra_core.modes import STRENGTH
 from giretra_core.notation import format_match, parse_match
 
 TASKS = [(lesson.id, i) for lesson in lessons.all_lessons() for i in range(len(lesson.tasks))]
@@ -42,7 +44,8 @@ def test_the_issue_checklist_has_a_task_each() -> None:
     tasks = [t for lesson in lessons.all_lessons() for t in lesson.tasks]
     deals = {t.params["deal"][:4] for t in tasks if t.kind == "score"}
     for case in [("ALL_TRUMPS", 1, 0, (131, 127)), ("ALL_TRUMPS", 1, 0, (129, 129)),  # the two ties
-                 ("ALL_TRUMPS", 1, 0, (199, 59)), ("ALL_TRUMPS", 1, 0, (120, 138)),   # the clamp, below 129
+                 ("ALL_TRUMPS", 1, 0, (199, 59)), ("ALL_TRUMPS", 1, 0, (120, 138)),   # 20-6, below 129
+                 ("ALL_TRUMPS", 1, 0, (230, 28)),                                      # the clamp at work: 23-3
                  ("NO_TRUMPS", 2, 1, (60, 70)), ("HEARTS", 1, 1, (162, 0))]:          # NT auto-double, Colour sweep
         assert case in deals, case
     targets = {t.params["target"] for t in tasks if t.params.get("ask") == "match"}
@@ -144,3 +147,48 @@ def test_the_answers_offered_are_written_alike(lang: str) -> None:
         for option in task.get("options", []):
             first = option["text"][0]
             assert not first.isalpha() or first.isupper(), (lesson_id, index, option["text"])
+
+
+def test_a_card_question_does_not_give_its_answer_away() -> None:
+    # The cards offered were sorted strongest first, so the first card was always the answer: a learner passed
+    # the card-ranking lesson without reading. They come in the lesson's own order, never by strength, and the
+    # answer is not always at the same place.
+    places = []
+    for lesson_id, index in TASKS:
+        task = ask("lesson_task", lesson=lesson_id, index=index)["value"]
+        if task["kind"] != "pick_card":
+            continue
+        offered = [o["value"] for o in task["options"]]
+        mode = lessons._mode(lessons._task(lesson_id, index)[1].params["mode"])
+        strength = [STRENGTH[mode][parse_card(c)] for c in offered]
+        assert strength not in (sorted(strength), sorted(strength, reverse=True)), (lesson_id, index, offered)
+        places.append(offered.index(right_answer(lesson_id, index)))
+    assert len(places) >= 4 and len(set(places)) == len(places), places
+
+
+def test_english_names_the_modes_in_english() -> None:
+    # "♣ < ♦ < ♥ < ♠ < Sans A < Tout A" was in the English feedback: the French names of NoTrumps and AllTrumps.
+    for lesson_id, index in TASKS:
+        task = ask("lesson_task", lesson=lesson_id, index=index, lang="en")["value"]
+        right = ask("check_answer", lesson=lesson_id, index=index, answer=right_answer(lesson_id, index))["value"]
+        for text in [task["prompt"], *right["feedback"], *(o["text"] for o in task["options"])]:
+            assert "Sans A" not in text and "Tout A" not in text, (lesson_id, index, text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_feedback_says_each_thing_once(lang: str) -> None:
+    # Seen: the task's explanation repeating the engine's scoring line word for word; six identical refusals, one
+    # per card, for a learner who chose every card; "Hearts ♥: Hearts ♥ is not higher…".
+    for lesson_id, index in TASKS:
+        task = ask("lesson_task", lesson=lesson_id, index=index, lang=lang)["value"]
+        answers = [right_answer(lesson_id, index)]
+        if task["kind"] == "select_cards":
+            answers.append(task["board"]["hand"])
+        if task["kind"] == "select_calls":
+            answers.append([o["value"] for o in task["options"]])
+        for answer in answers:
+            lines = ask("check_answer", lesson=lesson_id, index=index, answer=answer, lang=lang)["value"]["feedback"]
+            assert len(lines) == len(set(lines)), (lesson_id, index, lines)
+            for line in lines:
+                head, sep, rest = line.partition(" : " if lang == "fr" else ": ")
+                assert not (sep and rest.startswith(head)), (lesson_id, index, line)

@@ -54,6 +54,8 @@ export function setLang(lang, { updateUrl = true } = {}) {
     if (game.getAttribute('lang') !== lang) game.setAttribute('lang', lang);
   }
   for (const select of document.querySelectorAll('[data-action="rules-lang"]')) select.value = lang;
+  // The links to the game open it in the language being read (a French reader landed in an English game).
+  for (const link of document.querySelectorAll('a[data-game-link]')) link.setAttribute('href', `index.html?lang=${lang}`);
   if (updateUrl) {
     try {
       const url = new URL(location.href);
