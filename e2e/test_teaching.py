@@ -113,3 +113,29 @@ def test_the_one_trick_widget_stops_after_each_trick(page: Page) -> None:
     expect(w.locator(".gt-contract")).to_be_visible()
     nxt.click()
     expect(w.locator(".gt-hand .is-legal").first).to_be_visible(timeout=30_000)
+
+
+WATCH_JS = """(host) => {
+  // Record every frame in which the table, before the play, offers the reader a turn that is not theirs.
+  window.__falseTurns = [];
+  const root = host.shadowRoot;
+  new MutationObserver(() => {
+    const table = root.querySelector('.gt-table');
+    if (!table || table.dataset.phase === 'play') return;
+    const offered = root.querySelector('.gt-status.is-turn, .gt-calls, .gt-cut, [data-action="hint"]');
+    if (offered) window.__falseTurns.push(table.dataset.phase + ': ' + (offered.textContent || offered.className));
+  }).observe(root, { subtree: true, childList: true, attributes: true });
+}"""
+
+
+def test_the_one_trick_widget_never_offers_the_reader_the_bots_cut_and_bids(page: Page) -> None:
+    # The bots cut and bid for the reader. When the reader's seat was to cut or speak, the table said "Your turn:
+    # cut the deck." / "Your turn to speak." with live calls and a Hint button for a moment, then a bot acted.
+    page.goto("rules.html?lang=en")
+    w = page.locator('giretra-game[mode="trick"]')
+    w.locator('[data-action="start-widget"]').click()
+    w.element_handle().evaluate(WATCH_JS)
+    expect(w.locator(".gt-hand .is-legal").first).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    # The reader's seat did cut or speak (its calls are in the bids), and nothing offered them those turns.
+    expect(w.locator(".gt-bids-details")).to_contain_text("Bottom")
+    assert page.evaluate("window.__falseTurns") == []

@@ -93,12 +93,18 @@ function park(root) {
   return 'table';
 }
 
+/** The player is to act here: in the one-trick widget the bots cut and bid for the reader, who only plays cards. */
+function playerActs(model) {
+  const { view } = model;
+  return view.toAct === view.seat && !(model.scope === 'trick' && view.phase !== 'play');
+}
+
 export function renderTable(model, parentCfg) {
   const { view } = model;
   // Every click names the view it was drawn from, so that a click on a stale frame can be told apart.
   const cfg = { ...parentCfg, onAction: (action) => parentCfg.onAction(action, view) };
   const human = view.seat;
-  const myTurn = view.toAct === human && !model.shownTrick;
+  const myTurn = playerActs(model) && !model.shownTrick;
   let panel = null;
   if (model.trickDone) panel = renderTrickDone(cfg);
   else if (myTurn && view.phase === 'cut') panel = renderCutPanel(model, cfg);
@@ -176,10 +182,10 @@ function renderStatus(model, cfg) {
   } else if (model.shownTrick) {
     const { winner, points, bonus } = model.shownTrick;   // bonus: the last trick's 10 (S-1), from the engine
     text = t(bonus ? 'table.finalTrickWon' : 'table.trickWon', { seat: seatName(winner), points, bonus });
-  } else if (view.toAct === view.seat) {
+  } else if (playerActs(model)) {
     text = t(`status.yourTurn.${view.phase}`);
     kind = 'turn';
-  } else if (view.toAct) {
+  } else if (view.toAct) {   // a bot, or one cutting and bidding for the reader of the one-trick widget
     text = model.thinking ? t('table.thinking', { seat: seatName(view.toAct) })
       : t('status.waiting', { seat: seatName(view.toAct) });
     if (model.thinking) kind = 'thinking';
@@ -187,7 +193,7 @@ function renderStatus(model, cfg) {
     text = '';
   }
   // Not a live region itself: game.js announces every play and every refusal once, in #gt-live.
-  const myTurn = view.toAct === view.seat && !model.shownTrick && !model.trickDone && view.phase !== 'match_over';
+  const myTurn = playerActs(model) && !model.shownTrick && !model.trickDone && view.phase !== 'match_over';
   return h('div.gt-status', { class: { [`is-${kind}`]: true } }, [
     h('p.gt-status__text', text),
     model.message?.rule ? ruleLink(model.message.rule, cfg) : null,

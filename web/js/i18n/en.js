@@ -42,6 +42,8 @@ export default {
   'table.dealer': 'Dealer',
   'table.dealerChip': 'D',
   'table.toAct': 'to play',
+  'table.toCut': 'to cut',
+  'table.toSpeak': 'to speak',
   'table.cards': 'cards: {n}',
   'table.tricksWon': 'tricks: {n}',
   'table.thinking': '{seat} is thinking',

@@ -41,6 +41,8 @@ export default {
   'table.dealer': 'Donneur',
   'table.dealerChip': 'D',
   'table.toAct': 'à jouer',
+  'table.toCut': 'à couper',
+  'table.toSpeak': 'à parler',
   'table.cards': 'cartes : {n}',
   'table.tricksWon': 'plis : {n}',
   'table.thinking': '{seat} réfléchit',

@@ -41,6 +41,8 @@ export default {
   'table.dealer': 'Mpizara',
   'table.dealerChip': 'M',
   'table.toAct': 'anjarany',
+  'table.toCut': 'anjarany',
+  'table.toSpeak': 'anjarany',
   'table.cards': 'karatra: {n}',
   'table.tricksWon': 'fanangonana: {n}',
   'table.thinking': 'Misaina {seat}',

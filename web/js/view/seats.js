@@ -6,6 +6,7 @@ import { seatName, t, tMaybe } from '../i18n.js';
 // The seam's fixed partnerships (docs/seam-contract.md): Team1 = Bottom + Top, Team2 = Left + Right.
 export const TEAM_OF = { Bottom: 'Team1', Top: 'Team1', Left: 'Team2', Right: 'Team2' };
 export const SEATS = ['Bottom', 'Left', 'Top', 'Right'];
+const TURN_CHIP = { cut: 'table.toCut', negotiation: 'table.toSpeak' };   // else 'to play'
 
 export function playerLabel(view, seat) {
   const kind = view.players[seat];
@@ -32,7 +33,7 @@ export function renderSeat(model, seat) {
         ? h('span.gt-chip.gt-chip--dealer', { attrs: { title: t('table.dealer'), 'aria-label': t('table.dealer') } },
           t('table.dealerChip'))
         : null,
-      isTurn ? h('span.gt-chip.gt-chip--turn', t('table.toAct')) : null,
+      isTurn ? h('span.gt-chip.gt-chip--turn', t(TURN_CHIP[view.phase] ?? 'table.toAct')) : null,
     ]),
     h('div.gt-seat__meta', [
       h('span.gt-seat__player', playerLabel(view, seat)),
