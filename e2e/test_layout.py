@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from conftest import open_game
 from gameplay import api, drive, fragment, play_one_step, wait_my_turn
@@ -137,3 +139,38 @@ def test_a_laptop_screen_shows_the_whole_hand_while_bidding_and_playing(page: Pa
         assert page.evaluate("scrollY") == 0
         while page.locator('.gt-table[data-phase="negotiation"]').count():
             play_one_step(page)
+
+
+def test_a_phone_shows_the_hand_below_the_calls(page: Page) -> None:
+    # 390×844: while bidding, the learner's five cards were below the screen (the page 884 px tall, 849 px to the
+    # hand's top after a refused call): 18 call buttons, most of them a Double or Redouble not possible now. A kind
+    # of call with nothing possible takes one line, and "Why?" unfolds it, every disabled call with its reason.
+    page.set_viewport_size({"width": 390, "height": 844})
+    def legal(view: dict[str, Any], kind: str) -> set[bool]:
+        return {a["legal"] for a in view["legal"] if a["type"] == kind}
+
+    # The human speaks; one kind of call has nothing possible, another some calls possible and some not.
+    state, view = drive(api("new_match", seed=4)["state"], lambda v: v["phase"] == "negotiation"
+                        and v["toAct"] == "Bottom" and {False} in [legal(v, k) for k in ("double", "redouble")]
+                        and {True, False} in [legal(v, k) for k in ("announce", "double")])
+    folded = [kind for kind in ("announce", "double", "redouble") if legal(view, kind) == {False}]
+    open_game(page, query="speed=0", fragment=fragment(state))
+    page.locator(".gt-notice button").click()  # dismiss "You opened a shared deal."
+    wait_my_turn(page, "negotiation")
+    for kind in folded:
+        row = page.locator(f".gt-calls__row--{kind}")
+        expect(row.locator(".gt-calls__none")).to_contain_text("none possible now")
+        expect(row.locator(".gt-bid")).to_have_count(6)
+        expect(row.locator(".gt-bid").first).to_be_hidden()
+    # A call refused in an unfolded row says why (red box) and the hand still shows whole.
+    page.locator(".gt-calls__row:not(.is-none) .gt-bid.is-illegal").first.tap(force=True)  # aria-disabled: says why
+    expect(page.locator(".gt-status.is-reason")).to_be_visible()
+    page.screenshot(path=str(ARTIFACTS / "phone-390-negotiation.png"))
+    hand = page.locator(".gt-hand").bounding_box()
+    assert hand is not None and hand["y"] + hand["height"] <= 844, f"the hand ends at {hand}"
+    page.locator(".gt-calls__why").first.tap()
+    for kind in folded:
+        buttons = page.locator(f".gt-calls__row--{kind} .gt-bid")
+        expect(buttons.first).to_be_visible()
+        expect(buttons.first).to_have_attribute("aria-disabled", "true")
+    expect(page.locator(".gt-calls__none").first).to_be_hidden()

@@ -69,6 +69,7 @@ export function mount(root, opts) {
     thinking: null,
     newCards: null,
     showBids: false,      // the bids unfolded during the play
+    showAllCalls: false,  // a narrow table: the kinds of call none of which is possible unfolded (Why?)
     summary: null,        // the deal summary on display, or null
     notices: [],
     token: 0,             // bumped when the match is replaced: stale answers and bot loops stop
@@ -103,6 +104,7 @@ export function mount(root, opts) {
     onPeek: () => { app.peek = !app.peek; render(); },
     onNewMatch: () => startNewMatch(),
     onToggleBids: (open) => { app.showBids = open; render(); },
+    onShowAllCalls: () => { app.showAllCalls = true; render(); },
     onHint: () => askHint(),
     onNextTrick: () => { app.trickStop = null; app.message = null; render(); advance(); },   // stop after the next one
     onNewDeal: () => startNewMatch(),
@@ -134,7 +136,7 @@ export function mount(root, opts) {
     return {
       // One trick at a time: the finished trick stays on the table until the reader goes on.
       view: app.view, shownTrick: app.shownTrick, peek: app.peek, message: app.message,
-      thinking: app.thinking, newCards: app.newCards, showBids: app.showBids, hint: app.hint,
+      thinking: app.thinking, newCards: app.newCards, showBids: app.showBids, showAllCalls: app.showAllCalls, hint: app.hint,
       coach: Boolean(app.settings.coach), scope, trickDone: scope === 'trick' && trickWaiting(),
     };
   }

@@ -8,6 +8,7 @@
 //             thinking,      // the bot seat whose move is being computed, or null
 //             newCards,      // {cards: Set of codes, at: ms}: the 3 dealt after the negotiation, for a short animation
 //             showBids,      // true: the bids stay unfolded during the play
+//             showAllCalls,  // true: on a narrow table, the rows of calls none of which is possible stay unfolded
 //             hint,          // {action, why}: the expert's choice, marked on its card or call, or null
 //             coach,         // true: on the human's turn, name the rules that forbid some of the choices
 //             trickDone }    // one-trick widget: a trick is over and the reader decides what comes next
@@ -28,6 +29,7 @@ const defaults = {
   onPeek: () => {},     // toggle the last-trick view
   onNewMatch: () => {}, // the match is over and the player wants another
   onToggleBids: () => {}, // (open) the bids were shown or hidden during the play
+  onShowAllCalls: () => {}, // a narrow table: unfold the kinds of call of which none is possible now
   onHint: () => {},     // the player asks what the best bot would do
   onNextTrick: () => {}, // one-trick widget: play the next trick
   onNewDeal: () => {},  // one-trick widget: another deal

@@ -45,15 +45,25 @@ const ROWS = [
 export function renderCallPanel(model, cfg) {
   const { view } = model;
   const modeLabel = Object.fromEntries(view.legal.filter((a) => a.type === 'announce').map((a) => [a.mode, a.text]));
-  return h('div.gt-calls', { attrs: { role: 'group', 'aria-label': t('bids.panel') } },
-    ROWS.map(([type, label]) => {
-      const actions = view.legal.filter((a) => a.type === type);
-      if (!actions.length) return null;
-      return h(`div.gt-calls__row.gt-calls__row--${type}`, [
-        label ? h('span.gt-calls__label', t(label)) : null,
-        h('div.gt-calls__buttons', actions.map((a) => renderCallButton(a, modeLabel, cfg, model.hint?.action))),
-      ]);
-    }));
+  return h('div.gt-calls', { class: { 'is-all': Boolean(model.showAllCalls) },
+    attrs: { role: 'group', 'aria-label': t('bids.panel') } },
+  ROWS.map(([type, label]) => {
+    const actions = view.legal.filter((a) => a.type === type);
+    if (!actions.length) return null;
+    // A row with nothing possible folds to one line on a narrow table (CSS), so that the hand stays in view below
+    // the calls on a phone; "Why?" unfolds every row, each disabled call with its reason.
+    const none = actions.every((a) => !a.legal);
+    return h(`div.gt-calls__row.gt-calls__row--${type}`, { class: { 'is-none': none } }, [
+      label ? h('span.gt-calls__label', t(label)) : null,
+      none ? h('span.gt-calls__none', [
+        h('span', label ? t('bids.noneNow') : t('bids.noneNowNamed', { call: actions[0].text })), ' ',
+        h('button.gt-btn.gt-btn--quiet.gt-calls__why', {
+          type: 'button', dataset: { action: 'show-all-calls', focus: `btn:why-${type}` }, on: { click: cfg.onShowAllCalls },
+        }, t('bids.why')),
+      ]) : null,
+      h('div.gt-calls__buttons', actions.map((a) => renderCallButton(a, modeLabel, cfg, model.hint?.action))),
+    ]);
+  }));
 }
 
 function renderCallButton(action, modeLabel, cfg, hinted) {
