@@ -246,7 +246,7 @@ def _lessons() -> tuple[Lesson, ...]:
                 {"dealer": "R", "calls": "C D ok ok", "options": "H S NT AT"}),
         )),
         Lesson("negotiation-accept-double", "negotiation", "negotiation", T(
-            "Accept, double, redouble", "Bonne, Contré, Surcontré", "Bonne, Contré, Surcontré"), (
+            "Accept, Double, Redouble", "Bonne, Contré, Surcontré", "Bonne, Contré, Surcontré"), (
             Task("select_calls", "N-4", T(
                 "Left announced Hearts; your partner and Right accepted. Which of these may you do?",
                 "Ouest a annoncé Cœur ; votre partenaire et Est ont dit Bonne. Que pouvez-vous faire ?",
@@ -809,7 +809,7 @@ _RAISED = {"en": "Nobody wins yet: the target becomes {target}", "fr": "Personne
 
 
 def _contract_text(mode: Mode, m: int, lang: str) -> str:
-    suffix = {1: "", 2: " ×2", 4: " ×4"}[m]
+    suffix = {1: " ×1", 2: " ×2", 4: " ×4"}[m]   # ×1 too: the options read alike
     return mode_name(mode, lang) + suffix
 
 
