@@ -283,3 +283,88 @@ def test_the_calculators_choices_are_never_cut_off(page: Page, width: int) -> No
           });
         }""")
         assert cut == [], f"{lang} at {width} px: {cut}"
+
+
+def test_widgets_in_two_languages_keep_each_its_own(page: Page) -> None:
+    # A French lesson beside an English one (docs/embedding.md's own example): after the English one started, the
+    # French one's buttons and labels turned English on its next redraw while the engine's words stayed French.
+    page.goto("rules.html?lang=en")
+    page.evaluate("""() => {
+      for (const lang of ['fr', 'en']) {
+        const el = document.createElement('giretra-game');
+        Object.entries({ mode: 'lesson', lesson: 'cards-ranking', lang, id: 'two-' + lang })
+          .forEach(([name, value]) => el.setAttribute(name, value));
+        document.body.prepend(el);
+      }
+    }""")
+    fr, en = widget(page, "#two-fr"), widget(page, "#two-en")
+    for w in (fr, en):
+        w.locator('[data-action="start-widget"]').click()
+        expect(w.locator(".gt-lesson")).to_have_attribute("data-state", "asking", timeout=BOOT_TIMEOUT_MS)
+    # Answer in the French one (a wrong card: feedback, Retry), then in the English one, then French again.
+    # (The first card offered is not the strongest: lessons.py.)
+    for w, check, wrong, other in ((fr, "Vérifier", "Pas tout à fait.", "Not quite."),
+                                   (en, "Check", "Not quite.", "Pas tout à fait."),
+                                   (fr, "Vérifier", "Pas tout à fait.", "Not quite.")):
+        w.locator(".gt-lesson__answer [data-answer]").first.click()
+        expect(w.locator('[data-action="check"]')).to_have_text(check)
+        w.locator('[data-action="check"]').click()
+        feedback = w.locator(".gt-lesson__feedback")
+        expect(feedback).to_contain_text(wrong)
+        expect(feedback).not_to_contain_text(other)
+        w.locator('[data-action="retry"]').click()
+    expect(fr.locator('[data-action="check"]')).to_have_text("Vérifier")
+    expect(en.locator('[data-action="check"]')).to_have_text("Check")
+
+
+def test_a_theme_set_on_the_pages_root_reaches_a_started_widget(page: Page) -> None:
+    # The page sets --gt-felt on :root. Before Play the placeholder followed it; after Play the widget went back to
+    # the theme's own green (theme.css's :host rule beat the page's inherited value).
+    page.goto("rules.html?lang=en")
+    page.evaluate("document.documentElement.style.setProperty('--gt-felt', 'rgb(120, 0, 0)')")
+    w = start(page, '[lesson="play-follow-suit"]')
+    expect(w.locator(".gt-lesson")).to_be_visible()
+    felt = w.locator(".gt-widget__body").evaluate("(el) => getComputedStyle(el).getPropertyValue('--gt-felt').trim()")
+    assert felt == "rgb(120, 0, 0)", felt
+    # What the page does not set keeps the theme's value.
+    legal = w.locator(".gt-widget__body").evaluate("(el) => getComputedStyle(el).getPropertyValue('--gt-legal').trim()")
+    assert legal == "#ffd54a", legal
+
+
+def test_a_match_in_a_narrow_column_of_a_wide_page_fits_its_column(page: Page) -> None:
+    # A 360 px column in a 1280 px window: the cards were sized from the window and the eighth ran out of the widget.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto("rules.html?lang=en")
+    page.evaluate("""() => {
+      const el = document.createElement('giretra-game');
+      el.setAttribute('mode', 'match'); el.setAttribute('seed', '7'); el.id = 'narrow';
+      el.style.maxWidth = '360px';
+      document.body.prepend(el);
+    }""")
+    w = start(page, "#narrow")
+    expect(w.locator(".gt-hand [data-card]")).to_have_count(5, timeout=30_000)   # dealt: five cards to bid on
+    box = w.bounding_box()
+    cards = w.locator(".gt-hand [data-card]").evaluate_all(
+        "els => els.map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.right]; })")
+    assert box is not None
+    assert all(box["x"] <= left and right <= box["x"] + box["width"] for left, right in cards), (box, cards)
+
+
+EMBED_CASES = [("mode=trick&seed=7", "Play a trick"), ("mode=score", "Score calculator"),
+               ("mode=lesson&lesson=cards-ranking", "Try it")]
+
+
+@pytest.mark.parametrize(("query", "caption"), EMBED_CASES)
+def test_the_iframe_page_shows_the_caption_of_its_mode(page: Page, query: str, caption: str) -> None:
+    # embed.html set the widget's attributes after the element had drawn its placeholder: every mode showed
+    # "Play a match of Giretra", and a trick or match frame took 36 rem before anyone pressed Play.
+    page.goto(f"embed.html?{query}")
+    w = widget(page, "")
+    expect(w.locator(".gt-widget__caption")).to_have_text(caption)
+    height = page.evaluate("Math.ceil(document.documentElement.getBoundingClientRect().height)")
+    assert height < 160, height
+
+
+def test_the_iframe_page_starts_when_visible_if_asked(page: Page) -> None:
+    page.goto("embed.html?mode=lesson&lesson=cards-ranking&autostart=visible")
+    expect(widget(page, "").locator(".gt-lesson")).to_be_visible(timeout=BOOT_TIMEOUT_MS)

@@ -14,7 +14,7 @@
 // .gt-calc__steps (the engine's lines); .gt-calc__error.
 
 import { h, uid } from './dom.js';
-import { t } from './i18n.js';
+import { keepLang, resumeLang, t } from './i18n.js';
 
 const TEAMS = ['Team1', 'Team2'];
 const MULTIPLIERS = [1, 2, 4];
@@ -80,7 +80,7 @@ export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesH
 
   function schedule(delay = DEBOUNCE_MS) {
     clearTimeout(timer);
-    timer = setTimeout(compute, delay);
+    timer = setTimeout(keepLang(compute), delay);
   }
 
   async function compute() {
@@ -88,7 +88,7 @@ export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesH
     const mine = ++seq;
     el.setAttribute('aria-busy', 'true');
     try {
-      const answer = await engine.call('score', request());
+      const answer = await resumeLang(engine.call('score', request()));
       if (mine !== seq || destroyed) return;
       showResult(answer.result);
     } catch (err) {
@@ -103,7 +103,7 @@ export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesH
     const mine = ++seq;
     status.textContent = t('calc.loading');
     try {
-      const answer = await engine.call('score', { rules, lang });
+      const answer = await resumeLang(engine.call('score', { rules, lang }));
       if (mine !== seq || destroyed) return;
       catalogue = answer;
       status.textContent = '';

@@ -9,7 +9,9 @@
 
 import { RulesError } from './engine.js';
 import { h } from './dom.js';
-import { cardName, getLang, missing, seatName, setLang, t } from './i18n.js';
+import {
+  cardName, getLang, keepLang, langContext, missing, resumeLang, seatName, setLang, t, useLangContext,
+} from './i18n.js';
 import { readSave, readSettings, setAside, writeSave, writeSettings } from './save.js';
 import { mountTable } from './table.js';
 import { renderBar, renderLoading, renderNewMatch, renderNotices, renderSettings, renderShare } from './view/chrome.js';
@@ -145,14 +147,14 @@ export function mount(root, opts) {
 
   function openDialog(renderContent, { onClose } = {}) {
     dialogRender = renderContent;
-    dom.dialog.onclose = () => {
+    dom.dialog.onclose = keepLang(() => {
       dialogRender = null;
       dom.dialog.replaceChildren();
       // The dialog gives the focus back to where it was; if that is gone (the deal's last card), to the game.
       if (!document.activeElement || document.activeElement === document.body) table.focus();
       if (onClose) onClose();
       else showSummaryIfAny();   // a summary that arrived while another dialog was open
-    };
+    });
     refreshDialog();
     if (!dom.dialog.open) dom.dialog.showModal();
   }
@@ -185,13 +187,13 @@ export function mount(root, opts) {
     app.stage = stage;
     if (!app.view) render();
   }
-  let unfollow = engine.onProgress(showStage);
+  let unfollow = engine.onProgress(keepLang(showStage));
 
   /** engine.call with the page's language; engine bugs become a visible crash notice (null result). */
   async function call(name, args) {
     if (app.destroyed) return new Promise(() => {});   // a removed widget: nothing comes back
     try {
-      return await engine.call(name, { ...args, lang: getLang() });
+      return await resumeLang(engine.call(name, { ...args, lang: getLang() }));
     } catch (err) {
       if (err instanceof RulesError) throw err;
       showCrash(err);
@@ -454,12 +456,12 @@ export function mount(root, opts) {
     return SPEEDS[app.speedOverride ?? app.settings.speed] ?? SPEEDS.normal;
   }
 
-  const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+  const sleep = (ms) => new Promise((resolve) => { setTimeout(keepLang(resolve), ms); });
   let skip = null;
   function pause(ms) {
     if (ms <= 0) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
+      const timer = setTimeout(keepLang(done), ms);
       function done() { clearTimeout(timer); skip = null; resolve(); }
       skip = done;
     });
@@ -476,7 +478,8 @@ export function mount(root, opts) {
       skipPause();
     }
   }
-  keyTarget.addEventListener('keydown', onKey);
+  const onKeyHere = keepLang(onKey);
+  keyTarget.addEventListener('keydown', onKeyHere);
 
   // -- the deal summary -----------------------------------------------------------------------------------------------
 
@@ -636,16 +639,19 @@ export function mount(root, opts) {
 
   async function boot() {
     render();
+    const here = langContext();   // every widget of the page awaits the same engine.ready
     // Queued in the worker while Pyodide loads, so it is answered the moment the engine is ready.
     const info = engine.call('info', {}).then((value) => { app.info = value; }).catch(() => {});
     try {
       await engine.ready;
     } catch (err) {
+      useLangContext(here);
       app.loadError = err;
       render();
       return;
     }
     await info;
+    useLangContext(here);
     if (app.info) {
       const known = app.info.botLevels;
       const fallback = known.includes(DEFAULT_LEVEL) ? DEFAULT_LEVEL : known[0];
@@ -667,7 +673,7 @@ export function mount(root, opts) {
     app.stage = 'pyodide';
     unfollow();
     engine = restartEngine();
-    unfollow = engine.onProgress(showStage);
+    unfollow = engine.onProgress(keepLang(showStage));
     await boot();
   }
 
@@ -680,7 +686,7 @@ export function mount(root, opts) {
     destroy() {
       app.destroyed = true;
       app.token += 1;
-      keyTarget.removeEventListener('keydown', onKey);
+      keyTarget.removeEventListener('keydown', onKeyHere);
       unfollow();
       clearTimeout(liveTimer);
       skipPause();

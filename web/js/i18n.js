@@ -11,15 +11,53 @@ export const LANGUAGES = Object.keys(CATALOGUES);
 // Endonyms: a language is always offered in its own name.
 export const LANGUAGE_NAMES = { en: 'English', fr: 'Français', mg: 'Malagasy' };
 
-let lang = 'en';
+// The language in force: a context object, the page's own or one per widget, since a page may hold widgets in
+// several languages (a French lesson beside English ones). Code that runs later — an event, a timer, a frame, an
+// engine answer — first puts back the context it was made in (keepLang, resumeLang): between two such entries,
+// another widget of the page may have run in its own language. setLang changes the context in force, so a widget
+// switched to French switches its pending callbacks too.
+let current = { lang: 'en' };
 export const missing = new Set();   // keys looked up but absent from the current catalogue (tests read it)
 
-export function getLang() { return lang; }
+export function getLang() { return current.lang; }
 
-/** Set the language of every string t() returns (one per page: a page and its widgets speak one language). */
+/** Set the language of every string t() returns, in the context in force. */
 export function setLang(next) {
-  lang = LANGUAGES.includes(next) ? next : 'en';
-  return lang;
+  current.lang = LANGUAGES.includes(next) ? next : 'en';
+  return current.lang;
+}
+
+/** A new language context, put in force: one widget's, apart from the page's and the other widgets'. */
+export function newLangContext(lang) {
+  current = { lang: 'en' };
+  setLang(lang);
+  return current;
+}
+
+/** The context in force (to put back after awaiting a promise that several widgets await). */
+export function langContext() {
+  return current;
+}
+
+/** Put a context (from newLangContext) back in force, for code entering a widget from outside. */
+export function useLangContext(context) {
+  current = context;
+}
+
+/** *fn* bound to the context in force now: it puts it back whenever it runs (an event listener, a timer, a frame). */
+export function keepLang(fn) {
+  const context = current;
+  return function inContext(...args) {
+    current = context;
+    return fn.apply(this, args);
+  };
+}
+
+/** *promise*, whose continuations run in the context in force now: for a promise only this code awaits (an engine
+ *  answer comes in a task of its own). After one that several widgets await, call useLangContext instead. */
+export function resumeLang(promise) {
+  const context = current;
+  return promise.then((value) => { current = context; return value; }, (err) => { current = context; throw err; });
 }
 
 /** The browser's preferred language among ours, else English. */
@@ -33,6 +71,7 @@ export function preferredLang() {
 
 /** t('table.thinking', {seat: 'Left'}) -> "Left is thinking…". A missing key shows as ⟦key⟧, never silently. */
 export function t(key, params = {}) {
+  const { lang } = current;
   let text = CATALOGUES[lang][key];
   if (text === undefined) {
     missing.add(`${lang}:${key}`);
@@ -43,7 +82,7 @@ export function t(key, params = {}) {
 
 /** t() when the key exists, else null (for optional, data-driven keys such as bot levels). */
 export function tMaybe(key, params) {
-  return key in CATALOGUES[lang] ? t(key, params) : null;
+  return key in CATALOGUES[current.lang] ? t(key, params) : null;
 }
 
 // Cards: "JH" -> rank "J", suit "H". Suits are shown as symbols plus a name, never by colour alone.

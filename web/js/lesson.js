@@ -13,7 +13,7 @@
 // .gt-lesson__feedback a[data-rule].
 
 import { h, uid } from './dom.js';
-import { cardName, seatName, t } from './i18n.js';
+import { cardName, resumeLang, seatName, t } from './i18n.js';
 import { renderCard } from './view/cards.js';
 
 const STORE_KEY = 'giretra.lessons';
@@ -89,7 +89,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     st.error = null;
     render();
     try {
-      const value = await engine.call(name, { ...args, lang: st.lang });
+      const value = await resumeLang(engine.call(name, { ...args, lang: st.lang }));
       if (destroyed || mine !== seq) return null;
       st.loading = false;
       return value;

@@ -15,7 +15,7 @@
 // No rule lives here: what is legal and why comes from view.legal, and every click is sent to the engine.
 
 import { h } from './dom.js';
-import { getLang, seatName, t } from './i18n.js';
+import { getLang, keepLang, seatName, t } from './i18n.js';
 import { renderCutPanel, renderDeck } from './view/cut.js';
 import { renderHand } from './view/hand.js';
 import { renderBidHistory, renderCallPanel, renderContract } from './view/negotiation.js';
@@ -45,14 +45,14 @@ export function mountTable(root, opts = {}) {
   const redraw = () => {
     if (queued) return;
     queued = true;
-    requestAnimationFrame(() => {
+    requestAnimationFrame(keepLang(() => {   // in the language of the widget that asked
       queued = false;
       if (!model) return;
       const active = document.activeElement;
       const focusKey = active === root ? 'table' : root.contains(active) ? active.dataset.focus ?? null : null;
       root.replaceChildren(renderTable(model, cfg));
       parked = restoreFocus(root, focusKey, focusKey !== null && focusKey === parked);
-    });
+    }));
   };
   return {
     set(next) { model = next; redraw(); },

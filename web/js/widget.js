@@ -64,6 +64,32 @@ export function engineStatus() {
   return { users: pool.users, running: Boolean(pool.engine) };
 }
 
+// -- the theme ------------------------------------------------------------------------------------------------------
+
+// css/theme.css sets its --gt-* defaults on :root and :host. Inside a shadow root the :host rule would beat what the
+// page sets on its own :root (a property set on an element beats the inherited one), so a page could restyle a
+// widget only through the element itself. Registered instead, as inherited properties whose initial value is the
+// theme's, the defaults give way to the page's values wherever the page sets them, :root included. Once per
+// document; where CSS.registerProperty is missing (or theme.css cannot be read) the widget links theme.css as before.
+let themeRegistered = null;   // Promise<boolean>
+
+function registerTheme() {
+  themeRegistered ??= (async () => {
+    if (!window.CSS?.registerProperty) return false;
+    const response = await fetch(new URL('css/theme.css', BASE));
+    if (!response.ok) return false;
+    for (const [, name, value] of (await response.text()).matchAll(/(--gt-[\w-]+)\s*:\s*([^;]+);/g)) {
+      try {
+        CSS.registerProperty({ name, syntax: '*', inherits: true, initialValue: value.trim() });
+      } catch (err) {
+        if (err.name !== 'InvalidModificationError') throw err;   // registered already (a second copy of this script)
+      }
+    }
+    return true;
+  })().catch(() => false);
+  return themeRegistered;
+}
+
 // -- the element ------------------------------------------------------------------------------------------------------
 
 const PLACEHOLDER_CSS = `
@@ -108,7 +134,9 @@ function placeholderStyle(shadow) {
 }
 
 class GiretraGame extends HTMLElement {
-  static observedAttributes = ['lang'];
+  // Before the start, the caption and autostart follow every attribute (a host may set them after adding the element,
+  // as embed.html does); once started, only the language can change.
+  static observedAttributes = ['lang', 'mode', 'lesson', 'autostart'];
 
   #shadow = null;
   #app = null;          // the mounted mode: {setLang, destroy}
@@ -117,6 +145,7 @@ class GiretraGame extends HTMLElement {
   #observer = null;
   #wasStarted = false;
   #generation = 0;      // bumped on disconnect: a start still loading for a removed widget gives up
+  #langContext = null;  // this widget's language context (i18n.js): the page may hold widgets in other languages
 
   get mode() {
     const mode = (this.getAttribute('mode') || 'match').toLowerCase();
@@ -150,9 +179,11 @@ class GiretraGame extends HTMLElement {
   }
 
   attributeChangedCallback(name, before, after) {
-    if (name !== 'lang' || before === after || !this.#shadow) return;
+    if (before === after || !this.#shadow) return;
     if (this.#app) {
-      import('./i18n.js').then(({ setLang }) => {
+      if (name !== 'lang') return;
+      import('./i18n.js').then(({ setLang, useLangContext }) => {
+        useLangContext(this.#langContext);
         setLang(this.language);
         this.#app?.setLang(this.language);
       });
@@ -174,8 +205,9 @@ class GiretraGame extends HTMLElement {
     play.addEventListener('click', () => this.start());
     this.#shadow.replaceChildren(...placeholderStyle(this.#shadow), box);
     this.dataset.state = 'idle';
+    this.#observer?.disconnect();
+    this.#observer = null;
     if (this.getAttribute('autostart') === 'visible' && 'IntersectionObserver' in window) {
-      this.#observer?.disconnect();
       this.#observer = new IntersectionObserver((entries) => {
         if (entries.some((e) => e.isIntersecting)) this.start();
       }, { rootMargin: '200px' });
@@ -197,12 +229,12 @@ class GiretraGame extends HTMLElement {
     if (status) status.outerHTML = `<p class="gt-widget__status" role="status">${words.loading}</p>`;
     this.#holdsEngine = true;
     this.#starting = (async () => {
-      const [engine, modeModule, i18n] = await Promise.all([
-        acquireEngine(), import(MODULES[mode]), import('./i18n.js'),
+      const [engine, modeModule, i18n, themed] = await Promise.all([
+        acquireEngine(), import(MODULES[mode]), import('./i18n.js'), registerTheme(),
       ]);
       if (generation !== this.#generation) return;   // removed while loading
-      i18n.setLang(this.language);
-      const css = ['theme.css', 'table.css', ...STYLES[mode]];
+      this.#langContext = i18n.newLangContext(this.language);   // everything mounted below runs in it
+      const css = [...(themed ? [] : ['theme.css']), 'table.css', ...STYLES[mode]];
       const links = css.map((file) => Object.assign(document.createElement('link'),
         { rel: 'stylesheet', href: new URL(`css/${file}`, BASE).href }));
       const box = document.createElement('div');
