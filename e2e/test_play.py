@@ -110,6 +110,71 @@ def test_a_keyboard_player_plays_a_whole_deal_with_enter_alone(page: Page) -> No
         "document.activeElement?.outerHTML.slice(0, 120)")
 
 
+def test_the_focus_survives_the_bars_redraws_and_a_dialogs(page: Page) -> None:
+    # From a keyboard review: the focus fell to the page's body at the next bot move when it was on a bar button
+    # (the bar is redrawn at every move), and in Settings when the language changed (the dialog is redrawn); the
+    # bots played on while a dialog was open, unheard (a screen reader ignores what is outside a modal dialog).
+    state, _ = drive(api("new_match", seed=5)["state"],
+                     lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and not v["trick"]["cards"])
+    open_game(page, query="speed=slow", fragment=fragment(state))
+    wait_my_turn(page, "play")
+    page.locator(".gt-hand .is-legal").first.click()
+    settings = page.locator('[data-action="open-settings"]')
+    settings.focus()
+    expect(page.locator('.gt-table[data-to-act="Top"]')).to_be_attached(timeout=20_000)   # Left has moved: redrawn
+    expect(settings).to_be_focused()
+    page.keyboard.press("Enter")
+    dialog = page.locator("#gt-dialog[open]")
+    expect(dialog).to_have_attribute("aria-labelledby", "gt-dialog-title")
+    expect(page.locator("#gt-dialog-title")).to_have_text("Settings")
+    moves = saved_state(page)
+    page.locator("#gt-lang").focus()
+    page.keyboard.press("ArrowDown")   # English -> Français: the dialog is redrawn in French
+    expect(page.locator("#gt-dialog-title")).to_have_text("Réglages")
+    expect(page.locator("#gt-lang")).to_be_focused()
+    page.keyboard.press("ArrowUp")     # ... and back, with the keyboard still there
+    expect(page.locator("#gt-dialog-title")).to_have_text("Settings")
+    page.wait_for_timeout(2500)        # two slow bot moves' time: nobody played while the dialog was open
+    assert saved_state(page) == moves
+    page.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+    wait_my_turn(page, "play")         # the bots went on after it closed
+    assert saved_state(page) != moves
+
+
+def test_a_new_match_started_by_keyboard_takes_the_focus_to_the_game(page: Page) -> None:
+    # "Start the match" gave the focus back to the bar's "New match" button (or to the page's body): about ten Tabs
+    # from the game. It goes to the game, and to the player's first choice when their turn comes; a call turn
+    # offers Accept first (one Enter on the first allowed call used to announce a contract).
+    open_game(page, query="speed=fast")
+    page.locator('[data-action="open-new-match"]').focus()
+    page.keyboard.press("Enter")
+    page.locator('[data-action="start-match"]').focus()
+    before = saved_state(page)
+    page.keyboard.press("Enter")
+    expect(page.locator("#gt-dialog[open]")).to_have_count(0)
+    page.wait_for_function("(before) => JSON.parse(localStorage.getItem('giretra.match') || 'null')?.state !== before",
+                           arg=before)   # the new match is there
+    wait_my_turn(page)
+    focused = page.evaluate("(() => { const a = document.activeElement; return [a.dataset.action || a.tagName,"
+                            " a.matches('.gt-calls .is-legal, .gt-cut .is-legal')]; })()")
+    assert focused[1], focused
+    if page.locator('.gt-calls [data-action="ok"].is-legal').count():
+        assert focused[0] == "ok", focused
+
+
+def test_a_hint_takes_the_focus_to_the_choice_it_names(page: Page) -> None:
+    state, _ = drive(api("new_match", seed=5)["state"], lambda v: v["phase"] == "play" and v["toAct"] == HUMAN
+                     and sum(a["type"] == "card" and a["legal"] for a in v["legal"]) > 1)
+    open_game(page, fragment=fragment(state))
+    wait_my_turn(page, "play")
+    page.locator('[data-action="hint"]').focus()
+    page.keyboard.press("Enter")
+    hinted = page.locator(".gt-hand .is-hinted")
+    expect(hinted).to_have_count(1)
+    expect(hinted).to_be_focused()   # it stayed on the first playable card, the hinted one up to 6 Tabs away
+
+
 def test_reload_mid_trick_resumes_the_same_state(page: Page) -> None:
     state, _ = drive(api("new_match", seed=3)["state"],
                      lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["trick"]["cards"]) == 1)
@@ -171,6 +236,10 @@ def test_the_last_trick_of_a_deal_says_who_won_it_once(page: Page) -> None:
     expect(page.locator(".gt-trick__next")).to_have_text("See the result")  # no trick follows
     page.locator(".gt-trick__next").click()
     expect(page.locator("#gt-dialog[open] .gt-summary__lines")).to_be_visible()
+    # For a screen reader the result dialog is named by its title and described by the engine's arithmetic.
+    expect(page.locator("#gt-dialog")).to_have_attribute("aria-describedby", "gt-dialog-lines")
+    expect(page.locator("#gt-dialog-lines")).to_contain_text("Card points")
+    expect(page.locator("#gt-dialog-title")).to_have_text(f"Deal {view['dealNumber']}: the result")
 
 
 def human_accept_ends_the_bids_and_leads(view: dict[str, Any], state: str) -> bool:

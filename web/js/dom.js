@@ -48,6 +48,24 @@ function append(el, children) {
   }
 }
 
+/** container.replaceChildren(...nodes), with the keyboard focus kept on the new twin of the focused control (the same
+ *  data-focus, data-action or id): a redraw of the bar or of an open dialog dropped a keyboard player's focus to the
+ *  page's body. Returns whether the focus was inside. */
+export function replaceKeepingFocus(container, ...nodes) {
+  const active = container.getRootNode().activeElement;   // a widget's shadow root has its own
+  const inside = Boolean(active && container.contains(active));
+  const key = inside ? twinSelector(active) : null;
+  container.replaceChildren(...nodes);
+  if (key) container.querySelector(key)?.focus({ preventScroll: true });
+  return inside;
+}
+
+function twinSelector(el) {
+  if (el.dataset.focus) return `[data-focus="${CSS.escape(el.dataset.focus)}"]`;
+  if (el.dataset.action) return `[data-action="${CSS.escape(el.dataset.action)}"]`;
+  return el.id ? `#${CSS.escape(el.id)}` : null;
+}
+
 let nextId = 0;
 /** A document-unique id, for aria-describedby / aria-labelledby pairs. */
 export const uid = (prefix = 'gt') => `${prefix}-${++nextId}`;

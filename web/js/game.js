@@ -8,7 +8,7 @@
 // language) and the <giretra-game> widget (web/js/widget.js, inside a shadow root) both mount it.
 
 import { RulesError } from './engine.js';
-import { h } from './dom.js';
+import { h, replaceKeepingFocus } from './dom.js';
 import {
   cardName, getLang, keepLang, langContext, missing, resumeLang, seatName, setLang, t, useLangContext,
 } from './i18n.js';
@@ -117,7 +117,7 @@ export function mount(root, opts) {
   function render() {
     if (app.destroyed) return;
     if (standalone) document.title = t('app.title');
-    dom.bar.replaceChildren(renderBar(app, {
+    replaceKeepingFocus(dom.bar, renderBar(app, {
       onNewMatch: () => openDialog(() => renderNewMatch(app, { onStart: startNewMatch, onCancel: closeDialog })),
       onScoreSheet: openScoreSheet,
       onTricks: () => openDialog(() => renderTrickHistory(app.view)),
@@ -126,7 +126,9 @@ export function mount(root, opts) {
         onLang: changeLang, onLevel: changeLevel, onSpeed: changeSpeed, onCoach: changeCoach,
       })),
     }));
-    dom.notices.replaceChildren(...renderNotices(app, { onDismiss: (n) => { app.notices = app.notices.filter((x) => x !== n); render(); } }));
+    replaceKeepingFocus(dom.notices, ...renderNotices(app, {
+      onDismiss: (n) => { app.notices = app.notices.filter((x) => x !== n); render(); },
+    }));
     const loading = !app.view;
     dom.loading.hidden = !loading;
     dom.table.hidden = loading;
@@ -154,6 +156,7 @@ export function mount(root, opts) {
       if (!document.activeElement || document.activeElement === document.body) table.focus();
       if (onClose) onClose();
       else showSummaryIfAny();   // a summary that arrived while another dialog was open
+      advance();   // the bots wait while a dialog is open (a screen reader hears nothing outside a modal)
     });
     refreshDialog();
     if (!dom.dialog.open) dom.dialog.showModal();
@@ -161,14 +164,22 @@ export function mount(root, opts) {
 
   function refreshDialog() {
     if (!dialogRender) return;
-    dom.dialog.replaceChildren(
+    // Redrawn when the language changes: the focus stays on the twin of its control (the language select).
+    const kept = replaceKeepingFocus(dom.dialog,
       h('div.gt-dialog__body', dialogRender()),
       h('button.gt-btn.gt-btn--quiet.gt-dialog__close', {
         type: 'button', dataset: { action: 'close-dialog' }, attrs: { 'aria-label': t('dialog.close') },
         on: { click: () => closeDialog() },
       }, '×'),
     );
-    dom.dialog.querySelector('[autofocus]')?.focus();
+    // Named by its title, and a deal's result described by the engine's arithmetic, for a screen reader.
+    for (const [attr, selector, id] of [['aria-labelledby', '.gt-dialog__title', 'gt-dialog-title'],
+      ['aria-describedby', '.gt-summary__lines', 'gt-dialog-lines']]) {
+      const target = dom.dialog.querySelector(selector);
+      if (target) target.id = id;
+      if (target) dom.dialog.setAttribute(attr, id); else dom.dialog.removeAttribute(attr);
+    }
+    if (!kept) (dom.dialog.querySelector('[autofocus]') ?? dom.dialog.querySelector('.gt-dialog__close'))?.focus();
   }
 
   function closeDialog() {
@@ -242,8 +253,9 @@ export function mount(root, opts) {
     return { [HUMAN]: 'human', ...app.settings.levels };
   }
 
-  async function startNewMatch({ seed = null, rules = app.rules } = {}) {
+  async function startNewMatch({ seed = null, rules = app.rules, focus = true } = {}) {
     closeDialog();
+    if (focus) table.focus();   // the player asked for it: the keyboard goes to the game (not back to the bar)
     const args = { rules, players: botPlayers() };
     if (seed !== null && Number.isFinite(seed)) args.seed = seed;
     try {
@@ -262,7 +274,7 @@ export function mount(root, opts) {
   /** First load: the game page opens a shared link, else its saved match; a widget starts from its seed. */
   async function openInitialMatch() {
     if (!standalone) {
-      await startNewMatch({ seed: opts.seed ?? null });
+      await startNewMatch({ seed: opts.seed ?? null, focus: false });
       return;
     }
     const fragment = decodeURIComponent(location.hash.slice(1));
@@ -290,7 +302,7 @@ export function mount(root, opts) {
       setAside(saved.raw, saved.why);
       app.notices.push({ key: 'setAside', params: {} });
     }
-    await startNewMatch();
+    await startNewMatch({ focus: false });
   }
 
   async function openFragment(fragment) {
@@ -310,7 +322,7 @@ export function mount(root, opts) {
       if ('seed' in args) {
         const seed = Number(args.seed);
         if (!Number.isInteger(seed)) throw new RulesError('bad_link', args.seed);
-        await startNewMatch({ seed, rules: args.rules || app.rules });
+        await startNewMatch({ seed, rules: args.rules || app.rules, focus: false });
         return Boolean(app.view);
       }
     } catch (err) {
@@ -398,6 +410,7 @@ export function mount(root, opts) {
       for (;;) {
         const { state, view, token } = app;
         if (!view || app.summary || app.crash || app.destroyed || view.phase === 'match_over' || trickWaiting()) break;
+        if (dom.dialog.open) break;   // a menu is open: the bots wait (its close calls advance again)
         const seat = view.toAct;
         // One trick at a time: the bots also cut and bid for the reader, who only plays the cards.
         const forHuman = scope === 'trick' && view.phase !== 'play';
@@ -409,7 +422,7 @@ export function mount(root, opts) {
           call('bot_action', { state, seat, seed: 0, level }).catch((err) => { showCrash(err); return null; }),
           sleep(speed().bot),
         ]);
-        if (!decision) break;
+        if (!decision || dom.dialog.open) break;   // a menu opened while it thought: its move waits for the close
         if (token !== app.token || state !== app.state) continue;
         const res = await call('apply', { state, seat, action: decision.action }).catch((err) => { showCrash(err); return null; });
         if (!res) break;

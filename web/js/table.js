@@ -42,30 +42,39 @@ export function mountTable(root, opts = {}) {
   let queued = false;
   let parked = null;   // the focus key the focus was parked on while the player had nothing to do
   root.tabIndex = -1;  // the last place to park it: the table itself (a deal starts with no hand)
+  const draw = () => {
+    const active = root.getRootNode().activeElement;   // a widget's shadow root has its own
+    const focusKey = active === root ? 'table' : root.contains(active) ? active.dataset.focus ?? null : null;
+    root.replaceChildren(renderTable(model, cfg));
+    parked = restoreFocus(root, focusKey, focusKey !== null && focusKey === parked);
+  };
   const redraw = () => {
     if (queued) return;
     queued = true;
     requestAnimationFrame(keepLang(() => {   // in the language of the widget that asked
       queued = false;
-      if (!model) return;
-      const active = document.activeElement;
-      const focusKey = active === root ? 'table' : root.contains(active) ? active.dataset.focus ?? null : null;
-      root.replaceChildren(renderTable(model, cfg));
-      parked = restoreFocus(root, focusKey, focusKey !== null && focusKey === parked);
+      if (model) draw();
     }));
   };
   return {
     set(next) { model = next; redraw(); },
     /** Render now (tests, first paint); returns the root. */
-    flush() { if (model) { queued = false; root.replaceChildren(renderTable(model, cfg)); } return root; },
+    flush() { if (model) { queued = false; draw(); } return root; },
     /** Give the focus back to the game (a dialog closed and took it along): the player's action, or a park. */
     focus() { parked = park(root); },
     destroy() { model = null; root.replaceChildren(); },
   };
 }
 
-// What the player can do now: a legal card, call or cut, or the button that ends a trick's pause.
-const ACTIONS = '.gt-hand .is-legal, .gt-calls .is-legal, .gt-cut .is-legal, .gt-trick__next';
+// What the player can do now: a legal card, call or cut, the button that ends a trick's pause, a new match.
+const ACTIONS = '.gt-hand .is-legal, .gt-calls .is-legal, .gt-cut .is-legal, .gt-trick__next, .gt-over .gt-btn';
+
+// Where the focus goes when the player's turn comes: the hinted choice, else Accept (one Enter on the first legal
+// call used to announce a contract), else the first thing to do.
+function firstAction(root) {
+  return root.querySelector('.is-hinted.is-legal') ?? root.querySelector('.gt-calls [data-action="ok"].is-legal')
+    ?? root.querySelector(ACTIONS);
+}
 
 // A full re-render replaces the focused button: put the focus back on its twin, or, if that is gone (a card just
 // played, a call just made), on what the player can do now, or park it on the hand until there is something to do,
@@ -74,7 +83,7 @@ const ACTIONS = '.gt-hand .is-legal, .gt-calls .is-legal, .gt-cut .is-legal, .gt
 function restoreFocus(root, key, wasParked) {
   if (!key) return null;
   const twin = key === 'table' ? root : root.querySelector(`[data-focus="${CSS.escape(key)}"]`);
-  const action = root.querySelector(ACTIONS);
+  const action = firstAction(root);
   if (wasParked && action) {   // the player's turn has come
     (twin?.matches(ACTIONS) ? twin : action).focus({ preventScroll: true });
     return null;
@@ -87,7 +96,7 @@ function restoreFocus(root, key, wasParked) {
 }
 
 function park(root) {
-  const action = root.querySelector(ACTIONS);
+  const action = firstAction(root);
   if (action) { action.focus({ preventScroll: true }); return null; }
   const card = root.querySelector('.gt-hand button');
   if (card) { card.focus({ preventScroll: true }); return card.dataset.focus; }
