@@ -263,6 +263,11 @@ def test_the_cards_dealt_after_the_bids_drop_in_once(page: Page) -> None:
     wait_my_turn(page, "negotiation")
     page.locator('.gt-calls [data-action="ok"]').click()
     expect(page.locator(".gt-hand .gt-card.is-new")).to_have_count(3)
+    # A screen reader hears them once, by name (the player had to walk the hand to find them).
+    names = page.locator(".gt-hand .gt-card.is-new").evaluate_all("els => els.map((e) => e.getAttribute('aria-label'))")
+    expect(page.locator("#gt-live")).to_contain_text("Your new cards: ")
+    for name in names:
+        expect(page.locator("#gt-live")).to_contain_text(name.split(" — ")[0])   # "Nine of spades — playable"
     wait_my_turn(page, "play")
     page.wait_for_timeout(1000)  # the animation (2 x 220 ms) is long over
     page.locator('[data-action="hint"]').click()

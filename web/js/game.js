@@ -540,6 +540,11 @@ export function mount(root, opts) {
       parts.push(t(bonus ? 'live.finalTrick' : 'live.trick', { seat: seatName(winner), points, bonus }));
     }
     if (ev.contract) parts.push(t('live.contract', { contract: contractText(ev.contract) }));
+    // The cards dealt, said once: a screen reader user would otherwise have to walk the hand to find them.
+    const dealt = view.hand.filter((c) => !before.hand.includes(c));
+    if (dealt.length && (before.phase === 'cut' || ev.contract)) {
+      parts.push(t(before.phase === 'cut' ? 'live.hand' : 'live.newCards', { cards: dealt.map(cardName).join(', ') }));
+    }
     if (ev.dealOver) parts.push(t('live.dealOver', { n: ev.dealOver.dealNumber }));
     if (ev.matchOver) parts.push(t('live.matchOver', { team: t(`team.${ev.matchOver.winner}`) }));
     if (!ev.matchOver && view.toAct === HUMAN && view.phase !== 'match_over') parts.push(t(`status.yourTurn.${view.phase}`));

@@ -175,6 +175,8 @@ export default {
   'live.trick': '{seat} wins the trick, {points} points.',
   'live.finalTrick': '{seat} wins trick 8, {points} points and {bonus} more for the last trick.',
   'live.contract': 'Contract: {contract}.',
+  'live.hand': 'Your cards: {cards}.',
+  'live.newCards': 'Your new cards: {cards}.',
   'live.dealOver': 'Deal {n} is over.',
   'live.matchOver': '{team} wins the match.',
 

@@ -174,6 +174,8 @@ export default {
   'live.trick': '{seat} remporte le pli, {points} points.',
   'live.finalTrick': '{seat} remporte le pli 8, {points} points et {bonus} de dix de der.',
   'live.contract': 'Contrat : {contract}.',
+  'live.hand': 'Vos cartes : {cards}.',
+  'live.newCards': 'Vos nouvelles cartes : {cards}.',
   'live.dealOver': 'La donne {n} est terminée.',
   'live.matchOver': '{team} gagne la partie.',
 

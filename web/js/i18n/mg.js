@@ -174,6 +174,8 @@ export default {
   'live.trick': 'Azon’i {seat} ny fanangonana, isa {points}.',
   'live.finalTrick': 'Azon’i {seat} ny fanangonana faha-8, isa {points} sy {bonus} noho ny maha farany azy.',
   'live.contract': 'Fifanarahana: {contract}.',
+  'live.hand': 'Ny karatrao: {cards}.',
+  'live.newCards': 'Ny karatra vaovao anao: {cards}.',
   'live.dealOver': 'Vita ny fizarana {n}.',
   'live.matchOver': 'Mandresy ny lalao i {team}.',
 
