@@ -42,14 +42,21 @@ def doubled_then_redoubled() -> tuple[str, str]:
 
 
 def test_every_call_is_shown_and_illegal_ones_say_why(page: Page) -> None:
+    # A tall screen: every call shows. (On a phone or a screen 720 px tall or less, a kind of call with nothing
+    # possible folds to one line until "Why?" is pressed: test_layout.)
+    page.set_viewport_size({"width": 1280, "height": 900})
     state, view = drive(api("new_match", seed=2)["state"],
                         lambda v: v["phase"] == "negotiation" and v["toAct"] == HUMAN and v["calls"])
     open_game(page, fragment=fragment(state))
     wait_my_turn(page, "negotiation")
+    expect(page.locator(".gt-calls__why:visible")).to_have_count(0)
     buttons = page.locator(".gt-calls .gt-bid[data-action]")   # the calls (not "Why?")
     expect(buttons).to_have_count(len(view["legal"]))
     for action in view["legal"]:
         button = page.locator(f'.gt-calls [data-action="{action["action"]}"]')
+        # Named in full for a screen reader: "Announce Clubs ♣" beside "Double Clubs ♣" (it was "Clubs ♣").
+        prefix = "Announce " if action["type"] == "announce" else ""
+        expect(button).to_have_attribute("aria-label", prefix + action["text"])
         if action["legal"]:
             expect(button).to_have_class("gt-bid gt-bid--" + action["type"] + " is-legal")
         else:

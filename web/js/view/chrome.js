@@ -136,12 +136,13 @@ export function renderNewMatch(app, cb) {
 
 export function renderShare(app, links, cb) {
   const row = (key, url) => h('div.gt-field.gt-share__row', [
-    h('label', { htmlFor: `gt-share-${key}` }, t(`share.${key}`)),
+    h(`label#gt-share-${key}-label`, { htmlFor: `gt-share-${key}` }, t(`share.${key}`)),
     h('div.gt-share__line', [
       h(`input#gt-share-${key}.gt-share__url`, { type: 'text', readOnly: true, value: url,
         on: { focus: (e) => e.target.select() } }),
-      h('button.gt-btn', { type: 'button', dataset: { action: `copy-${key}` }, on: { click: (e) => cb.onCopy(url, e.target) } },
-        t('share.copy')),
+      h('button.gt-btn', { type: 'button', dataset: { action: `copy-${key}` },
+        attrs: { 'aria-describedby': `gt-share-${key}-label` },   // two "Copy" buttons: which link each copies
+        on: { click: (e) => cb.onCopy(url, e.target) } }, t('share.copy')),
     ]),
   ]);
   return h('div.gt-share', [

@@ -75,7 +75,8 @@ function renderCallButton(action, modeLabel, cfg, hinted) {
       class: { 'is-legal': action.legal, 'is-illegal': !action.legal, 'is-hinted': hinted === action.action },
       dataset: { action: action.action, focus: `action:${action.action}` },
       attrs: {
-        'aria-label': action.text,
+        // "Announce Clubs ♣", as the other rows' "Double Clubs ♣": the engine names an announcement by its mode
+        'aria-label': action.type === 'announce' ? `${t('bids.announce')} ${action.text}` : action.text,
         'aria-disabled': action.legal ? null : 'true',
         'aria-describedby': tipId,
       },

@@ -50,7 +50,6 @@ export function renderTrick(model, cfg) {
       ? h('button.gt-btn.gt-btn--quiet.gt-trick__peek', {
         type: 'button',
         dataset: { focus: 'btn:peek' },
-        attrs: { 'aria-pressed': String(trick.kind === 'peek') },
         on: { click: cfg.onPeek },
       }, trick.kind === 'peek' ? t('table.backToTrick') : t('table.lastTrick'))
       : null,
