@@ -95,12 +95,12 @@ function registerTheme() {
 const PLACEHOLDER_CSS = `
 :host { display: block; max-width: 100%; margin: 1rem 0; font-family: var(--gt-font, system-ui, sans-serif); }
 :host([hidden]) { display: none; }
-.gt-widget { position: relative; border-radius: 0.6rem; overflow: hidden; color: #f4f1e8;
+.gt-widget { position: relative; border-radius: 0.6rem; overflow: hidden; color: var(--gt-ink, #f4f1e8);
   background: radial-gradient(ellipse at 50% 40%, var(--gt-felt, #1d5c3c) 0%, var(--gt-felt-dark, #154430) 100%); }
 .gt-widget__start { display: flex; flex-wrap: wrap; align-items: center; gap: 0.75rem; padding: 1rem; }
 .gt-widget__caption { flex: 1 1 12rem; margin: 0; font-weight: 600; }
 .gt-widget__play { appearance: none; cursor: pointer; font: inherit; font-weight: 700; padding: 0.55rem 1.2rem;
-  border-radius: 999px; border: 0; background: var(--gt-legal, #ffd54a); color: #1b1b1b; }
+  border-radius: 999px; border: 0; background: var(--gt-btn-primary, #ffd54a); color: var(--gt-btn-primary-ink, #1b1b1b); }
 .gt-widget__play:focus-visible { outline: 3px solid var(--gt-focus, #7fd3ff); outline-offset: 2px; }
 .gt-widget__status { padding: 1rem; margin: 0; }
 .gt-widget .gt-app { min-height: 0; }
@@ -160,7 +160,8 @@ class GiretraGame extends HTMLElement {
 
   connectedCallback() {
     if (!this.#shadow) this.#shadow = this.attachShadow({ mode: 'open' });
-    // Re-added after a removal (single-page navigation): come back as it was, started or not.
+    // Re-added after a removal (single-page navigation): come back started if it was (a lesson at its task's
+    // start, a match from its seed), or as a placeholder.
     if (this.#wasStarted) this.start();
     else this.#renderPlaceholder();
   }
