@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 from conftest import open_game
-from gameplay import api, drive, fragment, play_one_step, wait_my_turn
+from gameplay import api, bots_until_human, drive, fragment, play_one_step, wait_my_turn
 from playwright.sync_api import Page, expect
 
 PHONE = {"width": 360, "height": 640}
@@ -192,3 +192,35 @@ def test_a_laptop_screen_shows_the_hand_after_a_long_negotiation(page: Page, lan
     hand = page.locator(".gt-hand").bounding_box()
     assert hand is not None and hand["y"] + hand["height"] <= 700, f"the hand ends at {hand}"
     assert page.evaluate("scrollY") == 0
+
+
+
+def test_why_unfolds_the_calls_of_one_turn_only(page: Page) -> None:
+    # Once "Why?" had been pressed, every later call turn of the session showed every row again, and the hand went
+    # back below the screen (1018 px on an 844 px phone).
+    page.set_viewport_size({"width": 390, "height": 844})
+
+    def folds(view: dict[str, Any]) -> bool:
+        kinds = ("double", "redouble")
+        return any({a["legal"] for a in view["legal"] if a["type"] == kind} == {False} for kind in kinds)
+
+    def speaks_again(state: str) -> bool:   # the human accepts, the page's bots call, the human speaks again
+        _, view = bots_until_human(api("apply", state=state, seat="Bottom", action="ok")["state"])
+        return view["phase"] == "negotiation" and view["toAct"] == "Bottom" and folds(view)
+
+    state, _ = drive(api("new_match", seed=13)["state"], lambda v: v["phase"] == "negotiation"
+                     and v["toAct"] == "Bottom" and folds(v)
+                     and any(a["action"] == "ok" and a["legal"] for a in v["legal"]))
+    assert speaks_again(state)
+    open_game(page, query="speed=0", fragment=fragment(state))
+    page.locator(".gt-notice button").click()  # dismiss "You opened a shared deal."
+    wait_my_turn(page, "negotiation")
+    page.locator(".gt-calls__why").first.tap()
+    expect(page.locator(".gt-calls__none:visible")).to_have_count(0)
+    calls = len(api("view", state=state, seat="Bottom")["calls"])
+    page.locator('.gt-calls [data-action="ok"]').tap()
+    expect(page.locator(".gt-center .gt-bids-history li")).not_to_have_count(calls)
+    wait_my_turn(page, "negotiation")
+    expect(page.locator(".gt-calls__none:visible").first).to_be_visible()   # folded again
+    hand = page.locator(".gt-hand").bounding_box()
+    assert hand is not None and hand["y"] + hand["height"] <= 844, hand

@@ -368,3 +368,16 @@ def test_the_iframe_page_shows_the_caption_of_its_mode(page: Page, query: str, c
 def test_the_iframe_page_starts_when_visible_if_asked(page: Page) -> None:
     page.goto("embed.html?mode=lesson&lesson=cards-ranking&autostart=visible")
     expect(widget(page, "").locator(".gt-lesson")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+
+
+def test_a_lesson_switched_to_another_language_while_its_first_task_loads_shows_it_in_that_one(page: Page) -> None:
+    # The task asked in English came back after the switch to French and stayed English (the widget's own labels
+    # were French) until the next task.
+    page.goto("rules.html?lang=en")
+    w = widget(page, '[lesson="cards-ranking"]')
+    w.locator('[data-action="start-widget"]').click()
+    expect(w).to_have_attribute("data-state", "started", timeout=BOOT_TIMEOUT_MS)
+    page.locator('[data-action="rules-lang"]').select_option("fr")
+    expect(w.locator(".gt-lesson__prompt")).to_have_text("Cœur est atout. Quel est le cœur le plus fort ?",
+                                                         timeout=BOOT_TIMEOUT_MS)
+    expect(w.locator('[data-action="check"]')).to_have_text("Vérifier")

@@ -235,6 +235,7 @@ export function mount(root, opts) {
     app.view = view;
     app.rules = view.rules;
     app.shownTrick = null;
+    app.showAllCalls = false;
     app.peek = false;
     app.message = null;
     app.hint = null;
@@ -371,6 +372,7 @@ export function mount(root, opts) {
     app.message = null;
     app.hint = null;
     app.thinking = null;
+    if (seat === HUMAN) app.showAllCalls = false;   // "Why?" unfolds the calls of one turn, not of every turn after
     if (before.phase === 'negotiation' && view.phase === 'play') {
       app.newCards = { cards: new Set(view.hand.filter((c) => !before.hand.includes(c))), at: performance.now() };
     } else if (view.phase !== 'play') app.newCards = null;   // kept through the play: a bot's card may come first

@@ -75,6 +75,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     task: null,               // lesson_task()
     answer: null,             // what the learner has chosen, per task kind
     sent: null,               // the answer last checked (re-checked on setLang)
+    loadingIndex: null,       // the task being asked for, until its answer comes
     result: null,             // check_answer()
     error: null,              // {kind: 'refused'|'crash', message}
     loading: true,
@@ -131,8 +132,10 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
   }
 
   async function loadTask(index, keepAnswer = false) {
+    st.loadingIndex = index;   // a language switch before the answer asks again for this one
     const value = await ask('lesson_task', { lesson: st.lessonId, index });
     if (!value) return;
+    st.loadingIndex = null;
     st.index = index;
     st.task = value;
     if (!keepAnswer) {
@@ -507,12 +510,14 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
         await showList();
         return;
       }
-      if (!st.task) {
+      if (!st.task && st.loadingIndex == null) {
         render();
         return;
       }
+      // The task on screen, or the one being loaded (asked in the old language: its answer would show it).
+      const index = st.loadingIndex ?? st.index;
       const sent = st.sent;
-      await loadTask(st.index, true);
+      await loadTask(index, Boolean(st.task) && index === st.index);
       if (sent && sent.index === st.index && st.task) {
         const value = await ask('check_answer', { lesson: st.lessonId, index: st.index, answer: sent.answer });
         if (value) {

@@ -73,7 +73,7 @@ export default {
   'bids.double': 'Contrer',
   'bids.redouble': 'Surcontrer',
   'bids.autoDouble': '(contré automatiquement)',
-  'bids.noneNow': '— aucun possible maintenant',
+  'bids.noneNow': '— aucun possible',
   'bids.noneNowNamed': '{call} : impossible maintenant',
   'bids.why': 'Pourquoi ?',
   'contract.sofar': 'Contrat pour l’instant :',

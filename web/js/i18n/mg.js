@@ -73,7 +73,7 @@ export default {
   'bids.double': 'Contré',
   'bids.redouble': 'Surcontré',
   'bids.autoDouble': '(Contré ho azy)',
-  'bids.noneNow': '— tsy misy azo atao izao',
+  'bids.noneNow': '— tsy misy azo atao',
   'bids.noneNowNamed': '{call}: tsy azo atao izao',
   'bids.why': 'Nahoana?',
   'contract.sofar': 'Fifanarahana hatreto:',
