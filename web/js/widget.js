@@ -86,7 +86,10 @@ function registerTheme() {
       }
     }
     return true;
-  })().catch(() => false);
+  })().catch((err) => {   // offline, or a value the browser refuses: say so, and link theme.css instead
+    console.error('giretra-game: theme not registered; theme.css linked instead', err);
+    return false;
+  });
   return themeRegistered;
 }
 
