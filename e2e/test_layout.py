@@ -20,6 +20,36 @@ def no_horizontal_scroll(page: Page, where: str) -> None:
     assert width <= PHONE["width"], f"{where}: the page is {width}px wide on a {PHONE['width']}px screen"
 
 
+SETTLED_JS = """(selectors) => new Promise((done) => {
+  // The boxes once the page has stopped moving: the same in two frames 100 ms apart (a redraw after a move is
+  // asynchronous; measured one locator at a time, an element could be replaced between two measurements).
+  const measure = () => JSON.stringify([scrollY, Object.entries(selectors).map(([name, selector]) => {
+    const r = document.querySelector(selector)?.getBoundingClientRect();
+    return [name, r ? { top: r.top, bottom: r.bottom } : null];
+  })]);
+  let last = null;
+  const step = () => {
+    const now = measure();
+    if (now === last) {
+      const [y, boxes] = JSON.parse(now);
+      done({ scrollY: y, ...Object.fromEntries(boxes) });
+    } else {
+      last = now;
+      setTimeout(() => requestAnimationFrame(step), 100);
+    }
+  };
+  requestAnimationFrame(step);
+})"""
+
+
+def settled_boxes(page: Page, selectors: dict[str, str]) -> dict[str, Any]:
+    """The top and bottom of each element (and scrollY) once the layout no longer changes; every element must exist."""
+    boxes: dict[str, Any] = page.evaluate(SETTLED_JS, selectors)
+    missing = [name for name in selectors if boxes[name] is None]
+    assert not missing, f"not on the page: {missing}"
+    return boxes
+
+
 @pytest.fixture
 def browser_context_args(browser_context_args: dict[str, object]) -> dict[str, object]:
     return {**browser_context_args, "viewport": PHONE, "has_touch": True, "is_mobile": True}
@@ -129,14 +159,11 @@ def test_a_laptop_screen_shows_the_whole_hand_while_bidding_and_playing(page: Pa
     wait_my_turn(page, "negotiation")
     for phase in ("negotiation", "play"):
         wait_my_turn(page, phase)
-        hand = page.locator(".gt-hand").bounding_box()
-        title = page.locator(".gt-bar__title").bounding_box()
-        buttons = page.locator(".gt-bar__actions").bounding_box()
-        assert hand is not None and title is not None and buttons is not None
+        boxes = settled_boxes(page, {"hand": ".gt-hand", "title": ".gt-bar__title", "buttons": ".gt-bar__actions"})
         page.screenshot(path=str(ARTIFACTS / f"laptop-{lang}-{phase}.png"))
-        assert hand["y"] + hand["height"] <= 700, f"{phase}: the hand ends at {hand['y'] + hand['height']:.0f}px"
-        assert buttons["y"] < title["y"] + title["height"], "the bar's buttons went down to a second line"
-        assert page.evaluate("scrollY") == 0
+        assert boxes["hand"]["bottom"] <= 700, f"{phase}: the hand ends at {boxes['hand']['bottom']:.0f}px"
+        assert boxes["buttons"]["top"] < boxes["title"]["bottom"], "the bar's buttons went down to a second line"
+        assert boxes["scrollY"] == 0
         while page.locator('.gt-table[data-phase="negotiation"]').count():
             play_one_step(page)
 

@@ -60,7 +60,8 @@ export function replaceKeepingFocus(container, ...nodes) {
   return inside;
 }
 
-function twinSelector(el) {
+/** The selector of *el*'s twin in a redrawn tree (its data-focus, data-action or id), or null. */
+export function twinSelector(el) {
   if (el.dataset.focus) return `[data-focus="${CSS.escape(el.dataset.focus)}"]`;
   if (el.dataset.action) return `[data-action="${CSS.escape(el.dataset.action)}"]`;
   return el.id ? `#${CSS.escape(el.id)}` : null;

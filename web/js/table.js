@@ -14,7 +14,7 @@
 //             trickDone }    // one-trick widget: a trick is over and the reader decides what comes next
 // No rule lives here: what is legal and why comes from view.legal, and every click is sent to the engine.
 
-import { h } from './dom.js';
+import { h, twinSelector } from './dom.js';
 import { getLang, keepLang, seatName, t } from './i18n.js';
 import { renderCutPanel, renderDeck } from './view/cut.js';
 import { renderHand } from './view/hand.js';
@@ -44,7 +44,7 @@ export function mountTable(root, opts = {}) {
   root.tabIndex = -1;  // the last place to park it: the table itself (a deal starts with no hand)
   const draw = () => {
     const active = root.getRootNode().activeElement;   // a widget's shadow root has its own
-    const focusKey = active === root ? 'table' : root.contains(active) ? active.dataset.focus ?? null : null;
+    const focusKey = active === root ? 'table' : root.contains(active) ? twinSelector(active) : null;
     root.replaceChildren(renderTable(model, cfg));
     parked = restoreFocus(root, focusKey, focusKey !== null && focusKey === parked);
   };
@@ -79,10 +79,10 @@ function firstAction(root) {
 // A full re-render replaces the focused button: put the focus back on its twin, or, if that is gone (a card just
 // played, a call just made), on what the player can do now, or park it on the hand until there is something to do,
 // and bring it to the player's turn when that comes. So a keyboard player never falls out of the game, nor has to
-// Tab back to the calls after every bid. Returns the key of the element the focus is parked on (null: not parked).
+// Tab back to the calls after every bid. Returns the key (twinSelector) of the element the focus is parked on, or null.
 function restoreFocus(root, key, wasParked) {
   if (!key) return null;
-  const twin = key === 'table' ? root : root.querySelector(`[data-focus="${CSS.escape(key)}"]`);
+  const twin = key === 'table' ? root : root.querySelector(key);
   const action = firstAction(root);
   if (wasParked && action) {   // the player's turn has come
     (twin?.matches(ACTIONS) ? twin : action).focus({ preventScroll: true });
@@ -99,7 +99,7 @@ function park(root) {
   const action = firstAction(root);
   if (action) { action.focus({ preventScroll: true }); return null; }
   const card = root.querySelector('.gt-hand button');
-  if (card) { card.focus({ preventScroll: true }); return card.dataset.focus; }
+  if (card) { card.focus({ preventScroll: true }); return twinSelector(card); }
   root.focus({ preventScroll: true });
   return 'table';
 }
