@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 from conftest import open_game
-from gameplay import api, bots_until_human, drive, fragment, play_one_step, wait_my_turn
+from gameplay import HUMAN, api, bots_until_human, drive, fragment, play_one_step, wait_my_turn
 from playwright.sync_api import Page, expect
 
 PHONE = {"width": 360, "height": 640}
@@ -158,14 +158,20 @@ def test_a_laptop_screen_shows_the_whole_hand_while_bidding_and_playing(page: Pa
     page.locator(".gt-notice button").click()  # dismiss "You opened a shared deal."
     wait_my_turn(page, "negotiation")
     for phase in ("negotiation", "play"):
+        if phase == "play":
+            # From trick 2 on, when "Last trick" is offered: its own row below the trick once pushed the hand to
+            # 718 px (the test, measuring trick 1 or 2 depending on a race, failed now and then).
+            mine = f'.gt-table[data-phase="play"][data-to-act="{HUMAN}"]:not([data-pausing]) .gt-trick__peek'
+            for _ in range(200):
+                if page.locator(mine).count():
+                    break
+                play_one_step(page)
         wait_my_turn(page, phase)
         boxes = settled_boxes(page, {"hand": ".gt-hand", "title": ".gt-bar__title", "buttons": ".gt-bar__actions"})
         page.screenshot(path=str(ARTIFACTS / f"laptop-{lang}-{phase}.png"))
         assert boxes["hand"]["bottom"] <= 700, f"{phase}: the hand ends at {boxes['hand']['bottom']:.0f}px"
         assert boxes["buttons"]["top"] < boxes["title"]["bottom"], "the bar's buttons went down to a second line"
         assert boxes["scrollY"] == 0
-        while page.locator('.gt-table[data-phase="negotiation"]').count():
-            play_one_step(page)
 
 
 def test_a_phone_shows_the_hand_below_the_calls(page: Page) -> None:

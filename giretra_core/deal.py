@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from .cards import Card, Mask, card_name, cards_of, cards_text, parse_card
 from .errors import IllegalActionError, NotationError
+from .i18n import message
 from .modes import LAST_TRICK_BONUS, POINTS
 from .negotiation import ALL_CALLS, Call, Contract, Negotiation, Reason, parse_call
 from .play import illegal_reason, legal_cards, winning_index
@@ -39,6 +40,10 @@ class Phase(enum.Enum):
     NEGOTIATION = "negotiation"
     PLAY = "play"
     OVER = "deal_over"
+
+
+# Whose turn it is, by phase: the cutter (D-2), the next speaker (N-1), the next player (P-7).
+TURN_RULE = {Phase.CUT: "D-2", Phase.NEGOTIATION: "N-1", Phase.PLAY: "P-7", Phase.OVER: ""}
 
 
 class Cut(NamedTuple):
@@ -255,7 +260,7 @@ class Deal:
             if phase is not Phase.CUT:
                 return Reason("wrong_phase", {"phase": phase.value, "action": "cut"})
             if seat != self.turn:
-                return Reason("not_your_turn", {"seat": seat, "turn": self.turn})
+                return Reason("not_your_turn", {"seat": seat, "turn": self.turn, "rule": TURN_RULE[phase]})
             if not MIN_CUT <= action.k <= MAX_CUT:
                 return Reason("cut_out_of_range", {"k": action.k, "min": MIN_CUT, "max": MAX_CUT})
             return None
@@ -266,7 +271,7 @@ class Deal:
         if phase is not Phase.PLAY:
             return Reason("wrong_phase", {"phase": phase.value, "action": "card"})
         if seat != self.turn:
-            return Reason("not_your_turn", {"seat": seat, "turn": self.turn})
+            return Reason("not_your_turn", {"seat": seat, "turn": self.turn, "rule": TURN_RULE[phase]})
         hand = self.hands[seat]
         if not hand >> action & 1:
             return Reason("card_not_in_hand", {"card": action})
@@ -286,8 +291,8 @@ class Deal:
         """
         reason = self.validate(seat, action)
         if reason is not None:
-            raise IllegalActionError(f"{action_token(action)} is not legal for {seat.api_name}: {reason.code}",
-                                     reason.code, **reason.params)
+            raise IllegalActionError(f"{action_token(action)} is not legal for {seat.api_name}: "
+                                     f"{message(reason.code, 'en', reason.params)}", reason.code, **reason.params)
         return self.apply_unchecked(seat, action)
 
     def apply_unchecked(self, seat: Seat, action: Action) -> Deal:

@@ -21,7 +21,7 @@ LANGUAGES = ("en", "fr", "mg")
 RULE_OF = {
     "negotiation_complete": "N-8", "not_your_turn": "N-1", "announce_after_double": "N-2",
     "announce_locked": "N-5", "announce_after_accept": "N-2", "not_higher": "N-2",
-    "colour_already_used_by_team": "N-2", "no_bid": "N-3", "target_not_announced": "N-4",
+    "colour_already_used_by_team": "N-2", "no_bid": "N-1", "target_not_announced": "N-4",
     "double_own_team": "N-4", "already_doubled": "N-4", "implicit_pass": "N-7",
     "redouble_not_allowed_for_mode": "N-6", "not_doubled": "N-6", "already_redoubled": "N-6",
     "redouble_not_announcer_team": "N-6", "must_follow_suit": "P-1", "must_beat": "P-2", "must_trump": "P-3",
@@ -49,6 +49,7 @@ SUITS = {
     "fr": ("trèfle", "carreau", "cœur", "pique"),
     "mg": ("trèfle", "carreau", "cœur", "pique"),
 }
+AND = {"en": "and", "fr": "et", "mg": "ary"}
 CALLS = {  # announce is the mode's own name
     "en": {"accept": "Accept", "double": "Double", "redouble": "Redouble"},
     "fr": {"accept": "Bonne", "double": "Contré", "redouble": "Surcontré"},
@@ -80,7 +81,7 @@ _EN = {
     "double_own_team": "{mode} was announced by your own team: you can only double the opponents ({rule}).",
     "already_doubled": "{mode} is already doubled ({rule}).",
     "implicit_pass": "You announced or accepted after {mode} was bid: that passed on doubling it ({rule}).",
-    "redouble_not_allowed_for_mode": "{mode} can never be redoubled: only AllTrumps, ♦, ♥ and ♠ ({rule}).",
+    "redouble_not_allowed_for_mode": "{mode} can never be redoubled: only {allowed} ({rule}).",
     "not_doubled": "{mode} is not doubled, so there is nothing to redouble ({rule}).",
     "already_redoubled": "{mode} is already redoubled ({rule}).",
     "redouble_not_announcer_team": "Only the team that announced {mode} may redouble it ({rule}).",
@@ -107,7 +108,7 @@ _FR = {
     "double_own_team": "{mode} a été annoncé par votre équipe : on ne contre que l'adversaire ({rule}).",
     "already_doubled": "{mode} est déjà contré ({rule}).",
     "implicit_pass": "Vous avez annoncé ou dit Bonne après l'annonce {mode} : vous avez renoncé à le contrer ({rule}).",
-    "redouble_not_allowed_for_mode": "{mode} ne se surcontre jamais : seulement Tout A, ♦, ♥ et ♠ ({rule}).",
+    "redouble_not_allowed_for_mode": "{mode} ne se surcontre jamais : seulement {allowed} ({rule}).",
     "not_doubled": "{mode} n'est pas contré : rien à surcontrer ({rule}).",
     "already_redoubled": "{mode} est déjà surcontré ({rule}).",
     "redouble_not_announcer_team": "Seule l'équipe qui a annoncé {mode} peut le surcontrer ({rule}).",
@@ -135,7 +136,7 @@ _MG = {
     "double_own_team": "Ny ekipanao no nanambara ny {mode}: ny an'ny mpifanandrina ihany no azo atao Contré ({rule}).",
     "already_doubled": "Efa misy Contré ny {mode} ({rule}).",
     "implicit_pass": "Nanambara na nilaza Bonne ianao taorian'ny {mode}: nandà tsy hanao Contré azy ianao ({rule}).",
-    "redouble_not_allowed_for_mode": "Tsy azo atao Surcontré mihitsy ny {mode}: Tout A, ♦, ♥ ary ♠ ihany ({rule}).",
+    "redouble_not_allowed_for_mode": "Tsy azo atao Surcontré mihitsy ny {mode}: {allowed} ihany ({rule}).",
     "not_doubled": "Tsy misy Contré ny {mode}, ka tsy misy hanaovana Surcontré ({rule}).",
     "already_redoubled": "Efa misy Surcontré ny {mode} ({rule}).",
     "redouble_not_announcer_team": "Ny ekipa nanambara ny {mode} ihany no afaka manao Surcontré ({rule}).",
@@ -249,6 +250,9 @@ def _fmt_params(params: dict[str, object], lang: str) -> dict[str, object]:
             out[key] = SUITS[lang][value]
         elif key == "phase" and isinstance(value, str):
             out[key] = PHASES[lang].get(value, value)
+        elif key == "allowed" and isinstance(value, tuple):  # a list of modes: "♦, ♥, ♠ and AllTrumps"
+            names = [MODES[lang][m] for m in value]
+            out[key] = f"{', '.join(names[:-1])} {AND[lang]} {names[-1]}" if len(names) > 1 else "".join(names)
         else:
             out[key] = value
     return out
@@ -265,8 +269,14 @@ def message(code: str, lang: str = "en", params: dict[str, object] | None = None
     if template is None:
         return code
     values = _Default(_fmt_params(params or {}, lang))
-    values["rule"] = RULE_OF.get(code, "")
+    values["rule"] = rule_of(code, params)
     return template.format_map(values).replace(" ()", "")
+
+
+def rule_of(code: str, params: dict[str, object] | None = None) -> str:
+    """The rule a refusal enforces: its own when the same code serves several rules (a turn to cut, speak or
+    play), else the code's."""
+    return str((params or {}).get("rule") or RULE_OF.get(code, ""))
 
 
 def arithmetic(base: int, multiplier: int, why: str | None, lang: str) -> str:

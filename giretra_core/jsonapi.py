@@ -26,11 +26,10 @@ from typing import Any
 
 from . import __version__, bots
 from .cards import Card, card_name, cards_of
-from .deal import Action, Cut, Phase, action_token, parse_action
+from .deal import TURN_RULE, Action, Cut, Phase, action_token, parse_action
 from .errors import GiretraError
 from .i18n import (
     LANGUAGES,
-    RULE_OF,
     SCORE_RULE_OF,
     TEAMS,
     bot_reason,
@@ -40,6 +39,7 @@ from .i18n import (
     explain_step,
     message,
     mode_name,
+    rule_of,
     score_message,
 )
 from .lessons import catalogue as lesson_catalogue
@@ -93,7 +93,7 @@ def endpoint(fn: Callable[..., JSON]) -> Callable[[str], str]:
             value = fn(**args)
         except GiretraError as err:
             text = message(err.code, lang, err.params) if err.code in _REASON_CODES else str(err)
-            rule = RULE_OF.get(err.code) or str(err.params.get("rule", ""))
+            rule = rule_of(err.code, err.params)
             error = {"code": err.code, "message": text, "rule": rule}
             return json.dumps({"ok": False, "error": error}, ensure_ascii=False)
         return json.dumps({"ok": True, "value": value}, ensure_ascii=False)
@@ -148,7 +148,7 @@ def _action_json(action: Action, reason: Reason | None, lang: str) -> JSON:
     out["legal"] = reason is None
     if reason is not None:
         out["reason"] = {"code": reason.code, "message": message(reason.code, lang, reason.params),
-                         "rule": RULE_OF.get(reason.code, "")}
+                         "rule": rule_of(reason.code, reason.params)}
     return out
 
 
@@ -338,7 +338,7 @@ def legal(state: str, seat: str, lang: str = "en") -> JSON:
         actions = match.deal.every_action()
     else:
         # Never the acting player's cards: a waiting seat sees its own hand, all refused.
-        reason = Reason("not_your_turn", {"seat": who, "turn": match.turn})
+        reason = Reason("not_your_turn", {"seat": who, "turn": match.turn, "rule": TURN_RULE[match.deal.phase]})
         if match.deal.phase is Phase.PLAY:
             actions = [(c, reason) for c in cards_of(match.deal.hands[who])]
         else:
@@ -387,7 +387,8 @@ def bot_action(state: str, seat: str, level: str | None = None, seed: int = 0, b
     if match.winner is not None:
         raise GiretraError("the match is over", "match_over")
     if match.turn != who:
-        raise GiretraError(f"it is not {who.api_name}'s turn", "not_your_turn", seat=who, turn=match.turn)
+        raise GiretraError(f"it is not {who.api_name}'s turn", "not_your_turn", seat=who, turn=match.turn,
+                           rule=TURN_RULE[match.deal.phase])
     if level is None:
         level = match.players[who] if match.players[who] != "human" else list(bots.LEVELS)[-1]
     _int(seed, "seed", 0, MAX_SEED)

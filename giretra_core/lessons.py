@@ -251,10 +251,12 @@ def _lessons() -> tuple[Lesson, ...]:
                 "Left announced Hearts; your partner and Right accepted. Which of these may you do?",
                 "Ouest a annoncé Cœur ; votre partenaire et Est ont dit Bonne. Que pouvez-vous faire ?",
                 "Nanambara Cœur i Havia; nilaza Bonne ny namanao sy Havanana. Inona no azonao atao?"),
-                T("You may accept, announce higher, or double an opponent's bid made since your last call.",
+                T("You may accept, announce higher, or double an opponent's bid made since your last Announce or "
+                  "Accept (a Double does not count).",
                   "Vous pouvez dire Bonne, annoncer plus haut, ou contrer une annonce adverse faite depuis votre "
-                  "dernière parole.",
-                  "Afaka milaza Bonne ianao, manambara ambony kokoa, na manao Contré amin'ny an'ny mpifanandrina."),
+                  "dernière annonce ou votre dernier Bonne (un Contré ne compte pas).",
+                  "Afaka milaza Bonne ianao, manambara ambony kokoa, na manao Contré amin'ny fanambaran'ny "
+                  "mpifanandrina natao taorian'ny fanambarana na Bonne farany nataonao (tsy isaina ny Contré)."),
                 {"dealer": "B", "calls": "H ok ok", "options": "ok xH xC S"}),
             Task("select_calls", "N-6", T(
                 "You announced Spades and Left doubled. What may your partner do?",

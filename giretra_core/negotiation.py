@@ -187,7 +187,9 @@ class Negotiation:
         if kind is CallKind.ANNOUNCE:
             if self.locked:
                 auto_lock = not any(self.doubled)
-                return Reason("announce_locked" if auto_lock else "announce_after_double", {"mode": mode})
+                # The lock variant (N-5): the opponents accepted the current bid, the mode named.
+                return Reason("announce_locked", {"mode": self.bid}) if auto_lock \
+                    else Reason("announce_after_double", {"mode": mode})
             if self.accepted >> seat & 1:
                 return Reason("announce_after_accept", {"mode": mode})
             if self.bid is not None and mode <= self.bid:
@@ -212,7 +214,8 @@ class Negotiation:
             return None
         # Redouble (N-6)
         if mode not in self.rules.redoublable_modes:
-            return Reason("redouble_not_allowed_for_mode", {"mode": mode})
+            return Reason("redouble_not_allowed_for_mode",
+                          {"mode": mode, "allowed": tuple(sorted(self.rules.redoublable_modes))})
         if not self.doubled[mode]:
             return Reason("not_doubled", {"mode": mode})
         if self.redoubled[mode]:

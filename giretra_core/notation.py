@@ -32,6 +32,7 @@ from __future__ import annotations
 from .cards import cards_text, split_cards
 from .deal import parse_action
 from .errors import GiretraError, NotationError
+from .i18n import rule_of
 from .match import PLAYER_KINDS, PLAYER_LETTERS, Match
 from .rules import get_preset
 from .seats import SEAT_LETTERS, Seat, parse_seat
@@ -105,7 +106,7 @@ def parse_match(text: str) -> Match:
                     match = match.apply(seat, parse_action(token))
                 except GiretraError as err:
                     raise NotationError(f"deal {number}, action {token!r} by {seat.api_name}: {err}",
-                                        "bad_notation") from None
+                                        "bad_notation", rule=rule_of(err.code, err.params)) from None
             if number < len(segments) and len(match.history) == start_len:
                 raise NotationError(f"deal {number} stops before its end", "bad_notation")
     canonical = format_match(match)

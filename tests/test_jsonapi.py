@@ -346,6 +346,33 @@ def test_wrong_turn_is_refused_in_the_seats_language() -> None:
     assert error("bot_action", state=MID, seat=waiting)["code"] == "not_your_turn"
 
 
+def test_a_move_out_of_turn_names_the_rule_of_its_phase() -> None:
+    # Whose turn it is comes from the cut (D-2), the order of speaking (N-1) or of play (P-7).
+    start = value("new_match", seed=1)["state"]
+    cutter = parse_match(start).turn
+    assert cutter is not None
+    speaking = value("apply", state=start, seat=cutter.api_name, action="c10")["state"]
+    for state, action, rule in ((start, "c10", "D-2"), (speaking, "H", "N-1"), (MID, None, "P-7")):
+        turn = parse_match(state).turn
+        assert turn is not None
+        waiting = turn.next.api_name
+        refused = error("apply", state=state, seat=waiting,
+                        action=action or value("view", state=state, seat=waiting)["hand"][0])
+        assert (refused["code"], refused["rule"]) == ("not_your_turn", rule)
+        assert error("bot_action", state=state, seat=waiting)["rule"] == rule
+        reasons = {a["reason"]["rule"] for a in value("legal", state=state, seat=waiting)["actions"]}
+        assert reasons == {rule}
+
+
+def test_a_saved_game_with_an_illegal_move_says_which_rule_it_breaks() -> None:
+    # A follow-suit breach written into the notation: refused as bad notation, with the rule and its words.
+    forged = ALLTRUMPS_KH + ".AS"   # Left holds AH and 7H
+    refused = error("view", state=forged, seat="Bottom")
+    assert refused["code"] == "bad_notation"
+    assert refused["rule"] == "P-1"
+    assert "You must follow suit: play a heart (P-1, follow suit)." in refused["message"]
+
+
 @pytest.mark.parametrize(("card", "code", "rule", "en", "fr"), [
     ("AS", "must_follow_suit", "P-1", "You must follow suit: play a heart (P-1, follow suit).",
      "Vous devez fournir : jouez un cœur (P-1, fournir à la couleur)."),

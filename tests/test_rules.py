@@ -26,6 +26,7 @@ from giretra_core import (
 )
 from giretra_core.cards import card_name, cards_of
 from giretra_core.deal import standard_deck
+from giretra_core.i18n import message
 from giretra_core.match import progress
 from giretra_core.modes import PLAIN_POINTS, TRUMP_POINTS
 from giretra_core.negotiation import ALL_CALLS, AUTO_DOUBLED, NOT_DOUBLED, CallKind, Negotiation
@@ -447,6 +448,31 @@ def test_n6_redouble_refusals_follow_the_section_4_order() -> None:
 def test_n6_play_giretra_com_may_redouble_clubs_but_not_notrumps() -> None:
     assert refusal(negotiate("B", "C xC", REFERENCE), "xxC") is None
     assert refusal(negotiate("B", "NT xNT", REFERENCE), "xxNT") == "redouble_not_allowed_for_mode"
+
+
+def said(n: Negotiation, token: str, lang: str = "en") -> str:
+    """The sentence a player reads when *token* is refused."""
+    reason = n.validate(n.turn, parse_call(token))
+    assert reason is not None
+    return message(reason.code, lang, reason.params)
+
+
+def test_refusals_name_the_mode_and_the_modes_of_their_own_preset() -> None:
+    # play.giretra.com: the lock names the bid the opponent accepted, not the mode tried; Clubs may be redoubled there.
+    assert said(negotiate("B", "NT ok", REFERENCE), "AT") == \
+        "Announcements are locked since an opponent accepted NoTrumps (N-5)."
+    assert said(negotiate("B", "NT ok ok xNT", REFERENCE), "xxNT") == \
+        "NoTrumps can never be redoubled: only Clubs ♣, Diamonds ♦, Hearts ♥, Spades ♠ and AllTrumps (N-6)."
+    assert said(negotiate("B", "NT ok"), "xxNT") == \
+        "NoTrumps can never be redoubled: only Diamonds ♦, Hearts ♥, Spades ♠ and AllTrumps (N-6)."
+    assert said(negotiate("B", "NT ok"), "xxNT", "fr") == \
+        "Sans A ne se surcontre jamais : seulement Carreau ♦, Cœur ♥, Pique ♠ et Tout A (N-6)."
+
+
+def test_the_first_speaker_may_neither_accept_nor_double_n1() -> None:
+    n = negotiate("B", "")
+    for token in ("ok", "xH"):
+        assert said(n, token) == "Nobody has announced yet: the first speaker must announce (N-1)."
 
 
 def test_n7_accepting_a_bid_passes_on_doubling_it() -> None:

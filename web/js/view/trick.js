@@ -41,17 +41,21 @@ export function renderTrick(model, cfg) {
           'is-fresh': trick.kind === 'current' && seat === trick.cards[trick.cards.length - 1].seat,
         },
       }) : null)),
-    h('p.gt-trick__caption', caption),
-    trick.kind === 'done'
-      ? h('button.gt-btn.gt-trick__next', { type: 'button', dataset: { focus: 'btn:next' }, on: { click: cfg.onSkip } },
-        t(trick.last ? 'table.toResult' : 'table.next'))
-      : null,
-    (trick.kind === 'current' || trick.kind === 'peek') && view.tricks.length
-      ? h('button.gt-btn.gt-btn--quiet.gt-trick__peek', {
-        type: 'button',
-        dataset: { focus: 'btn:peek' },
-        on: { click: cfg.onPeek },
-      }, trick.kind === 'peek' ? t('table.backToTrick') : t('table.lastTrick'))
-      : null,
+    // The caption and its button share the middle of the trick: a row of their own below it pushed the hand
+    // below a laptop's screen from trick 2 on, and moved it when the first trick was won.
+    h('div.gt-trick__middle', [
+      h('p.gt-trick__caption', caption),
+      trick.kind === 'done'
+        ? h('button.gt-btn.gt-trick__next', { type: 'button', dataset: { focus: 'btn:next' }, on: { click: cfg.onSkip } },
+          t(trick.last ? 'table.toResult' : 'table.next'))
+        : null,
+      (trick.kind === 'current' || trick.kind === 'peek') && view.tricks.length
+        ? h('button.gt-btn.gt-btn--quiet.gt-trick__peek', {
+          type: 'button',
+          dataset: { focus: 'btn:peek' },
+          on: { click: cfg.onPeek },
+        }, trick.kind === 'peek' ? t('table.backToTrick') : t('table.lastTrick'))
+        : null,
+    ]),
   ]);
 }
