@@ -257,3 +257,72 @@ def test_why_unfolds_the_calls_of_one_turn_only(page: Page) -> None:
     expect(page.locator(".gt-calls__none:visible").first).to_be_visible()   # folded again
     hand = page.locator(".gt-hand").bounding_box()
     assert hand is not None and hand["y"] + hand["height"] <= 844, hand
+
+
+# Where the player looks at their turn: the hand whole on the screen, the trick's cards and the calls not hidden
+# (under the pinned dock, or below the fold).
+TURN_JS = """() => {
+  const whole = (el) => { const r = el.getBoundingClientRect();
+    return r.top >= -0.5 && r.bottom <= innerHeight + 0.5; };
+  const seen = (el) => { const r = el.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    return y >= 0 && y <= innerHeight && el.contains(document.elementFromPoint(x, y)); };
+  return { hand: whole(document.querySelector('.gt-hand')), status: whole(document.querySelector('.gt-status')),
+    hidden: [...document.querySelectorAll('.gt-trick [data-card], .gt-calls .is-legal')].filter((el) => !seen(el))
+      .map((el) => el.dataset.card ?? el.dataset.action) };
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 640), (320, 568), (667, 375)], ids=["360x640", "320x568", "landscape"])
+def test_a_small_phone_shows_the_hand_and_the_trick_at_every_turn(page: Page, size: tuple[int, int]) -> None:
+    # From a review on small phones: at 360×640 the hand was below the screen at nearly every turn (0–14 px of its
+    # 53 px showing from trick 2 on), at 320×568 and held sideways it never showed, and scrolling once did not last
+    # (the page's height changes from turn to turn). The game page pins the status, calls and hand to the bottom of
+    # a phone's screen and brings the end of the table into view when the player's turn comes.
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    open_game(page, fragment="seed=11")
+    turns: dict[str, int] = {}
+    for _ in range(2000):
+        if page.locator("#gt-dialog[open]").count():
+            break
+        table = page.locator(f'.gt-table[data-to-act="{HUMAN}"]:not([data-pausing])')
+        if not table.count():
+            page.wait_for_timeout(20)
+            continue
+        phase = str(table.get_attribute("data-phase"))
+        seen = page.evaluate(TURN_JS)
+        if not (seen["hand"] and seen["status"] and not seen["hidden"]):
+            page.screenshot(path=str(ARTIFACTS / f"phone-{width}x{height}-turn.png"))
+        assert seen == {"hand": True, "status": True, "hidden": []}, f"{phase}, turn {sum(turns.values()) + 1}: {seen}"
+        turns[phase] = turns.get(phase, 0) + 1
+        page.locator(".gt-hand .is-legal, .gt-panel .is-legal").first.tap()
+        page.wait_for_timeout(50)
+    assert turns.get("cut", 0) + turns.get("negotiation", 0) >= 1 and turns.get("play") == 8, turns
+    # The deal's result opens at its top (the title), its button in view: focusing the button used to scroll it.
+    dialog = page.locator("#gt-dialog[open]")
+    expect(dialog.locator('[data-action="continue"]')).to_be_focused()
+    assert dialog.evaluate("d => d.scrollTop") == 0
+    for part in (".gt-dialog__title", '[data-action="continue"]'):
+        box = dialog.locator(part).bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (part, box)
+
+
+def test_new_match_on_a_phone_focuses_start_and_says_the_match_ends(page: Page) -> None:
+    # The seed box took the focus, which opens a phone's number keyboard over the dialog.
+    open_game(page, fragment="seed=11")
+    page.locator('[data-action="open-new-match"]').tap()
+    dialog = page.locator("#gt-dialog[open]")
+    expect(dialog.locator('[data-action="start-match"]')).to_be_focused()
+    expect(dialog.locator(".gt-newmatch__ends")).to_have_text("This ends the match in progress.")
+
+
+def test_the_score_sheet_shows_both_totals_on_a_small_phone(page: Page) -> None:
+    # 320 px in French: "Total Eux" was beyond the sheet's right edge (and at 360 px in English too).
+    page.set_viewport_size({"width": 320, "height": 568})
+    state, _ = drive(api("new_match", seed=7)["state"], lambda v: v["dealNumber"] == 3)
+    open_game(page, query="speed=0&lang=fr", fragment=fragment(state))
+    page.locator(".gt-notice button").click()  # dismiss "You opened a shared deal."
+    page.locator('[data-action="open-score-sheet"]').tap()
+    sheet = page.locator("#gt-dialog[open] .gt-scroll")
+    expect(sheet.locator("tbody tr")).to_have_count(2)
+    assert sheet.evaluate("s => s.scrollWidth <= s.clientWidth"), sheet.evaluate("s => [s.scrollWidth, s.clientWidth]")

@@ -290,3 +290,34 @@ def _first_state(state: str, stop: Any) -> str | None:
         action = api("bot_action", state=state, seat=seat, seed=0, level="random")["action"]
         state = api("apply", state=state, seat=seat, action=action)["state"]
     return None
+
+
+def test_a_double_tap_on_next_trick_does_not_open_the_last_trick(page: Page) -> None:
+    # "Last trick" takes the place of "Next trick" when the pause ends: a double tap on Next (or a tap just as the
+    # pause ended by itself) opened the last trick and hid the new one while the bots played into it.
+    # The fourth card of a trick that a bot wins whatever the human plays: the bots play on after the pause.
+    state = api("new_match", seed=5)["state"]
+    for _ in range(400):
+        view = api("view", state=state, seat=HUMAN)
+        if view["phase"] == "play" and view["toAct"] == HUMAN and len(view["trick"]["cards"]) == 3:
+            legal = [a["card"] for a in api("legal", state=state, seat=HUMAN)["actions"] if a["legal"]]
+            winners = {api("apply", state=state, seat=HUMAN, action=card)["event"]["trickComplete"]["winner"]
+                       for card in legal}
+            if HUMAN not in winners:
+                break
+        action = api("bot_action", state=state, seat=view["toAct"], seed=0, level="random")["action"]
+        state = api("apply", state=state, seat=view["toAct"], action=action)["state"]
+    open_game(page, query="speed=slow", fragment=fragment(state))
+    wait_my_turn(page, "play")
+    page.locator(".gt-hand .is-legal").first.click()   # the fourth card: the trick's pause begins
+    box = page.locator(".gt-trick__next").bounding_box()
+    assert box is not None
+    for _ in range(2):   # two taps 150 ms apart, on the same spot
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_timeout(150)
+    # Counted now, not awaited: the bots' next card closes an open last trick.
+    assert page.locator(".gt-trick.is-peek").count() == 0, "the second tap opened the last trick"
+    expect(page.locator(".gt-trick__peek")).to_be_visible()
+    page.wait_for_timeout(500)   # 650 ms after the pause ended, before the bots' next card (1.1 s at this speed)
+    page.locator(".gt-trick__peek").click()   # a deliberate tap still opens it
+    expect(page.locator(".gt-trick.is-peek")).to_have_count(1)

@@ -66,6 +66,7 @@ export function mount(root, opts) {
     scope,
     shownTrick: null,
     peek: false,
+    pauseEndedAt: -Infinity,   // when the last pause after a trick ended (performance.now())
     message: null,
     hint: null,           // {action, why}: the expert's choice for the human's current decision
     thinking: null,
@@ -103,7 +104,13 @@ export function mount(root, opts) {
   const table = mountTable(dom.table, {
     onAction: (action, view) => humanAction(action, view),
     onSkip: () => skipPause(),
-    onPeek: () => { app.peek = !app.peek; render(); },
+    // "Last trick" takes the place of "Next trick" when the pause ends: a double tap on Next, or a tap just as the
+    // pause ends by itself, opened the last trick and hid the new one.
+    onPeek: () => {
+      if (!app.peek && performance.now() - app.pauseEndedAt < 600) return;
+      app.peek = !app.peek;
+      render();
+    },
     onNewMatch: () => startNewMatch(),
     onToggleBids: (open) => { app.showBids = open; render(); },
     onShowAllCalls: () => { app.showAllCalls = true; render(); },
@@ -111,6 +118,7 @@ export function mount(root, opts) {
     onNextTrick: () => { app.trickStop = null; app.message = null; render(); advance(); },   // stop after the next one
     onNewDeal: () => startNewMatch(),
     rulesHref,
+    followTurn: standalone,
   });
   let dialogRender = null;   // () => Node: the open dialog's content, re-rendered on language change
 
@@ -388,6 +396,7 @@ export function mount(root, opts) {
       render();
       await pause(speed().trick);
       app.shownTrick = null;
+      app.pauseEndedAt = performance.now();
       if (app.view === ended) app.view = view;   // (a language switch during the pause already fetched the new one)
     }
     render();
@@ -563,6 +572,9 @@ export function mount(root, opts) {
 
   async function changeLang(lang) {
     app.settings.lang = setLang(lang);
+    // The last announcement was in the old language: a screen reader reviewing the page would read it so.
+    clearTimeout(liveTimer);
+    dom.live.textContent = '';
     if (standalone) {
       document.documentElement.lang = app.settings.lang;
       storeSettings();

@@ -34,6 +34,7 @@ const defaults = {
   onNextTrick: () => {}, // one-trick widget: play the next trick
   onNewDeal: () => {},  // one-trick widget: another deal
   rulesHref: 'rules.html', // the rules page, whose sections have the rule ids as anchors (#P-1)
+  followTurn: false,    // the game page: when the player's turn comes, scroll a table taller than the screen to its end
 };
 
 export function mountTable(root, opts = {}) {
@@ -42,11 +43,15 @@ export function mountTable(root, opts = {}) {
   let queued = false;
   let parked = null;   // the focus key the focus was parked on while the player had nothing to do
   root.tabIndex = -1;  // the last place to park it: the table itself (a deal starts with no hand)
+  let wasMyTurn = false;
   const draw = () => {
     const active = root.getRootNode().activeElement;   // a widget's shadow root has its own
     const focusKey = active === root ? 'table' : root.contains(active) ? twinSelector(active) : null;
     root.replaceChildren(renderTable(model, cfg));
     parked = restoreFocus(root, focusKey, focusKey !== null && focusKey === parked);
+    const myTurn = root.querySelector('.gt-table.is-my-turn') !== null;
+    if (myTurn && !wasMyTurn && cfg.followTurn) showTurn();
+    wasMyTurn = myTurn;
   };
   const redraw = () => {
     if (queued) return;
@@ -64,6 +69,15 @@ export function mountTable(root, opts = {}) {
     focus() { parked = park(root); },
     destroy() { model = null; root.replaceChildren(); },
   };
+}
+
+// On a phone the table is taller than the screen and its height changes from turn to turn: when the player's turn
+// comes, the end of the page (the trick above the pinned status, calls and hand) comes into view. Once a turn, so
+// that a player who scrolls up to read the bids is not pulled back.
+function showTurn() {
+  const page = document.scrollingElement;
+  const end = page.scrollHeight - page.clientHeight;
+  if (end > page.scrollTop + 1) page.scrollTop = end;
 }
 
 // What the player can do now: a legal card, call or cut, the button that ends a trick's pause, a new match.
@@ -147,11 +161,14 @@ export function renderTable(model, parentCfg) {
   }, [
     ...SEATS.filter((s) => s !== human).map((seat) => renderSeat(model, seat)),
     h('section.gt-center', { attrs: { 'aria-label': t('table.center') } }, center),
-    renderStatus(model, cfg),
-    panel ? h('section.gt-panel', panel) : null,
-    h('section.gt-me', { dataset: { seat: human } }, [
-      renderSeat(model, human),
-      renderHand(model, cfg),
+    // What the player acts with, together: on a short screen the game page pins it to the bottom (table.css).
+    h('div.gt-dock', [
+      renderStatus(model, cfg),
+      panel ? h('section.gt-panel', panel) : null,
+      h('section.gt-me', { dataset: { seat: human } }, [
+        renderSeat(model, human),
+        renderHand(model, cfg),
+      ]),
     ]),
   ]);
 }

@@ -142,6 +142,7 @@ export default {
   'speed.instant': 'Sans pause',
 
   'newMatch.title': 'Nouvelle partie',
+  'newMatch.ends': 'La partie en cours s’arrête.',
   'newMatch.seed': 'Graine (facultative)',
   'newMatch.seedHelp': 'La même graine distribue les mêmes cartes. Laissez vide pour une surprise.',
   'newMatch.rules': 'Règles',

@@ -142,6 +142,7 @@ export default {
   'speed.instant': 'Tsy misy fiatoana',
 
   'newMatch.title': 'Lalao vaovao',
+  'newMatch.ends': 'Mifarana ny lalao efa manomboka.',
   'newMatch.seed': 'Voa (tsy voatery)',
   'newMatch.seedHelp': 'Ny voa mitovy dia manome karatra mitovy. Avelao ho foana raha tianao ho tsy ampoizina.',
   'newMatch.rules': 'Fitsipika',

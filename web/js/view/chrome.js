@@ -114,8 +114,10 @@ export function renderNewMatch(app, cb) {
     const seedText = form.elements.seed.value.trim();
     cb.onStart({ seed: seedText === '' ? null : Number(seedText), rules: form.elements.rules.value });
   };
+  const inProgress = app.view && app.view.phase !== 'match_over';
   return h('form.gt-newmatch', { method: 'dialog', on: { submit } }, [
     h('h2.gt-dialog__title', t('newMatch.title')),
+    inProgress ? h('p.gt-note.gt-newmatch__ends', t('newMatch.ends')) : null,
     h('div.gt-field', [
       h('label', { htmlFor: 'gt-seed' }, t('newMatch.seed')),
       h('input#gt-seed', { name: 'seed', type: 'number', min: '0', step: '1', inputMode: 'numeric',
@@ -129,7 +131,9 @@ export function renderNewMatch(app, cb) {
     ]),
     h('div.gt-dialog__buttons', [
       h('button.gt-btn', { type: 'button', value: 'cancel', on: { click: cb.onCancel } }, t('dialog.cancel')),
-      h('button.gt-btn.gt-btn--primary', { type: 'submit', dataset: { action: 'start-match' } }, t('newMatch.start')),
+      // The focus on Start, not in the seed box: a phone opened its number keyboard over the dialog.
+      h('button.gt-btn.gt-btn--primary', { type: 'submit', dataset: { action: 'start-match' }, attrs: { autofocus: true } },
+        t('newMatch.start')),
     ]),
   ]);
 }

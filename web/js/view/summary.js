@@ -66,20 +66,20 @@ export function renderSummary(summary, { winner, onContinue, onNewMatch, onScore
 export function renderScoreSheet(sheet) {
   const rows = sheet.deals.map((d) => h('tr', { dataset: { deal: String(d.dealNumber) } }, [
     h('th', { attrs: { scope: 'row' } }, String(d.dealNumber)),
-    h('td', seatName(d.dealer)),
+    h('td.gt-sheet__dealer', seatName(d.dealer)),
     h('td', contractText(d.contract)),
     ...TEAMS.map((team) => h('td', d.instantWin === team ? t('sheet.instantWin') : String(d.matchPoints[team]))),
     ...TEAMS.map((team) => h('td.gt-sheet__total', String(d.scoresAfter[team]))),
   ]));
   const start = sheet.startScores.Team1 || sheet.startScores.Team2
-    ? h('tr', [h('th', { attrs: { scope: 'row' } }, t('sheet.start')), h('td'), h('td'), h('td'), h('td'),
+    ? h('tr', [h('th', { attrs: { scope: 'row' } }, t('sheet.start')), h('td.gt-sheet__dealer'), h('td'), h('td'), h('td'),
       ...TEAMS.map((team) => h('td.gt-sheet__total', String(sheet.startScores[team])))]) : null;
   return h('div.gt-sheet', [
     h('h2.gt-dialog__title', t('sheet.title')),
     sheet.deals.length ? h('div.gt-scroll', h('table.gt-sheet__table', [
       h('thead', h('tr', [
         h('th', { attrs: { scope: 'col' } }, t('sheet.deal')),
-        h('th', { attrs: { scope: 'col' } }, t('sheet.dealer')),
+        h('th.gt-sheet__dealer', { attrs: { scope: 'col' } }, t('sheet.dealer')),
         h('th', { attrs: { scope: 'col' } }, t('sheet.contract')),
         ...TEAMS.map((team) => h('th', { attrs: { scope: 'col' } }, t(`team.${team}.short`))),
         ...TEAMS.map((team) => h('th', { attrs: { scope: 'col' } }, t('sheet.total', { team: t(`team.${team}.short`) }))),
