@@ -262,8 +262,8 @@ def test_why_unfolds_the_calls_of_one_turn_only(page: Page) -> None:
 # Where the player looks at their turn: the hand whole on the screen, the trick's cards and the calls not hidden
 # (under the pinned dock, or below the fold).
 TURN_JS = """() => {
-  const whole = (el) => { const r = el.getBoundingClientRect();
-    return r.top >= -0.5 && r.bottom <= innerHeight + 0.5; };
+  const whole = (el) => { const r = el.getBoundingClientRect();   // (within a pixel: sub-pixel layout)
+    return r.top >= -1 && r.bottom <= innerHeight + 1; };
   const seen = (el) => { const r = el.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
     return y >= 0 && y <= innerHeight && el.contains(document.elementFromPoint(x, y)); };
   return { hand: whole(document.querySelector('.gt-hand')), status: whole(document.querySelector('.gt-status')),
@@ -326,3 +326,31 @@ def test_the_score_sheet_shows_both_totals_on_a_small_phone(page: Page) -> None:
     sheet = page.locator("#gt-dialog[open] .gt-scroll")
     expect(sheet.locator("tbody tr")).to_have_count(2)
     assert sheet.evaluate("s => s.scrollWidth <= s.clientWidth"), sheet.evaluate("s => [s.scrollWidth, s.clientWidth]")
+
+
+def test_coach_mode_on_a_laptop_keeps_the_score_in_view_at_every_turn(page: Page) -> None:
+    # With Coach on, 1024×700: the page was scrolled to its end at every turn (18–43 px, the bar with the score
+    # hidden) and back at the bots' turns, the table jumping up and down. The coach's rules now sit under the trick
+    # (not in the pinned dock), and a turn scrolls only as much as the hand and the trick need.
+    page.set_viewport_size({"width": 1024, "height": 700})
+    open_game(page, query="speed=0", fragment="seed=11")
+    page.locator('[data-action="open-settings"]').click()
+    page.locator("#gt-coach").check()
+    page.keyboard.press("Escape")
+    coached, deals = 0, 0
+    for _ in range(4000):   # two deals
+        if page.locator("#gt-dialog[open]").count():
+            deals += 1
+            if deals == 2:
+                break
+            page.locator('#gt-dialog[open] [data-action="continue"]').click()
+            continue
+        if not page.locator(f'.gt-table[data-to-act="{HUMAN}"]:not([data-pausing])').count():
+            page.wait_for_timeout(20)
+            continue
+        seen = page.evaluate(TURN_JS)
+        coached += page.locator(".gt-coach").count()
+        assert (seen, page.evaluate("scrollY")) == ({"hand": True, "status": True, "hidden": []}, 0)
+        page.locator(".gt-hand .is-legal, .gt-panel .is-legal").first.click()
+        page.wait_for_timeout(50)
+    assert coached >= 1, "the coach never spoke"

@@ -321,3 +321,16 @@ def test_a_double_tap_on_next_trick_does_not_open_the_last_trick(page: Page) -> 
     page.wait_for_timeout(500)   # 650 ms after the pause ended, before the bots' next card (1.1 s at this speed)
     page.locator(".gt-trick__peek").click()   # a deliberate tap still opens it
     expect(page.locator(".gt-trick.is-peek")).to_have_count(1)
+
+
+def test_last_trick_opens_at_once_when_there_is_no_pause(page: Page) -> None:
+    # With no pauses there is no "Next trick" to tap twice: the guard against a double tap ignored "Last trick"
+    # for 600 ms after every trick, so a quick tap at the player's turn did nothing.
+    state, _ = drive(api("new_match", seed=5)["state"],
+                     lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["tricks"]) == 1)
+    open_game(page, query="speed=0", fragment=fragment(state))
+    wait_my_turn(page, "play")
+    page.locator(".gt-hand .is-legal").first.click()   # the bots finish the trick and play on, at once
+    wait_my_turn(page, "play")
+    page.locator(".gt-trick__peek").click()
+    expect(page.locator(".gt-trick.is-peek")).to_have_count(1)

@@ -105,9 +105,9 @@ export function mount(root, opts) {
     onAction: (action, view) => humanAction(action, view),
     onSkip: () => skipPause(),
     // "Last trick" takes the place of "Next trick" when the pause ends: a double tap on Next, or a tap just as the
-    // pause ends by itself, opened the last trick and hid the new one.
+    // pause ends by itself, opened the last trick and hid the new one. (A double tap is < 300 ms apart.)
     onPeek: () => {
-      if (!app.peek && performance.now() - app.pauseEndedAt < 600) return;
+      if (!app.peek && performance.now() - app.pauseEndedAt < 400) return;
       app.peek = !app.peek;
       render();
     },
@@ -396,7 +396,7 @@ export function mount(root, opts) {
       render();
       await pause(speed().trick);
       app.shownTrick = null;
-      app.pauseEndedAt = performance.now();
+      if (speed().trick) app.pauseEndedAt = performance.now();   // (no pause, no "Next trick" to tap twice)
       if (app.view === ended) app.view = view;   // (a language switch during the pause already fetched the new one)
     }
     render();

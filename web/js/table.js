@@ -44,14 +44,18 @@ export function mountTable(root, opts = {}) {
   let parked = null;   // the focus key the focus was parked on while the player had nothing to do
   root.tabIndex = -1;  // the last place to park it: the table itself (a deal starts with no hand)
   let wasMyTurn = false;
+  let wasOver = false;
   const draw = () => {
     const active = root.getRootNode().activeElement;   // a widget's shadow root has its own
     const focusKey = active === root ? 'table' : root.contains(active) ? twinSelector(active) : null;
     root.replaceChildren(renderTable(model, cfg));
     parked = restoreFocus(root, focusKey, focusKey !== null && focusKey === parked);
     const myTurn = root.querySelector('.gt-table.is-my-turn') !== null;
-    if (myTurn && !wasMyTurn && cfg.followTurn) showTurn();
+    if (myTurn && !wasMyTurn && cfg.followTurn) showTurn(root);
     wasMyTurn = myTurn;
+    const over = model.view.phase === 'match_over';
+    if (over && !wasOver && cfg.followTurn) showEnd(root);
+    wasOver = over;
   };
   const redraw = () => {
     if (queued) return;
@@ -71,13 +75,30 @@ export function mountTable(root, opts = {}) {
   };
 }
 
-// On a phone the table is taller than the screen and its height changes from turn to turn: when the player's turn
-// comes, the end of the page (the trick above the pinned status, calls and hand) comes into view. Once a turn, so
-// that a player who scrolls up to read the bids is not pulled back.
-function showTurn() {
+// On a phone the table is taller than the screen and its height changes from turn to turn. When the player's turn
+// comes, scroll just enough that the hand is whole on the screen (a phone held sideways: the dock is not pinned
+// there) and that the trick's cards are not under the pinned dock; no more (the bar with the score stays when it
+// can). Once a turn, so that a player who scrolls up to read the bids is not pulled back.
+function showTurn(root) {
   const page = document.scrollingElement;
-  const end = page.scrollHeight - page.clientHeight;
-  if (end > page.scrollTop + 1) page.scrollTop = end;
+  const dock = root.querySelector('.gt-dock');
+  const hand = root.querySelector('.gt-hand');
+  if (!dock || !hand) return;
+  const pinned = getComputedStyle(dock).position === 'sticky';
+  let by = Math.max(0, hand.getBoundingClientRect().bottom - innerHeight);
+  const cards = [...root.querySelectorAll('.gt-trick [data-card]')].map((c) => c.getBoundingClientRect());
+  if (pinned && cards.length) {
+    const top = Math.min(...cards.map((r) => r.top));
+    const bottom = Math.max(...cards.map((r) => r.bottom));
+    by = Math.max(by, Math.min(bottom - dock.getBoundingClientRect().top, top));   // never past the trick's top
+  }
+  if (by > 0.5) page.scrollTop += Math.ceil(by);
+}
+
+// The match is over: the score, in the bar at the top, in view above the pinned panel that names the winner.
+function showEnd(root) {
+  const dock = root.querySelector('.gt-dock');
+  if (dock && getComputedStyle(dock).position === 'sticky') document.scrollingElement.scrollTop = 0;
 }
 
 // What the player can do now: a legal card, call or cut, the button that ends a trick's pause, a new match.
@@ -152,6 +173,9 @@ export function renderTable(model, parentCfg) {
   } else {
     center = [renderContract(view), renderBidsDetails(model, cfg), renderTrick(model, cfg)];
   }
+  // Coach mode's rules are read, not acted on: below the trick, not in the dock pinned to a phone's screen, which
+  // they made 86 % of a 360×640 screen.
+  if (model.coach && myTurn && !model.trickDone && view.phase !== 'match_over') center.push(renderCoach(view, cfg));
 
   return h('div.gt-table', {
     class: { 'is-my-turn': myTurn },
@@ -228,7 +252,6 @@ function renderStatus(model, cfg) {
     myTurn && !model.hint ? h('button.gt-btn.gt-btn--quiet.gt-status__hint', {
       type: 'button', dataset: { action: 'hint', focus: 'btn:hint' }, on: { click: cfg.onHint },
     }, t('hint.button')) : null,
-    model.coach && myTurn ? renderCoach(view, cfg) : null,
   ]);
 }
 
