@@ -354,3 +354,25 @@ def test_coach_mode_on_a_laptop_keeps_the_score_in_view_at_every_turn(page: Page
         page.locator(".gt-hand .is-legal, .gt-panel .is-legal").first.click()
         page.wait_for_timeout(50)
     assert coached >= 1, "the coach never spoke"
+
+
+@pytest.mark.parametrize(("width", "lang", "shown"), [
+    (360, "en", ["New", "Score", "Tricks", "Share", "Settings"]),
+    (320, "fr", ["Nouvelle", "Marque", "Plis", "Partager", "Réglages"]),
+])
+def test_a_phones_bar_keeps_its_buttons_on_one_row(page: Page, width: int, lang: str, shown: list[str]) -> None:
+    # The bar took 137 px of a 360×640 phone (167 px at 320): its five buttons on two rows. A phone shows their short
+    # names; each keeps its whole name for a screen reader or a voice command (the short one is within it).
+    page.set_viewport_size({"width": width, "height": 640})
+    open_game(page, query=f"speed=0&lang={lang}", fragment="seed=11")
+    buttons = page.locator(".gt-bar__actions .gt-btn--bar")
+    expect(buttons).to_have_count(5)
+    rows = buttons.evaluate_all("bs => new Set(bs.map((b) => Math.round(b.getBoundingClientRect().top))).size")
+    assert rows == 1
+    seen = buttons.evaluate_all("bs => bs.map((b) => b.dataset.short ?? b.textContent)")
+    assert seen == shown
+    for button, short in zip(buttons.all(), shown, strict=True):
+        name = button.get_attribute("aria-label") or button.inner_text()
+        assert short.lower() in name.lower()
+    expect(page.get_by_role("button", name="New match" if lang == "en" else "Nouvelle partie")).to_be_visible()
+    assert page.locator(".gt-bar").bounding_box()["height"] < 125  # type: ignore[index]

@@ -13,7 +13,9 @@ export default {
 
   'bar.menu': 'Game menu',
   'bar.newMatch': 'New match',
+  'bar.newMatch.short': 'New',
   'bar.scoreSheet': 'Score sheet',
+  'bar.scoreSheet.short': 'Score',   // within its name, 'Score sheet' (a voice command says what it sees)
   'bar.tricks': 'Tricks',
   'bar.share': 'Share',
   'bar.settings': 'Settings',

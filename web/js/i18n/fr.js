@@ -12,7 +12,9 @@ export default {
 
   'bar.menu': 'Menu du jeu',
   'bar.newMatch': 'Nouvelle partie',
+  'bar.newMatch.short': 'Nouvelle',
   'bar.scoreSheet': 'Feuille de marque',
+  'bar.scoreSheet.short': 'Marque',
   'bar.tricks': 'Plis',
   'bar.share': 'Partager',
   'bar.settings': 'Réglages',

@@ -12,7 +12,9 @@ export default {
 
   'bar.menu': 'Safidin’ny lalao',
   'bar.newMatch': 'Lalao vaovao',
+  'bar.newMatch.short': 'Vaovao',
   'bar.scoreSheet': 'Taratasin’ny isa',
+  'bar.scoreSheet.short': 'Isa',
   'bar.tricks': 'Fanangonana',
   'bar.share': 'Zarao',
   'bar.settings': 'Fikirana',

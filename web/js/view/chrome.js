@@ -8,9 +8,14 @@ const STAGES = ['pyodide', 'micropip', 'wheel'];
 export function renderBar(app, cb) {
   const view = app.view;
   const disabled = !view;
-  const button = (action, label, onClick, extra = {}) => h('button.gt-btn.gt-btn--bar', {
-    type: 'button', dataset: { action }, disabled: extra.disabled ?? disabled, on: { click: onClick },
-  }, label);
+  // On a phone the bar shows each button's short name (data-short, table.css), so that the five take one row.
+  const button = (action, key, onClick, extra = {}) => {
+    const short = tMaybe(`${key}.short`);
+    return h('button.gt-btn.gt-btn--bar', {
+      type: 'button', dataset: { action, short }, disabled: extra.disabled ?? disabled, on: { click: onClick },
+      attrs: { 'aria-label': short ? t(key) : null },   // its name, whichever is shown
+    }, t(key));
+  };
   // One deal's tricks (the rules page's trick widget): the match's score, target, sheet and share would only be noise.
   const match = app.scope !== 'trick';
   return h('header.gt-bar', [
@@ -25,11 +30,11 @@ export function renderBar(app, cb) {
       h('div.gt-score__rules', { dataset: { rules: view.rules } }, t('score.rules', { rules: view.rules })),
     ]) : null,
     h('nav.gt-bar__actions', { attrs: { 'aria-label': t('bar.menu') } }, [
-      match ? button('open-new-match', t('bar.newMatch'), cb.onNewMatch) : null,
-      match ? button('open-score-sheet', t('bar.scoreSheet'), cb.onScoreSheet) : null,
-      button('open-tricks', t('bar.tricks'), cb.onTricks, { disabled: disabled || !view.tricks.length }),
-      match ? button('open-share', t('bar.share'), cb.onShare) : null,
-      button('open-settings', t('bar.settings'), cb.onSettings, { disabled: false }),
+      match ? button('open-new-match', 'bar.newMatch', cb.onNewMatch) : null,
+      match ? button('open-score-sheet', 'bar.scoreSheet', cb.onScoreSheet) : null,
+      button('open-tricks', 'bar.tricks', cb.onTricks, { disabled: disabled || !view.tricks.length }),
+      match ? button('open-share', 'bar.share', cb.onShare) : null,
+      button('open-settings', 'bar.settings', cb.onSettings, { disabled: false }),
     ]),
   ]);
 }
