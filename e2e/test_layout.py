@@ -207,6 +207,11 @@ def test_a_phone_shows_the_hand_below_the_calls(page: Page) -> None:
         expect(buttons.first).to_be_visible()
         expect(buttons.first).to_have_attribute("aria-disabled", "true")
     expect(page.locator(".gt-calls__none").first).to_be_hidden()
+    # ... and folds them again on request (it stayed unfolded for the rest of the turn, the hand pushed down).
+    page.locator(".gt-calls__fold").tap()
+    for kind in folded:
+        expect(page.locator(f".gt-calls__row--{kind} .gt-calls__none")).to_be_visible()
+    expect(page.locator(".gt-calls__fold")).to_have_count(0)
 
 
 

@@ -114,6 +114,7 @@ export function mount(root, opts) {
     onNewMatch: () => startNewMatch(),
     onToggleBids: (open) => { app.showBids = open; render(); },
     onShowAllCalls: () => { app.showAllCalls = true; render(); },
+    onFoldCalls: () => { app.showAllCalls = false; render(); },
     onHint: () => askHint(),
     onNextTrick: () => { app.trickStop = null; app.message = null; render(); advance(); },   // stop after the next one
     onNewDeal: () => startNewMatch(),

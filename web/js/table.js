@@ -30,6 +30,7 @@ const defaults = {
   onNewMatch: () => {}, // the match is over and the player wants another
   onToggleBids: () => {}, // (open) the bids were shown or hidden during the play
   onShowAllCalls: () => {}, // a narrow table: unfold the kinds of call of which none is possible now
+  onFoldCalls: () => {},  // ... and fold them again
   onHint: () => {},     // the player asks what the best bot would do
   onNextTrick: () => {}, // one-trick widget: play the next trick
   onNewDeal: () => {},  // one-trick widget: another deal

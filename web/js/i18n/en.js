@@ -79,6 +79,7 @@ export default {
   'bids.noneNow': '— none possible now',
   'bids.noneNowNamed': '{call}: not possible now',
   'bids.why': 'Why?',
+  'bids.fold': 'Fold the calls not possible',
   'contract.sofar': 'Contract so far:',
   'contract.final': 'Contract:',
   'contract.none': 'none yet',

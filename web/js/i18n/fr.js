@@ -78,6 +78,7 @@ export default {
   'bids.noneNow': '— aucun possible',
   'bids.noneNowNamed': '{call} : impossible maintenant',
   'bids.why': 'Pourquoi ?',
+  'bids.fold': 'Replier les appels impossibles',
   'contract.sofar': 'Contrat pour l’instant :',
   'contract.final': 'Contrat :',
   'contract.none': 'aucun',

@@ -78,6 +78,7 @@ export default {
   'bids.noneNow': '— tsy misy azo atao',
   'bids.noneNowNamed': '{call}: tsy azo atao izao',
   'bids.why': 'Nahoana?',
+  'bids.fold': 'Afeno ireo tsy azo atao',
   'contract.sofar': 'Fifanarahana hatreto:',
   'contract.final': 'Fifanarahana:',
   'contract.none': 'tsy mbola misy',

@@ -45,9 +45,9 @@ const ROWS = [
 export function renderCallPanel(model, cfg) {
   const { view } = model;
   const modeLabel = Object.fromEntries(view.legal.filter((a) => a.type === 'announce').map((a) => [a.mode, a.text]));
-  return h('div.gt-calls', { class: { 'is-all': Boolean(model.showAllCalls) },
-    attrs: { role: 'group', 'aria-label': t('bids.panel') } },
-  ROWS.map(([type, label]) => {
+  const unfolded = Boolean(model.showAllCalls);
+  return h('div.gt-calls', { class: { 'is-all': unfolded },
+    attrs: { role: 'group', 'aria-label': t('bids.panel') } }, [...ROWS.map(([type, label]) => {
     const actions = view.legal.filter((a) => a.type === type);
     if (!actions.length) return null;
     // A row with nothing possible folds to one line on a narrow table (CSS), so that the hand stays in view below
@@ -63,7 +63,11 @@ export function renderCallPanel(model, cfg) {
       ]) : null,
       h('div.gt-calls__buttons', actions.map((a) => renderCallButton(a, modeLabel, cfg, model.hint?.action))),
     ]);
-  }));
+  }),
+  // Unfolded by "Why?": folded again on request, not only at the next turn (shown where rows fold: table.css).
+  unfolded ? h('button.gt-btn.gt-btn--quiet.gt-calls__fold', {
+    type: 'button', dataset: { action: 'fold-calls', focus: 'btn:fold-calls' }, on: { click: cfg.onFoldCalls },
+  }, t('bids.fold')) : null]);
 }
 
 function renderCallButton(action, modeLabel, cfg, hinted) {
