@@ -35,7 +35,7 @@ const defaults = {
   onNextTrick: () => {}, // one-trick widget: play the next trick
   onNewDeal: () => {},  // one-trick widget: another deal
   rulesHref: 'rules.html', // the rules page, whose sections have the rule ids as anchors (#P-1)
-  followTurn: false,    // the game page: when the player's turn comes, scroll a table taller than the screen to its end
+  followTurn: false,    // the game page: when the player's turn comes, scroll the hand and the trick into view (showTurn)
 };
 
 export function mountTable(root, opts = {}) {
