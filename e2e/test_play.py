@@ -267,6 +267,9 @@ def test_the_cards_dealt_after_the_bids_drop_in_once(page: Page) -> None:
     # A screen reader hears them once, by name (the player had to walk the hand to find them).
     names = page.locator(".gt-hand .gt-card.is-new").evaluate_all("els => els.map((e) => e.getAttribute('aria-label'))")
     expect(page.locator("#gt-live")).to_contain_text("Your new cards: ")
+    # The player's own call is said as the screen names the seat: "You", not "Bottom".
+    expect(page.locator("#gt-live")).to_contain_text("You: ")
+    expect(page.locator("#gt-live")).not_to_contain_text("Bottom")
     for name in names:
         expect(page.locator("#gt-live")).to_contain_text(name.split(" — ")[0])   # "Nine of spades — playable"
     wait_my_turn(page, "play")

@@ -536,20 +536,24 @@ export function mount(root, opts) {
     liveTimer = setTimeout(() => { dom.live.textContent = text; }, 30);
   }
 
+  // The player's own moves are said as "You …", as the screen names that seat "You", not "Bottom".
+  function said(key, seat, params) {
+    return seat === HUMAN ? t(`${key}.you`, params) : t(key, { seat: seatName(seat), ...params });
+  }
+
   function describe(ev, view, before) {
-    const seat = seatName(ev.seat);
     const parts = [];
     if (before.phase === 'cut') {
-      parts.push(t('live.cut', { seat, k: ev.action.slice(1) }));
+      parts.push(said('live.cut', ev.seat, { k: ev.action.slice(1) }));
     } else if (before.phase === 'negotiation') {
       // The calls stay in the view during the play, so the newest one is this one, in the engine's words.
-      parts.push(t('live.call', { seat, call: view.calls.at(-1)?.text ?? ev.action }));
+      parts.push(said('live.call', ev.seat, { call: view.calls.at(-1)?.text ?? ev.action }));
     } else {
-      parts.push(t('live.card', { seat, card: cardName(ev.action) }));
+      parts.push(said('live.card', ev.seat, { card: cardName(ev.action) }));
     }
     if (ev.trickComplete) {
       const { winner, points, bonus } = ev.trickComplete;
-      parts.push(t(bonus ? 'live.finalTrick' : 'live.trick', { seat: seatName(winner), points, bonus }));
+      parts.push(said(bonus ? 'live.finalTrick' : 'live.trick', winner, { points, bonus }));
     }
     if (ev.contract) parts.push(t('live.contract', { contract: contractText(ev.contract) }));
     // The cards dealt, said once: a screen reader user would otherwise have to walk the hand to find them.
