@@ -306,7 +306,7 @@ def test_a_small_phone_shows_the_hand_and_the_trick_at_every_turn(page: Page, si
     # The deal's result opens at its top (the title), its button in view: focusing the button used to scroll it.
     dialog = page.locator("#gt-dialog[open]")
     expect(dialog.locator('[data-action="continue"]')).to_be_focused()
-    assert dialog.evaluate("d => d.scrollTop") == 0
+    assert dialog.evaluate("d => d.querySelector('.gt-dialog__body').scrollTop") == 0
     for part in (".gt-dialog__title", '[data-action="continue"]'):
         box = dialog.locator(part).bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (part, box)
@@ -381,3 +381,23 @@ def test_a_phones_bar_keeps_its_buttons_on_one_row(page: Page, width: int, lang:
         assert short.lower() in name.lower()
     expect(page.get_by_role("button", name="New match" if lang == "en" else "Nouvelle partie")).to_be_visible()
     assert page.locator(".gt-bar").bounding_box()["height"] < 125  # type: ignore[index]
+
+
+def test_a_tall_dialog_keeps_its_close_button_in_view_on_a_phone_held_sideways(page: Page) -> None:
+    # Held sideways, Settings is taller than the screen: scrolled to its end, the × had scrolled away with the title.
+    page.set_viewport_size({"width": 667, "height": 375})
+    open_game(page, fragment="seed=11")
+    page.locator('[data-action="open-settings"]').tap()
+    dialog = page.locator("#gt-dialog[open]")
+    body = dialog.locator(".gt-dialog__body")
+    assert body.evaluate("b => b.scrollHeight > innerHeight"), "Settings fits: the test needs a taller dialog"
+    dialog.evaluate("d => { for (const el of [d, d.querySelector('.gt-dialog__body')]) el.scrollTop = el.scrollHeight; }")
+    page.wait_for_timeout(100)
+    close = dialog.locator(".gt-dialog__close")
+    box = close.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 375, box
+    on_top = page.evaluate("([x, y]) => !!document.elementFromPoint(x, y)?.closest('.gt-dialog__close')",
+                           [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+    assert on_top, "something covers the close button"
+    close.tap()
+    expect(page.locator("#gt-dialog[open]")).to_have_count(0)
