@@ -331,7 +331,7 @@ BOT_REASONS: dict[str, dict[str, str]] = {
         "cut": "toutes les coupes se valent",
         "random": "choix au hasard",
         "only_card": "seule carte permise",
-        "master": "carte maîtresse : {card} ne peut pas être battue",
+        "master": "carte maîtresse : {card} est la plus haute qui reste dans sa couleur",
         "draw_trumps": "faire tomber les atouts : {card} est l'atout maître",
         "push_trumps": "jouer atout pour faire tomber ceux des adversaires",
         "lead_partner_suit": "rejouer la couleur du partenaire",
@@ -340,6 +340,7 @@ BOT_REASONS: dict[str, dict[str, str]] = {
         "lead_exit": "rendre la main à peu de frais",
         "partner_wins_add": "le partenaire est maître : charger",
         "partner_wins_low": "le partenaire est maître : jouer petit",
+        "partner_may_lose": "le partenaire peut être battu : jouer petit",
         "win_cheap": "dernier à jouer : gagner au moindre coût",
         "win_master": "gagner avec une carte maîtresse",
         "win_trump": "couper pour gagner le pli",
@@ -347,24 +348,29 @@ BOT_REASONS: dict[str, dict[str, str]] = {
         "second_low": "deuxième main : jouer petit",
         "duck": "pas sûr de gagner : jouer petit",
         "throw_cheap": "impossible de gagner : défausser la carte la moins chère",
+        "throw_spare": "impossible de gagner : défausser la carte la moins utile pour la suite",
         "search": "la meilleure en moyenne sur {worlds} donnes possibles",
-        "solved": "jeu exact : la meilleure suite à partir d'ici",
+        "solved": "jeu exact dans chacune des {worlds} donnes possibles",
+        "equivalent": "ces cartes se valent ici",
         "oracle": "jeu parfait, toutes les mains vues",
         "announce": "assez fort pour {mode}",
         "announce_forced": "il faut annoncer : {mode} est le moins mauvais",
+        "announce_risk": "le risque en vaut la peine : {mode}",
         "announce_block": "annoncer {mode} plutôt que les laisser jouer",
         "raise_partner": "soutenir le partenaire avec {mode}",
         "accept_weak": "trop faible pour annoncer",
-        "accept_partner": "le contrat du partenaire nous convient",
+        "accept_partner": "garder le contrat de notre équipe",
         "accept_let_fail": "Bonne : ils vont sans doute chuter",
+        "accept_no_bid": "aucune annonce plus haute possible",
         "double": "ils vont sans doute chuter : Contré",
+        "double_even": "ils peuvent chuter : Contré",
         "redouble": "sûr de le faire : Surcontré",
     },
     "mg": {
         "cut": "mitovy daholo ny fanapahana rehetra",
         "random": "safidy kisendrasendra",
         "only_card": "io karatra io ihany no azo alaina",
-        "master": "karatra tompony: tsy misy mandresy ny {card}",
+        "master": "karatra tompony: ny {card} no ambony indrindra sisa amin'ny lokony",
         "draw_trumps": "mampivoaka ny atout: ny {card} no atout tompony",
         "push_trumps": "milalao atout mba hampivoahana ny an'ny mpifanandrina",
         "lead_partner_suit": "averina ny lokon'ny mpiara-milalao",
@@ -373,6 +379,7 @@ BOT_REASONS: dict[str, dict[str, str]] = {
         "lead_exit": "omena ny tanana amin'ny vidiny kely",
         "partner_wins_add": "mandresy ny mpiara-milalao: ampio isa",
         "partner_wins_low": "mandresy ny mpiara-milalao: milalao ambany",
+        "partner_may_lose": "mety ho resy ny mpiara-milalao: milalao ambany",
         "win_cheap": "farany milalao: mandresy amin'ny vidiny kely",
         "win_master": "mandresy amin'ny karatra tompony",
         "win_trump": "manapaka mba handresy ny fanangonana",
@@ -380,17 +387,22 @@ BOT_REASONS: dict[str, dict[str, str]] = {
         "second_low": "faharoa milalao: ambany",
         "duck": "tsy azo antoka ny fandresena: milalao ambany",
         "throw_cheap": "tsy afaka mandresy: ario ny karatra mora indrindra",
+        "throw_spare": "tsy afaka mandresy: ario ny karatra tsy dia ilaina any aoriana",
         "search": "ny tsara indrindra amin'ny ankapobeny amin'ny fizarana {worlds} mety hitranga",
-        "solved": "lalao marina: ny lalana tsara indrindra manomboka eto",
+        "solved": "lalao marina amin'ny fizarana {worlds} mety hitranga tsirairay",
+        "equivalent": "mitovy lanja eto ireo karatra ireo",
         "oracle": "lalao lavorary, hita ny tanana rehetra",
         "announce": "matanjaka ampy ho an'ny {mode}",
         "announce_forced": "tsy maintsy manambara: ny {mode} no ratsy kely indrindra",
+        "announce_risk": "mendrika ny manao vivery: {mode}",
         "announce_block": "ambarao ny {mode} toy izay avela hilalao izy ireo",
         "raise_partner": "tohano ny mpiara-milalao amin'ny {mode}",
         "accept_weak": "malemy loatra hanambarana",
-        "accept_partner": "mety aminay ny fifanarahan'ny mpiara-milalao",
+        "accept_partner": "tazomina ny fifanarahan'ny ekipanay",
         "accept_let_fail": "Bonne: mety ho resy izy ireo",
+        "accept_no_bid": "tsy misy fanambarana ambony kokoa azo atao",
         "double": "mety ho resy izy ireo: Contré",
+        "double_even": "mety ho resy ihany izy ireo: Contré",
         "redouble": "azo antoka fa ho vita: Surcontré",
     },
 }
@@ -400,8 +412,8 @@ def bot_reason(key: str, params: dict[str, str] | None, english: str, lang: str)
     """A bot's one-line reason in *lang* from its English template (``bots.REASONS[key]``); cards are shown
     with their suit symbol, modes by their name in *lang*.
 
-    >>> bot_reason("master", {"card": "AS"}, "master card: {card} cannot be beaten", "fr")
-    'carte maîtresse : A♠ ne peut pas être battue'
+    >>> bot_reason("master", {"card": "AS"}, "master card: {card} is the highest left in its suit", "fr")
+    'carte maîtresse : A♠ est la plus haute qui reste dans sa couleur'
     """
     template = english if lang == "en" else BOT_REASONS[lang].get(key, english)
     values: dict[str, object] = {}

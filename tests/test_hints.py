@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
 
-from giretra_core import jsonapi
-from giretra_core.bots import REASONS
+from giretra_core import bots, jsonapi
+from giretra_core.bots import REASONS, Decision
+from giretra_core.bots.bidding import Outlook, choose_call, contract_value
+from giretra_core.cards import FULL_DECK, cards_of
 from giretra_core.i18n import BOT_REASONS, bot_reason
+from giretra_core.match import Match
+from giretra_core.modes import STRENGTH, Mode, card_points
+from giretra_core.negotiation import ACCEPT, Call, CallKind
+from giretra_core.play import winning_index
+from giretra_core.rules import PRESETS
+from giretra_core.views import SeatView, seat_view
 
 
 def ask(function: str, **request: Any) -> Any:
@@ -49,3 +58,99 @@ def test_the_hint_is_legal_and_says_why_in_the_language(lang: str) -> None:
 @pytest.mark.parametrize(("lang", "card"), [("en", "J♥"), ("fr", "V♥"), ("mg", "V♥")])
 def test_a_reason_names_the_card_with_the_letters_on_its_face(lang: str, card: str) -> None:
     assert card in bot_reason("master", {"card": "JH"}, REASONS["master"], lang)
+
+
+# -- a line is true of its position (a learner copies what the hint says) -------------------------------------------
+
+def _true_of_the_position(view: SeatView, decision: Decision) -> bool | None:
+    """Whether *decision*'s line holds in *view*, checked from the rules alone; None for lines not checked here."""
+    key, action, legal = decision.key, decision.action, view.legal
+    if key == "only_card":
+        return len(legal) == 1
+    if key == "equivalent":
+        return len(legal) > 1
+    if view.phase == "negotiation":
+        announce_possible = any(isinstance(a, Call) and a.kind is CallKind.ANNOUNCE for a in legal)
+        contract = view.contract
+        if key == "accept_partner":
+            return contract is not None and contract.announcer_team == view.seat.team
+        if key in ("accept_weak", "accept_no_bid"):
+            theirs = contract is not None and contract.announcer_team != view.seat.team
+            return theirs and announce_possible == (key == "accept_weak")
+        return None
+    if view.phase != "play" or view.contract is None:
+        return None
+    mode, card, trick = view.contract.mode, action, view.trick
+    assert isinstance(card, int)
+    points = [card_points(mode, c) for c in legal if isinstance(c, int)]
+    if key in ("partner_wins_add", "partner_wins_low", "partner_may_lose"):
+        return bool(trick) and view.trick_winning == view.seat.partner
+    if key == "throw_cheap":
+        return card_points(mode, card) == min(points)
+    if key == "throw_spare":
+        return card_points(mode, card) > min(points)
+    if key == "win_cheap":
+        return len(trick) == 3 and winning_index((*trick, card), mode) == 3
+    if key == "second_low":
+        return len(trick) == 1
+    if key == "master":  # leading the highest card of its suit still out
+        suit = [c for c in cards_of(FULL_DECK) if c >> 3 == card >> 3]
+        higher = [c for c in suit if STRENGTH[mode][c] > STRENGTH[mode][card]]
+        return not trick and all((view.played | view.hand) >> c & 1 for c in higher)
+    if key in ("search", "solved"):
+        return decision.params is not None and int(decision.params["worlds"]) >= 1
+    return None
+
+
+def test_the_experts_lines_are_true_of_their_positions() -> None:
+    # The lines that were given where they were false (a helper's audit of 17,757 expert decisions): "partner's
+    # contract suits us" on the seat's own contract, "too weak to announce" when no announcement was possible,
+    # "throw the cheapest card" for a ten with a king beside it, "partner wins" when an opponent could still beat it.
+    checked: dict[str, int] = {}
+    for seed in range(4):
+        match = Match.new(seed=seed)
+        for _ in range(4 * 60):
+            seat = match.turn
+            if seat is None or match.deal_number > 2:
+                break
+            view = seat_view(match, seat)
+            decision = bots.choose("expert", view, random.Random(seed), 20.0, time_guard=False)
+            verdict = _true_of_the_position(view, decision)
+            if verdict is not None:
+                assert verdict, (seed, int(seat), decision, view.trick, view.contract, view.calls)
+                checked[decision.key] = checked.get(decision.key, 0) + 1
+            match = match.apply(seat, decision.action)
+    assert {"accept_partner", "only_card", "search", "solved", "partner_wins_add"} <= set(checked), checked
+    assert sum(checked.values()) >= 150, checked
+
+
+R = PRESETS["giretra.com"]
+
+
+def test_strong_enough_only_when_likelier_made_than_not() -> None:
+    # Behind 0-100, NoTrumps over the opponents' Hearts can be worth announcing below even odds: it says so.
+    said: dict[str, list[float]] = {}
+    for mean in range(20, 130, 2):
+        ours = [81.0] * 6
+        ours[Mode.NO_TRUMPS] = mean
+        legal = [ACCEPT, Call(CallKind.ANNOUNCE, Mode.NO_TRUMPS)]
+        outlook = Outlook(ours, [81.0] * 6, [20.0] * 6)
+        choice = choose_call(R, legal, outlook, 0, (int(Mode.HEARTS), 1, 1), (0, 100, 150))
+        made = contract_value(R, Mode.NO_TRUMPS, 2, mean, 20, (0, 100, 150))[1]
+        said.setdefault(choice.key, []).append(made)
+    assert min(said["announce"]) >= 0.5 and max(said["announce_risk"]) < 0.5, said
+
+
+def test_likely_to_fail_only_below_even_odds() -> None:
+    # The advanced level doubles at 0.55 or less: between 0.50 and 0.55 the line says "may well fail".
+    said: dict[str, list[float]] = {}
+    for mean in range(60, 200, 2):
+        theirs = [81.0] * 6
+        theirs[Mode.ALL_TRUMPS] = 258 - mean   # our card points as defenders
+        legal = [ACCEPT, Call(CallKind.DOUBLE, Mode.ALL_TRUMPS)]   # AllTrumps: nothing higher to announce
+        choice = choose_call(R, legal, Outlook([81.0] * 6, theirs, [20.0] * 6), 0, (int(Mode.ALL_TRUMPS), 1, 1),
+                             double_margin=0.55)
+        made = contract_value(R, Mode.ALL_TRUMPS, 2 if choice.key.startswith("double") else 1, mean, 20)[1]
+        said.setdefault(choice.key, []).append(made)
+    assert max(said["double"]) < 0.5 <= min(said["double_even"]) and max(said["double_even"]) <= 0.55, said
+    assert min(said["accept_no_bid"]) >= 0.5 and "accept_weak" not in said, said

@@ -224,11 +224,12 @@ def choose_call(rules: Rules, legal: Sequence[Call], outlook: Outlook, seat: int
                 doubled = min(1.0, max(0.0, (0.55 - made) / 0.35))
                 if doubled > 0:
                     value = (1 - doubled) * value + doubled * value_for(mode, team, 2)[0]
-            key = "announce_forced" if forced else "announce"
+            # The line must be true of the hand: "strong enough" only when it is likelier made than not.
+            key = "announce" if made >= 0.5 else "announce_forced" if forced else "announce_risk"
             if current is not None and current[1] != team:
-                key = "announce_block" if value < 0 else "announce"
+                key = "announce_block" if value < 0 else key
             elif current is not None and current[1] == team and kind is CallKind.ANNOUNCE:
-                key = "raise_partner" if value > 0 else "announce"
+                key = "raise_partner" if value > 0 else key
             value -= 1.0  # a new bid gives the others a new chance to double
             if made < min_made.get(mode, 0.0):
                 shunned = CallChoice(call, value, key) if shunned is None or value > shunned.value else shunned
@@ -239,13 +240,18 @@ def choose_call(rules: Rules, legal: Sequence[Call], outlook: Outlook, seat: int
             if ann_team != team and mult == 1:
                 mult = auto_multiplier(rules, cur_mode)
             value, made = value_for(cur_mode, ann_team, mult)
-            key = "accept_partner" if ann_team == team else ("accept_let_fail" if value > 0 else "accept_weak")
+            if ann_team == team:
+                key = "accept_partner"
+            elif made < 0.5:
+                key = "accept_let_fail"
+            else:  # they are likely to make it, and no call of ours is better
+                key = "accept_weak" if any(c.kind is CallKind.ANNOUNCE for c in legal) else "accept_no_bid"
         elif kind is CallKind.DOUBLE:
             assert mode is not None
             value, made = value_for(mode, 1 - team, 2)
             if made > double_margin:
                 continue
-            key = "double"
+            key = "double" if made < 0.5 else "double_even"
         else:
             assert mode is not None
             value, made = value_for(mode, team, 4)

@@ -232,7 +232,7 @@ def _follow(seat: int, hand: Mask, legal: Mask, trick: Sequence[Card], leader: i
         sure = [c for c in cards if _beats(c, win, mode) and not _threatened(c, led, mode, later_opps, may, out)]
         if sure and trick_points >= 10 and level >= ADVANCED:
             return min(sure, key=lambda c: _win_cost(c, mode, out, hand)), "win_master"
-        return _cheapest(cards, mode, out, hand), "partner_wins_low"
+        return _cheapest(cards, mode, out, hand), "partner_may_lose"
     winners = [c for c in cards if _beats(c, win, mode)]
     if winners:
         if not later_opps:
@@ -258,4 +258,6 @@ def _follow(seat: int, hand: Mask, legal: Mask, trick: Sequence[Card], leader: i
         if pos == 2 and trick_points >= 10:
             return max(winners, key=STRENGTH[mode].__getitem__), "win_points"
         return _cheapest(cards, mode, out, hand), "second_low" if pos == 1 else "duck"
-    return _cheapest(cards, mode, out, hand), "throw_cheap"
+    card = _cheapest(cards, mode, out, hand)
+    # "Cheapest" in points; a costlier card thrown to keep a later winner or guard is said so.
+    return card, "throw_cheap" if points[card] == min(points[c] for c in cards) else "throw_spare"

@@ -136,7 +136,7 @@ def play(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool,
     legal = legal_cards(know.hand, know.trick, know.mode, know.notrumps_must_rise)
     if len(moves) == 1:
         card = moves[0]
-        key = "only_card" if not legal & (legal - 1) else (hint_key if hint == card else "solved")
+        key = "only_card" if not legal & (legal - 1) else (hint_key if hint == card else "equivalent")
         return decide(card, key, card=card_name(card))
     values, worlds, exact = search(view, know, moves, rng, budget_ms, time_guard, sampler=sampler)
     # Ties go to the policy's card: it has a reason a person understands.

@@ -4,7 +4,7 @@ A :class:`Decision` carries the key, its parameters and the English text, so the
 translated later from the key alone.
 
 >>> explain("master", card="AS")
-'master card: AS cannot be beaten'
+'master card: AS is the highest left in its suit'
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ REASONS: dict[str, str] = {
     "random": "random choice",
     "only_card": "only legal card",
     # leading
-    "master": "master card: {card} cannot be beaten",
+    "master": "master card: {card} is the highest left in its suit",
     "draw_trumps": "draw trumps: {card} is the master trump",
     "push_trumps": "push trumps to draw the opponents'",
     "lead_partner_suit": "lead partner's suit",
@@ -29,6 +29,7 @@ REASONS: dict[str, str] = {
     # following
     "partner_wins_add": "partner wins: add points",
     "partner_wins_low": "partner wins: play low",
+    "partner_may_lose": "partner may be beaten: play low",
     "win_cheap": "last to play: win cheaply",
     "win_master": "win with a master card",
     "win_trump": "trump to win the trick",
@@ -36,19 +37,24 @@ REASONS: dict[str, str] = {
     "second_low": "second hand low",
     "duck": "cannot win for sure: play low",
     "throw_cheap": "cannot win: throw the cheapest card",
+    "throw_spare": "cannot win: throw the card least needed later",
     # search
     "search": "best on average over {worlds} possible deals",
-    "solved": "exact play: the best line from here",
+    "solved": "exact play in each of {worlds} possible deals",
+    "equivalent": "these cards are worth the same here",
     "oracle": "perfect play with every hand seen",
     # negotiation
     "announce": "strong enough for {mode}",
     "announce_forced": "must announce: {mode} is the least bad",
+    "announce_risk": "worth the risk: {mode}",
     "announce_block": "announce {mode} rather than let them play",
     "raise_partner": "support partner with {mode}",
     "accept_weak": "too weak to announce",
-    "accept_partner": "partner's contract suits us",
+    "accept_partner": "keep our team's contract",
     "accept_let_fail": "accept: they are likely to fail",
+    "accept_no_bid": "no higher announcement possible",
     "double": "they will likely fail: double",
+    "double_even": "they may well fail: double",
     "redouble": "sure to make it: redouble",
 }
 
