@@ -22,6 +22,7 @@ from giretra_core.cards import card_name, cards_of, parse_card
 from giretra_core.match import Match
 from giretra_core.modes import POINTS, Mode
 from giretra_core.negotiation import Call, CallKind
+from giretra_core.notation import parse_match
 from giretra_core.play import legal_cards, winning_index
 from giretra_core.views import seat_view
 
@@ -109,6 +110,32 @@ def test_the_expert_wins_the_trick_last() -> None:
     # The 10 and the ace of clubs are worth the same here (the other becomes master): either is right.
     d = decide("expert", table("R", NOTRUMPS, "NT ok ok ok KC 7C 8C"))
     assert card_name(d.action) in ("10C", "AC")
+
+
+# Three hints a helper's audit found to be blunders (a 600-deal search and the double-dummy solve of the real deal
+# both disagree), all in NoTrumps: the search overrode the policy's sound card by less than its own noise. Each row:
+# the position, the RNG that gave the blunder, the card kept now, the card the search preferred within the noise.
+_AUDIT = ("G1 giretra.com eeee 51 L 0-0 150 * c12.S.NT.AT.ok.ok.xAT.ok.ok.ok.QD.10D.JD.7D.8S.QS.AS.10S.JS.KS.9S.7C"
+          ".9D.QC.9C.8D.7S.10C.10H.QH.8H.JH.7H.KH.JC.8C.9H.KD.AC.KC.AD.AH/c23.C.NT.ok.ok.ok.9D.8D.AD.JD.10S.9S.8S")
+NOISE = [
+    (_AUDIT, "51:55", "AS", "7S"),   # last to play ducked a 10-point trick holding the master ace
+    (_AUDIT + ".7S.10C.KS.JC", "51:59", "AC", "9C"),   # the same, next trick
+    ("G1 giretra.com eeee 50 T 0-0 150 * c10.NT.AT.xAT.ok.ok.ok.7D.AD.JD.8D.8S.10S.9S.KS.KD.8C.10D.9D.7S.QS.AS.JS"
+     ".QD.7H.9H.QH.JH.8H.AH.KH.10C.KC.9C.JC.10H.AC.QC.7C/c12.NT.AT.xAT.xNT.ok.ok.ok.KC.JC.AC.7C.KS.8H.7S.8S.9H.KH",
+     "50:57", "7D", "10C"),   # threw a ten on a lost trick with a seven in hand
+]
+
+
+@pytest.mark.parametrize(("state", "seed", "kept", "noise"), NOISE)
+def test_the_expert_keeps_the_policys_card_when_the_search_leads_by_noise(state: str, seed: str, kept: str,
+                                                                          noise: str) -> None:
+    match = parse_match(state)
+    assert match.turn is not None
+    view = seat_view(match, match.turn)
+    before = expert.choose(view, random.Random(seed), 400.0, time_guard=False, keep_se=0.0)
+    now = expert.choose(view, random.Random(seed), 400.0, time_guard=False)
+    assert (card_name(before.action), before.key) == (noise, "search")
+    assert card_name(now.action) == kept and now.key not in ("search", "solved"), now
 
 
 @pytest.mark.parametrize("level", ["basic", "advanced", "expert"])

@@ -78,12 +78,13 @@ def choose(view: SeatView, rng: random.Random, budget_ms: float, level: str = "i
     variant = parse(level)
     if variant is None:
         raise GiretraError(f"not an ISMCTS level: {level!r}", "bad_level", text=level)
+    # keep_se=0.0: the expert these instruments were measured against (docs/bots.md), before its keep rule.
     if view.phase != "play" or view.turn != view.seat:
-        return expert.choose(view, rng, budget_ms, time_guard)
+        return expert.choose(view, rng, budget_ms, time_guard, keep_se=0.0)
     know = play_knowledge(view, inference=True)
     moves = expert._root_moves(know)
     if len(moves) == 1 or know.hand.bit_count() <= expert.EXACT_CARDS:
-        return expert.play(view, rng, budget_ms, time_guard)
+        return expert.play(view, rng, budget_ms, time_guard, keep_se=0.0)
     hint, _ = expert.policy_card(view, know)
     visits, iterations = search(view, know, moves, rng, budget_ms, time_guard, variant)
     best = max(range(len(moves)), key=lambda i: (visits[i], moves[i] == hint, -i))

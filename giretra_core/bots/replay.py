@@ -117,12 +117,14 @@ def choose(view: SeatView, rng: random.Random, budget_ms: float, level: str = "r
     how = parse(level)
     if how is None:
         raise GiretraError(f"not a replay level: {level!r}", "bad_level", text=level)
+    # keep_se=0.0: the expert these instruments were measured against (docs/bots.md), before its keep rule.
     if view.phase != "play" or view.turn != view.seat:
-        return expert.choose(view, rng, budget_ms, time_guard)
+        return expert.choose(view, rng, budget_ms, time_guard, keep_se=0.0)
     trust, partner, tries = how
     me = int(view.seat)
     seats = [me ^ 1, me ^ 2, me ^ 3] if partner else [me ^ 1, me ^ 3]
-    return expert.play(view, rng, budget_ms, time_guard, sampler=replay_sampler(view, trust, tries, seats))
+    return expert.play(view, rng, budget_ms, time_guard, sampler=replay_sampler(view, trust, tries, seats),
+                       keep_se=0.0)
 
 
 def replay_sampler(view: SeatView, trust: float = 1.0, tries: int = TRIES, seats: Sequence[int] | None = None,

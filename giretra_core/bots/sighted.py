@@ -78,10 +78,11 @@ def choose(match: Match, seat: Seat, rng: random.Random, budget_ms: float, level
         raise GiretraError(f"not a sighted level: {level!r}", "bad_level", text=level)
     view = seat_view(match, seat)
     trick = len(match.deal.tricks) + 1
+    # keep_se=0.0: the expert these instruments were measured against (docs/bots.md), before its keep rule.
     if view.phase != "play" or trick < sight.first_trick:
-        return expert.choose(view, rng, budget_ms, time_guard)
+        return expert.choose(view, rng, budget_ms, time_guard, keep_se=0.0)
     return expert.play(view, rng, budget_ms, time_guard,
-                       sampler=real_deal(match, seat, sight.shown, sight.blur[trick - 1]))
+                       sampler=real_deal(match, seat, sight.shown, sight.blur[trick - 1]), keep_se=0.0)
 
 
 def real_deal(match: Match, seat: Seat, shown: str = "", blur: int = 100) -> expert.Sampler:
