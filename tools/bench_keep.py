@@ -1,0 +1,86 @@
+"""The expert's keep rule, measured: the same duplicate deals played by the expert with two values of keep_se.
+
+    python tools/bench_keep.py --pairs 400 --seeds 3 4 5 --keep 0 1
+
+The expert keeps the advanced policy's card unless the search's best card beats it by keep_se paired standard
+errors (bots/expert.py, KEEP_SE). Both variants play the same duplicate deals against the advanced level, the
+advanced level bidding for all four seats (as in docs/bots.md, "How close to perfect"). Common random numbers: each
+variant seeds its sampling from the position alone, so in any position both sample exactly the same deals and only
+the rule differs; the comparison is then paired deal pair by deal pair, and far tighter than two arena runs.
+Prints, per seed and over all seeds, each variant's card points and match points a deal against the advanced level
+and the difference with its 95 % interval. No clock guard: the figures do not depend on the machine's load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from giretra_core import arena  # noqa: E402
+from giretra_core.bots import Decision, expert  # noqa: E402
+from giretra_core.views import SeatView  # noqa: E402
+
+LEVEL = f"{Path(__file__).resolve()}:expert_keep"
+
+
+def expert_keep(view: SeatView, rng: random.Random, budget_ms: float = 250.0, time_guard: bool = True) -> Decision:
+    """The expert with keep_se from the environment, its RNG seeded by the position (not by the arena)."""
+    position = (int(view.seat), view.hand, view.trick, view.played, view.deal_number, view.scores, view.calls)
+    keep = float(os.environ["GIRETRA_KEEP_SE"])
+    return expert.choose(view, random.Random(repr(position)), budget_ms, time_guard, keep_se=keep)
+
+
+def play(keep: float, seed: int, pairs: int) -> list[tuple[float, float]]:
+    """Per deal pair: the mean card points and match points a deal, expert minus advanced."""
+    os.environ["GIRETRA_KEEP_SE"] = str(keep)
+    sides = {"A": arena.Side(LEVEL), "B": arena.Side("advanced")}
+    rows = []
+    for i in range(pairs):
+        pair_seed = random.Random(f"arena/{seed}/{i}").randrange(2**53)
+        legs = [arena.play_leg(pair_seed, (LEVEL, "advanced"), team, "giretra.com", 250.0, sides, 1, "advanced",
+                               False) for team in (0, 1)]
+        rows.append((sum(leg.cp_a - leg.cp_b for leg in legs) / 2, sum(leg.mp_a - leg.mp_b for leg in legs) / 2))
+    return rows
+
+
+def mean_ci(values: list[float]) -> str:
+    m = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("nan")
+    return f"{m:+.2f} ± {half:.2f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pairs", type=int, default=400, help="duplicate deal pairs per seed")
+    parser.add_argument("--seeds", type=int, nargs="+", default=[3, 4, 5])
+    parser.add_argument("--keep", type=float, nargs=2, default=[0.0, 1.0], metavar=("BASE", "NEW"))
+    args = parser.parse_args()
+    base, new = args.keep
+    every: list[tuple[tuple[float, float], tuple[float, float]]] = []
+    for seed in args.seeds:
+        a, b = play(base, seed, args.pairs), play(new, seed, args.pairs)
+        every += zip(a, b, strict=True)
+        report(f"seed {seed}", list(zip(a, b, strict=True)), base, new)
+    if len(args.seeds) > 1:
+        report("all seeds", every, base, new)
+
+
+def report(title: str, rows: list[tuple[tuple[float, float], tuple[float, float]]], base: float, new: float) -> None:
+    for j, unit in ((0, "card points"), (1, "match points")):
+        a = [r[0][j] for r in rows]
+        b = [r[1][j] for r in rows]
+        diff = mean_ci([y - x for x, y in zip(a, b, strict=True)])
+        print(f"{title}, {len(rows)} pairs, {unit} a deal vs advanced: keep {base:g} {statistics.fmean(a):+.2f}, "
+              f"keep {new:g} {statistics.fmean(b):+.2f}, difference {diff}",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
