@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 from typing import Any
 
@@ -16,6 +17,7 @@ from giretra_core.i18n import BOT_REASONS, bot_reason
 from giretra_core.match import Match
 from giretra_core.modes import STRENGTH, Mode, card_points
 from giretra_core.negotiation import ACCEPT, Call, CallKind
+from giretra_core.notation import parse_match
 from giretra_core.play import winning_index
 from giretra_core.rules import PRESETS
 from giretra_core.views import SeatView, seat_view
@@ -83,8 +85,12 @@ def _true_of_the_position(view: SeatView, decision: Decision) -> bool | None:
     mode, card, trick = view.contract.mode, action, view.trick
     assert isinstance(card, int)
     points = [card_points(mode, c) for c in legal if isinstance(c, int)]
-    if key in ("partner_wins_add", "partner_wins_low", "partner_may_lose"):
-        return bool(trick) and view.trick_winning == view.seat.partner
+    if key in ("partner_wins_add", "partner_wins_low", "partner_may_lose", "our_trick_add"):
+        partner_wins = bool(trick) and view.trick_winning == view.seat.partner
+        if key in ("partner_wins_low", "partner_may_lose"):   # the lowest card may have to rise over the partner's
+            return partner_wins
+        overtakes = winning_index((*trick, card), mode) == len(trick)
+        return partner_wins and card_points(mode, card) > 0 and overtakes == (key == "our_trick_add")
     if key == "throw_cheap":
         return card_points(mode, card) == min(points)
     if key == "throw_spare":
@@ -98,14 +104,20 @@ def _true_of_the_position(view: SeatView, decision: Decision) -> bool | None:
         higher = [c for c in suit if STRENGTH[mode][c] > STRENGTH[mode][card]]
         return not trick and all((view.played | view.hand) >> c & 1 for c in higher)
     if key in ("search", "solved"):
-        return decision.params is not None and int(decision.params["worlds"]) >= 1
+        worlds = int((decision.params or {}).get("worlds", 0))
+        if key == "search":
+            return worlds >= 1
+        # No more deals than the hidden cards can make: the others' hands, counted as if nobody were void.
+        others = [n for s, n in enumerate(view.hand_counts) if s != view.seat]
+        return 1 <= worlds <= math.factorial(sum(others)) // math.prod(math.factorial(n) for n in others)
     return None
 
 
 def test_the_experts_lines_are_true_of_their_positions() -> None:
     # The lines that were given where they were false (a helper's audit of 17,757 expert decisions): "partner's
     # contract suits us" on the seat's own contract, "too weak to announce" when no announcement was possible,
-    # "throw the cheapest card" for a ten with a king beside it, "partner wins" when an opponent could still beat it.
+    # "throw the cheapest card" for a ten with a king beside it, "partner wins" when an opponent could still beat it,
+    # "exact play in each of 160 possible deals" where three were possible (a second audit).
     checked: dict[str, int] = {}
     for seed in range(4):
         match = Match.new(seed=seed)
@@ -154,3 +166,21 @@ def test_likely_to_fail_only_below_even_odds() -> None:
         said.setdefault(choice.key, []).append(made)
     assert max(said["double"]) < 0.5 <= min(said["double_even"]) and max(said["double_even"]) <= 0.55, said
     assert min(said["accept_no_bid"]) >= 0.5 and "accept_weak" not in said, said
+
+
+# Two positions of the second audit, replayed: the lines were "exact play in each of 160 possible deals" (three were
+# possible: the sample repeats them) and "partner wins: add points" for an ace laid over the partner's king.
+LATE = ("G1 giretra.com eeee 332 T 0-0 150 * c11.H.NT.AT.ok.ok.ok.7S.JS.8S.10S.KC.JC.7C.10C.9S.7H.AS.8D.QS.7D.KS.KH"
+        ".8H.JH.QH.AH.8C.QC.9C.QD.10H.9H.AC.10D.9D.JD.KD.AD/c20.C.NT.ok.ok.ok.9S.QS.KS.JD.8H.QH.7H.10H.7D.9D.KD.7S"
+        ".7C.8C.9H.JC.KH.AH.9C.10S.AD.JS.QD.10D.JH.QC.8D.KC.10C.AS.8S.AC/c18.NT.ok.ok.ok.7D.9D.8D.10C.7S.KS.AS.8S"
+        ".AH.7H.10D.9H.KH.10H.9S.JH.AD.QD.JD.8H.10S.JS.7C.QH.9C.QS")
+OVER = "G1 giretra.com eeee 301 B 0-0 150 * c14.C.NT.AT.xC.ok.ok.ok.JC.AC.9C.7C.8S.KS.9S"
+
+
+@pytest.mark.parametrize(("state", "seed"), [(LATE, "332:108"), (OVER, "301:15")])
+def test_the_second_audits_positions_say_what_is_true(state: str, seed: str) -> None:
+    match = parse_match(state)
+    assert match.turn is not None
+    view = seat_view(match, match.turn)
+    decision = bots.choose("expert", view, random.Random(seed), 400.0, time_guard=False)
+    assert _true_of_the_position(view, decision), decision

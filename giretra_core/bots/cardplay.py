@@ -227,7 +227,10 @@ def _follow(seat: int, hand: Mask, legal: Mask, trick: Sequence[Card], leader: i
     if partner_winning:
         if not later_opps or not _threatened(win, led, mode, later_opps, may, out):
             card = _add_points(cards, mode, out, hand)
-            return card, "partner_wins_add" if points[card] else "partner_wins_low"
+            if not points[card]:
+                return card, "partner_wins_low"
+            # Over the partner's card, the trick stays ours with more points; "partner wins" would no longer be true.
+            return card, "our_trick_add" if _beats(card, win, mode) else "partner_wins_add"
         # The partner may lose it: secure with a sure winner if the trick is worth it.
         sure = [c for c in cards if _beats(c, win, mode) and not _threatened(c, led, mode, later_opps, may, out)]
         if sure and trick_points >= 10 and level >= ADVANCED:

@@ -140,7 +140,7 @@ def play(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool,
         card = moves[0]
         key = "only_card" if not legal & (legal - 1) else (hint_key if hint == card else "equivalent")
         return decide(card, key, card=card_name(card))
-    values, worlds, exact, history = search(view, know, moves, rng, budget_ms, time_guard, sampler=sampler)
+    values, worlds, exact, history, distinct = search(view, know, moves, rng, budget_ms, time_guard, sampler=sampler)
     # Ties go to the policy's card: it has a reason a person understands.
     best = max(range(len(moves)), key=lambda i: (round(values[i], 6), moves[i] == hint, -i))
     # And so does a lead within the sampling noise: the search overrode a sound card on a few deals' luck
@@ -152,14 +152,16 @@ def play(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool,
     card = moves[best]
     if card == hint:
         return decide(card, hint_key, card=card_name(card))
-    return decide(card, "solved" if exact else "search", worlds=str(worlds), card=card_name(card))
+    # "Exact play in each of N deals" counts each deal once: near the end the sample repeats the few left.
+    shown = distinct if exact else worlds
+    return decide(card, "solved" if exact else "search", worlds=str(shown), card=card_name(card))
 
 
 def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.Random, budget_ms: float,
            time_guard: bool, max_worlds: int = MAX_WORLDS, early_stop: bool = True,
-           sampler: Sampler = sample_world) -> tuple[list[float], int, bool, list[list[float]]]:
+           sampler: Sampler = sample_world) -> tuple[list[float], int, bool, list[list[float]], int]:
     """The mean value of each of *moves* over sampled deals: (values, deals sampled, whether solved exactly, the
-    value of each move in each deal)."""
+    value of each move in each deal, how many of the deals differ)."""
     seat = know.seat
     team = seat & 1
     table, sweep_us, sweep_them = outcome_table(view, know)
@@ -173,6 +175,7 @@ def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.R
     sums = [0.0] * len(moves)
     history: list[list[float]] = [[] for _ in moves]
     worlds = 0
+    seen: set[tuple[Mask, ...]] = set()
     solver = Solver(know.mode, know.notrumps_must_rise, SWEEP) if exact else None
     won_before = (know.tricks_won[0] > 0, know.tricks_won[1] > 0)
     remaining_cards = (know.out | know.hand).bit_count()
@@ -201,12 +204,13 @@ def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.R
         for i, v in enumerate(values):
             sums[i] += v
             history[i].append(v)
+        seen.add(tuple(hands))
         worlds += 1
         if not deadline.spend(cost):
             break
         if early_stop and worlds >= MIN_PAIRED and worlds % 4 == 0 and _clear_winner(sums, history):
             break
-    return [v / max(1, worlds) for v in sums], worlds, exact, history
+    return [v / max(1, worlds) for v in sums], worlds, exact, history, len(seen)
 
 
 def _paired(a: list[float], b: list[float]) -> tuple[float, float]:

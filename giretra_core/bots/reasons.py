@@ -28,6 +28,7 @@ REASONS: dict[str, str] = {
     "lead_exit": "give the lead away cheaply",
     # following
     "partner_wins_add": "partner wins: add points",
+    "our_trick_add": "our trick: add points over partner's card",
     "partner_wins_low": "partner wins: play low",
     "partner_may_lose": "partner may be beaten: play low",
     "win_cheap": "last to play: win cheaply",
