@@ -146,9 +146,10 @@ def play(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool,
     # And so does a lead within the sampling noise: the search overrode a sound card on a few deals' luck
     # (last to play, ducking a 10-point trick with the master ace). Measured in docs/bots.md.
     if moves[best] != hint and hint in moves and worlds >= MIN_PAIRED:
-        lead, se = _paired(history[best], history[moves.index(hint)])
+        kept = moves.index(hint)
+        lead, se = _paired(history[best], history[kept])
         if lead < keep_se * se:
-            best = moves.index(hint)
+            best = kept
     card = moves[best]
     if card == hint:
         return decide(card, hint_key, card=card_name(card))
@@ -161,7 +162,7 @@ def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.R
            time_guard: bool, max_worlds: int = MAX_WORLDS, early_stop: bool = True,
            sampler: Sampler = sample_world) -> tuple[list[float], int, bool, list[list[float]], int]:
     """The mean value of each of *moves* over sampled deals: (values, deals sampled, whether solved exactly, the
-    value of each move in each deal, how many of the deals differ)."""
+    value of each move in each deal, how many of the deals differ when solved exactly)."""
     seat = know.seat
     team = seat & 1
     table, sweep_us, sweep_them = outcome_table(view, know)
@@ -204,7 +205,8 @@ def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.R
         for i, v in enumerate(values):
             sums[i] += v
             history[i].append(v)
-        seen.add(tuple(hands))
+        if exact:
+            seen.add(tuple(hands))
         worlds += 1
         if not deadline.spend(cost):
             break
