@@ -127,6 +127,11 @@ class LegResult:
     by_mode: list[tuple[int, int, int]] = field(default_factory=list)  # per deal: mode, A-B card and match points
 
 
+def deal_pair_seed(seed: int, i: int) -> int:
+    """The seed of the *i*-th duplicate pair of a run: both legs, and any tool replaying them, deal from it."""
+    return random.Random(f"arena/{seed}/{i}").randrange(2**53)
+
+
 def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget_ms: float, sides: dict[str, Side],
              max_deals: int | None = None, bidder: str | None = None, time_guard: bool = True) -> LegResult:
     """One match (or its first *max_deals* deals) with bot A in team *a_team* and B in the other.
@@ -250,7 +255,7 @@ def run(level_a: str, level_b: str, seed: int, matches: int | None = None, deals
     per_mode: dict[int, list[float]] = {}
     started = time.perf_counter()
     for i in range(pairs):
-        pair_seed = random.Random(f"arena/{seed}/{i}").randrange(2**53)
+        pair_seed = deal_pair_seed(seed, i)
         legs = [play_leg(pair_seed, (level_a, level_b), team, rules, budget_ms, sides, max_deals, bidder, time_guard)
                 for team in (0, 1)]
         won = sum(leg.score_a for leg in legs)

@@ -116,8 +116,9 @@ def _true_of_the_position(view: SeatView, decision: Decision) -> bool | None:
 def test_the_experts_lines_are_true_of_their_positions() -> None:
     # The lines that were given where they were false (a helper's audit of 17,757 expert decisions): "partner's
     # contract suits us" on the seat's own contract, "too weak to announce" when no announcement was possible,
-    # "throw the cheapest card" for a ten with a king beside it, "partner wins" when an opponent could still beat it,
-    # "exact play in each of 160 possible deals" where three were possible (a second audit).
+    # "throw the cheapest card" for a ten with a king beside it, "exact play in each of 160 possible deals" where
+    # three were possible (a second audit). (Whether an opponent may still beat the partner is the bot's inference,
+    # not a rule: "partner may be beaten" is checked only for the partner winning so far.)
     checked: dict[str, int] = {}
     for seed in range(4):
         match = Match.new(seed=seed)

@@ -43,9 +43,9 @@ def play(keep: float, seed: int, pairs: int) -> list[tuple[float, float]]:
     sides = {"A": arena.Side(LEVEL), "B": arena.Side("advanced")}
     rows = []
     for i in range(pairs):
-        pair_seed = random.Random(f"arena/{seed}/{i}").randrange(2**53)
-        legs = [arena.play_leg(pair_seed, (LEVEL, "advanced"), team, "giretra.com", 250.0, sides, 1, "advanced",
-                               False) for team in (0, 1)]
+        pair_seed = arena.deal_pair_seed(seed, i)
+        legs = [arena.play_leg(pair_seed, (LEVEL, "advanced"), team, "giretra.com", 250.0, sides, 1, "advanced", False)
+                for team in (0, 1)]
         rows.append((sum(leg.cp_a - leg.cp_b for leg in legs) / 2, sum(leg.mp_a - leg.mp_b for leg in legs) / 2))
     return rows
 
