@@ -381,3 +381,32 @@ def test_a_lesson_switched_to_another_language_while_its_first_task_loads_shows_
     expect(w.locator(".gt-lesson__prompt")).to_have_text("Cœur est atout. Quel est le cœur le plus fort ?",
                                                          timeout=BOOT_TIMEOUT_MS)
     expect(w.locator('[data-action="check"]')).to_have_text("Vérifier")
+
+
+@pytest.mark.parametrize("root", ["10px", "24px"])
+def test_a_host_pages_own_root_font_size_does_not_resize_the_widget(page: Page, root: str) -> None:
+    # Many sites set html { font-size: 62.5% } (1 rem = 10 px; Bootstrap 3 writes 10px). The widget's styles are
+    # in rem, and a rem is the host's root size: a match shrank to 720 px wide in a 1152 px column, its cards from
+    # 74 to 46 px, its text to 10 px. It now keeps the size it has on a page that leaves its root alone.
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+    def measure(html_style: str) -> dict[str, float]:
+        host = (f'<!doctype html><html lang="en" style="{html_style}"><head><meta charset="utf-8"><title>host</title>'
+                '<script type="module" src="js/widget.js"></script></head>'
+                '<body><giretra-game mode="match" seed="7" id="sized"></giretra-game></body></html>')
+        page.route("**/sized-host.html", lambda route: route.fulfill(body=host, content_type="text/html"))
+        page.goto("sized-host.html")
+        w = start(page, "#sized")
+        expect(w.locator(".gt-hand [data-card]")).to_have_count(5, timeout=30_000)
+        expect(w.locator(".gt-calls button").first).to_be_visible(timeout=30_000)   # the bids, or the cut
+        page.unroute("**/sized-host.html")
+        return w.evaluate("""(el) => {
+          const box = (s) => el.shadowRoot.querySelector(s).getBoundingClientRect();
+          return { width: box('.gt-app').width, card: box('.gt-hand [data-card]').width,
+                   button: box('.gt-btn--bar').height, call: box('.gt-calls button').height,
+                   text: parseFloat(getComputedStyle(el.shadowRoot.querySelector('.gt-status')).fontSize) };
+        }""")
+
+    default, hosted = measure(""), measure(f"font-size: {root}")
+    assert default["text"] == 16, default   # the browser's default size: the widget follows the reader's choice
+    assert hosted == pytest.approx(default, abs=1), (default, hosted)

@@ -64,6 +64,68 @@ export function engineStatus() {
   return { users: pool.users, running: Boolean(pool.engine) };
 }
 
+// -- sizes ----------------------------------------------------------------------------------------------------------
+
+// The styles are written in rem. On the full page a rem is the reader's default font size, but a shadow root does not
+// change what a rem is: on a host page that sizes its own root (html { font-size: 62.5% } makes a rem 10 px) the whole
+// widget shrank or grew with it. So the widget reads its style sheets as text and writes each rem in pixels of the
+// reader's default size (font-size: medium): what a rem is on a page that leaves its root alone.
+const REM = /(\d*\.?\d+)rem\b/g;
+
+function readerRemPx(doc) {
+  const probe = doc.createElement('div');
+  probe.style.fontSize = 'medium';
+  probe.style.fontFamily = 'sans-serif';   // (a monospace medium is smaller)
+  doc.documentElement.append(probe);
+  const px = parseFloat(doc.defaultView.getComputedStyle(probe).fontSize);
+  probe.remove();
+  return px;
+}
+
+function inPixels(css, px) {
+  return css.replace(REM, (_, n) => `${Number((n * px).toFixed(3))}px`);
+}
+
+function canAdopt(doc) {
+  const Sheet = doc.defaultView?.CSSStyleSheet;
+  return Boolean(Sheet && 'adoptedStyleSheets' in ShadowRoot.prototype && 'replaceSync' in Sheet.prototype);
+}
+
+const ownSheets = new WeakSet();   // the sheets this module made: replaced on a re-render, the host's never
+const fileSheets = new WeakMap();  // document -> Map(file name -> Promise<CSSStyleSheet>)
+
+/** The mode's style sheets (files of css/) as constructed sheets in pixels, shared by the document's widgets; null
+ *  where the browser cannot adopt sheets or a file cannot be read as text: then the widget links the files. */
+async function styleSheets(doc, files) {
+  if (!canAdopt(doc)) return null;
+  let cache = fileSheets.get(doc);
+  if (!cache) fileSheets.set(doc, cache = new Map());
+  const px = readerRemPx(doc);
+  for (const file of files) {
+    if (cache.has(file)) continue;
+    cache.set(file, (async () => {
+      const response = await fetch(new URL(`css/${file}`, BASE));
+      if (!response.ok) throw new Error(`css/${file}: HTTP ${response.status}`);
+      const sheet = new doc.defaultView.CSSStyleSheet();
+      sheet.replaceSync(inPixels(await response.text(), px));
+      ownSheets.add(sheet);
+      return sheet;
+    })());
+  }
+  try {
+    return await Promise.all(files.map((file) => cache.get(file)));
+  } catch (err) {   // offline, or a policy without connect-src 'self': the files still load as <link>s, in rem
+    for (const file of files) cache.delete(file);
+    console.error('giretra-game: style sheets linked instead of read (sizes follow the page\'s rem)', err);
+    return null;
+  }
+}
+
+/** Adopt *sheets* into *shadow* after the host's own (never replaced), in place of the ones this module put there. */
+function adopt(shadow, sheets) {
+  shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets.filter((sheet) => !ownSheets.has(sheet)), ...sheets];
+}
+
 // -- the theme ------------------------------------------------------------------------------------------------------
 
 // css/theme.css sets its --gt-* defaults on :root and :host. Inside a shadow root the :host rule would beat what the
@@ -78,7 +140,8 @@ function registerTheme() {
     if (!window.CSS?.registerProperty) return false;
     const response = await fetch(new URL('css/theme.css', BASE));
     if (!response.ok) return false;
-    for (const [, name, value] of (await response.text()).matchAll(/(--gt-[\w-]+)\s*:\s*([^;]+);/g)) {
+    const theme = inPixels(await response.text(), readerRemPx(document));
+    for (const [, name, value] of theme.matchAll(/(--gt-[\w-]+)\s*:\s*([^;]+);/g)) {
       try {
         CSS.registerProperty({ name, syntax: '*', inherits: true, initialValue: value.trim() });
       } catch (err) {
@@ -99,6 +162,7 @@ const PLACEHOLDER_CSS = `
 :host { display: block; max-width: 100%; margin: 1rem 0; font-family: var(--gt-font, system-ui, sans-serif); }
 :host([hidden]) { display: none; }
 .gt-widget { position: relative; border-radius: 0.6rem; overflow: hidden; color: var(--gt-ink, #f4f1e8);
+  font-size: var(--gt-font-size, 1rem);   /* the reader's size, not the host's text around it (sizes, above) */
   background: radial-gradient(ellipse at 50% 40%, var(--gt-felt, #1d5c3c) 0%, var(--gt-felt-dark, #154430) 100%); }
 .gt-widget__start { display: flex; flex-wrap: wrap; align-items: center; gap: 0.75rem; padding: 1rem; }
 .gt-widget__caption { flex: 1 1 12rem; margin: 0; font-weight: 600; }
@@ -115,24 +179,27 @@ const PLACEHOLDER_CSS = `
 // The <style> is for browsers without them.
 const placeholderSheets = new WeakMap();   // document -> its sheet
 
-function placeholderStyle(shadow) {
+function placeholderSheet(doc) {
+  let sheet = placeholderSheets.get(doc);
+  if (!sheet) {
+    sheet = new doc.defaultView.CSSStyleSheet();
+    sheet.replaceSync(inPixels(PLACEHOLDER_CSS, readerRemPx(doc)));
+    ownSheets.add(sheet);
+    placeholderSheets.set(doc, sheet);
+  }
+  return sheet;
+}
+
+/** The placeholder's style: adopted after the host's sheets (the mode's own *sheets* before it, once started), or
+ *  returned as a <style> element to put in the shadow root where the browser cannot adopt sheets. */
+function placeholderStyle(shadow, sheets = []) {
   const doc = shadow.ownerDocument;
-  const Sheet = doc.defaultView?.CSSStyleSheet;
-  if (Sheet && 'adoptedStyleSheets' in ShadowRoot.prototype && 'replaceSync' in Sheet.prototype) {
-    let sheet = placeholderSheets.get(doc);
-    if (!sheet) {
-      sheet = new Sheet();
-      sheet.replaceSync(PLACEHOLDER_CSS);
-      placeholderSheets.set(doc, sheet);
-    }
-    // Added once, after any sheet the host adopted into the (open) shadow root: never replaces them.
-    if (!shadow.adoptedStyleSheets.includes(sheet)) {
-      shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet];
-    }
+  if (canAdopt(doc)) {
+    adopt(shadow, [...sheets, placeholderSheet(doc)]);
     return [];
   }
   const style = doc.createElement('style');
-  style.textContent = PLACEHOLDER_CSS;
+  style.textContent = inPixels(PLACEHOLDER_CSS, readerRemPx(doc));
   return [style];
 }
 
@@ -233,13 +300,17 @@ class GiretraGame extends HTMLElement {
     if (status) status.outerHTML = `<p class="gt-widget__status" role="status">${words.loading}</p>`;
     this.#holdsEngine = true;
     this.#starting = (async () => {
-      const [engine, modeModule, i18n, themed] = await Promise.all([
+      const doc = this.#shadow.ownerDocument;
+      const [engine, modeModule, i18n, themed, read] = await Promise.all([
         acquireEngine(), import(MODULES[mode]), import('./i18n.js'), registerTheme(),
+        styleSheets(doc, ['theme.css', 'table.css', ...STYLES[mode]]),
       ]);
       if (generation !== this.#generation) return;   // removed while loading
       this.#langContext = i18n.newLangContext(this.language);   // everything mounted below runs in it
+      // Registered, the theme's defaults are initial values; in the shadow root they would beat the page's :root.
+      const sheets = read && (themed ? read.slice(1) : read);
       const css = [...(themed ? [] : ['theme.css']), 'table.css', ...STYLES[mode]];
-      const links = css.map((file) => Object.assign(document.createElement('link'),
+      const links = sheets ? [] : css.map((file) => Object.assign(document.createElement('link'),
         { rel: 'stylesheet', href: new URL(`css/${file}`, BASE).href }));
       const box = document.createElement('div');
       box.className = 'gt-widget';
@@ -247,7 +318,7 @@ class GiretraGame extends HTMLElement {
       const root = document.createElement('div');
       root.className = 'gt-widget__body';
       box.append(root);
-      this.#shadow.replaceChildren(...placeholderStyle(this.#shadow), ...links, box);
+      this.#shadow.replaceChildren(...placeholderStyle(this.#shadow, sheets ?? []), ...links, box);
       const seed = this.getAttribute('seed');
       this.#app = modeModule.mount(root, {
         engine,
