@@ -301,15 +301,13 @@ class GiretraGame extends HTMLElement {
     this.#holdsEngine = true;
     this.#starting = (async () => {
       const doc = this.#shadow.ownerDocument;
-      const [engine, modeModule, i18n, themed, read] = await Promise.all([
-        acquireEngine(), import(MODULES[mode]), import('./i18n.js'), registerTheme(),
-        styleSheets(doc, ['theme.css', 'table.css', ...STYLES[mode]]),
+      // Registered, the theme's defaults are initial values; in the shadow root they would beat the page's :root.
+      const files = registerTheme().then((themed) => [...(themed ? [] : ['theme.css']), 'table.css', ...STYLES[mode]]);
+      const [engine, modeModule, i18n, css, sheets] = await Promise.all([
+        acquireEngine(), import(MODULES[mode]), import('./i18n.js'), files, files.then((f) => styleSheets(doc, f)),
       ]);
       if (generation !== this.#generation) return;   // removed while loading
       this.#langContext = i18n.newLangContext(this.language);   // everything mounted below runs in it
-      // Registered, the theme's defaults are initial values; in the shadow root they would beat the page's :root.
-      const sheets = read && (themed ? read.slice(1) : read);
-      const css = [...(themed ? [] : ['theme.css']), 'table.css', ...STYLES[mode]];
       const links = sheets ? [] : css.map((file) => Object.assign(document.createElement('link'),
         { rel: 'stylesheet', href: new URL(`css/${file}`, BASE).href }));
       const box = document.createElement('div');
