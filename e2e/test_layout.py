@@ -389,7 +389,9 @@ def test_a_phones_bar_keeps_its_buttons_on_one_row(page: Page, width: int, lang:
         name = button.get_attribute("aria-label") or button.inner_text()
         assert short.lower() in name.lower()
     expect(page.get_by_role("button", name="New match" if lang == "en" else "Nouvelle partie")).to_be_visible()
-    assert page.locator(".gt-bar").bounding_box()["height"] < 125  # type: ignore[index]
+    # (Measured in one step in the page: bounding_box() gave None once in a full run on a loaded machine, the bar
+    # being drawn again between finding it and measuring it.)
+    assert page.locator(".gt-bar").evaluate("bar => bar.getBoundingClientRect().height") < 125
 
 
 def test_a_tall_dialog_keeps_its_close_button_in_view_on_a_phone_held_sideways(page: Page) -> None:
