@@ -281,8 +281,9 @@ TURN_JS = """() => {
 BAR_GAPS_JS = """d => {
   const body = d.querySelector('.gt-dialog__body');
   const box = body.getBoundingClientRect(), bar = body.querySelector('.gt-dialog__buttons').getBoundingClientRect();
-  return { below: box.top + body.clientTop + body.clientHeight - bar.bottom, left: bar.left - box.left - body.clientLeft,
-           right: box.left + body.clientLeft + body.clientWidth - bar.right };
+  const left = box.left + body.clientLeft, top = box.top + body.clientTop;
+  return { below: top + body.clientHeight - bar.bottom, left: bar.left - left,
+           right: left + body.clientWidth - bar.right };
 }"""
 
 

@@ -23,11 +23,11 @@ from .cards import Card, Mask, card_name, cards_of, cards_text, parse_card
 from .errors import IllegalActionError, NotationError
 from .i18n import message
 from .modes import LAST_TRICK_BONUS, POINTS
-from .negotiation import ALL_CALLS, Call, Contract, Negotiation, Reason, parse_call
+from .negotiation import ALL_CALLS, Call, Contract, Negotiation, Reason, as_call, parse_call
 from .play import illegal_reason, legal_cards, winning_index
 from .rules import PRESETS, Rules
 from .scoring import DealScore, score_deal
-from .seats import Seat
+from .seats import Seat, as_seat
 
 __all__ = ["Action", "Cut", "Deal", "Phase", "TrickRecord", "parse_action", "action_token", "standard_deck",
            "shuffled_deck", "cards_text"]
@@ -64,6 +64,25 @@ def action_token(action: Action) -> str:
     if isinstance(action, int):
         return card_name(action)
     return action.token
+
+
+def as_action(value: object) -> Action:
+    """A caller's action as the engine holds it: a :class:`Cut`, one of the calls, or a card number 0 to 31.
+
+    :raises NotationError: for a number that is no card (``bad_card``);
+    :raises TypeError: for a value of another kind (text: use :func:`parse_action`).
+    """
+    if type(value) is int:
+        if not 0 <= value < 32:
+            raise NotationError(f"{value} is not a card: cards are numbered 0 to 31", "bad_card", text=str(value))
+        return value
+    if type(value) is Cut:
+        if type(value.k) is not int:
+            raise TypeError(f"a cut is a whole number of cards, not {value.k!r}")
+        return value
+    if type(value) is Call:
+        return as_call(value)
+    raise TypeError(f"not an action: {value!r} (a Cut, a Call or a card number; parse text with parse_action)")
 
 
 def parse_action(text: str) -> Action:
@@ -254,7 +273,11 @@ class Deal:
         return [(c, self.validate(turn, c)) for c in cards_of(self.hands[turn])]
 
     def validate(self, seat: Seat, action: Action) -> Reason | None:
-        """Why *seat* may not take *action* now, or None if it may."""
+        """Why *seat* may not take *action* now, or None if it may.
+
+        :raises TypeError, NotationError: if *seat* or *action* is not one (see :func:`as_action`).
+        """
+        seat, action = as_seat(seat), as_action(action)
         phase = self.phase
         if isinstance(action, Cut):
             if phase is not Phase.CUT:
@@ -288,7 +311,9 @@ class Deal:
         """The deal after *seat* takes *action*.
 
         :raises IllegalActionError: with the rule's reason code; *self* is unchanged.
+        :raises TypeError, NotationError: if *seat* or *action* is not one (see :func:`as_action`).
         """
+        seat, action = as_seat(seat), as_action(action)
         reason = self.validate(seat, action)
         if reason is not None:
             raise IllegalActionError(f"{action_token(action)} is not legal for {seat.api_name}: "

@@ -20,7 +20,7 @@ from typing import NamedTuple, TypeVar
 from .errors import IllegalActionError, NotationError
 from .modes import MODE_TOKENS, Mode, parse_mode
 from .rules import PRESETS, Rules
-from .seats import Seat
+from .seats import Seat, as_seat
 
 _DEFAULT_RULES = PRESETS["giretra.com"]
 T = TypeVar("T")
@@ -65,6 +65,19 @@ ALL_CALLS: tuple[Call, ...] = (
     *(Call(CallKind.REDOUBLE, m) for m in Mode),
 )
 _CALL_BY_TOKEN = {c.token: c for c in ALL_CALLS}
+# Call(2, 1) finds Call(CallKind.DOUBLE, Mode.DIAMONDS): IntEnums hash and compare as their numbers.
+_CANONICAL_CALL = {c: c for c in ALL_CALLS}
+
+
+def as_call(value: object) -> Call:
+    """A caller's call as one of :data:`ALL_CALLS` (its kind and mode as enums).
+
+    :raises TypeError: if *value* is no call (an Accept with a mode, a bare string: use :func:`parse_call`).
+    """
+    call = _CANONICAL_CALL.get(value) if type(value) is Call and not any(isinstance(v, bool) for v in value) else None
+    if call is None:
+        raise TypeError(f"not a call: {value!r} (parse text with parse_call)")
+    return call
 
 
 def parse_call(text: str) -> Call:
@@ -172,7 +185,11 @@ class Negotiation:
     # -- legality ------------------------------------------------------------------------------------------------
 
     def validate(self, seat: Seat, call: Call) -> Reason | None:
-        """Why *seat* may not make *call* now, or None if it may (RULES §4 order)."""
+        """Why *seat* may not make *call* now, or None if it may (RULES §4 order).
+
+        :raises TypeError: if *seat* or *call* is not one (see :func:`as_seat`, :func:`as_call`).
+        """
+        seat, call = as_seat(seat), as_call(call)
         if self.complete:
             return Reason("negotiation_complete", {})
         if seat != self.turn:
@@ -250,6 +267,7 @@ class Negotiation:
 
         :raises IllegalActionError: with the reason code if the call is not legal; *self* is unchanged.
         """
+        seat, call = as_seat(seat), as_call(call)
         reason = self.validate(seat, call)
         if reason is not None:
             raise IllegalActionError(f"{seat.api_name} may not {call.kind.api_name} ({call.token}): {reason.code}",

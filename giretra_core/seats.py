@@ -49,6 +49,21 @@ class Seat(enum.IntEnum):
         return SEAT_LETTERS[self]
 
 
+def as_seat(value: object) -> Seat:
+    """A caller's seat: a :class:`Seat`, or its number 0 to 3.
+
+    >>> as_seat(2)
+    <Seat.TOP: 2>
+
+    :raises TypeError: for anything else (a caller's bug, said clearly rather than as a missing attribute later).
+    """
+    if isinstance(value, Seat):
+        return value
+    if type(value) is int and 0 <= value <= 3:
+        return Seat(value)
+    raise TypeError(f"a seat is a Seat or a number 0 to 3, not {value!r}")
+
+
 def parse_seat(text: str) -> Seat:
     """``"Bottom"`` or ``"B"`` -> :attr:`Seat.BOTTOM`.
 

@@ -29,7 +29,7 @@ from giretra_core.deal import standard_deck
 from giretra_core.i18n import message
 from giretra_core.match import progress
 from giretra_core.modes import PLAIN_POINTS, TRUMP_POINTS
-from giretra_core.negotiation import ALL_CALLS, AUTO_DOUBLED, NOT_DOUBLED, CallKind, Negotiation
+from giretra_core.negotiation import ALL_CALLS, AUTO_DOUBLED, NOT_DOUBLED, Call, CallKind, Negotiation
 from giretra_core.play import trick_points, winning_index
 from giretra_core.rules import Rules
 from giretra_core.scoring import score_deal
@@ -769,6 +769,47 @@ def test_illegal_card_wrong_phase() -> None:
     assert refuse_card(cut_phase, B, "7C") == "wrong_phase"
     negotiating = table("R", COLOUR_HANDS, "H ok")
     assert refuse_card(negotiating, T, "JH") == "wrong_phase"
+
+
+# The Python API's callers (bot authors, scripts) get a clear error for a value that is no seat or no action, and
+# nothing changes: before, a card number 40 crashed while its refusal was being written, an int seat failed on a
+# missing attribute, and True was played as a card.
+@pytest.mark.parametrize(("seat", "action", "error", "says"), [
+    (L, 40, NotationError, "40 is not a card"),
+    (L, -1, NotationError, "-1 is not a card"),
+    (L, True, TypeError, "not an action: True"),
+    (L, "JH", TypeError, "parse_action"),
+    (L, 12.0, TypeError, "not an action"),
+    (L, Cut("10"), TypeError, "a cut is a whole number"),  # type: ignore[arg-type]
+    ("Left", parse_card("AD"), TypeError, "a seat is a Seat or a number 0 to 3"),
+    (4, parse_card("AD"), TypeError, "a seat is a Seat"),
+    (False, parse_card("AD"), TypeError, "a seat is a Seat"),
+])
+def test_a_value_that_is_no_seat_or_no_action_is_refused_clearly(seat: object, action: object,
+                                                                  error: type[Exception], says: str) -> None:
+    m = table("R", COLOUR_HANDS, "H ok ok ok AC")
+    before = format_match(m)
+    for target in (m, m.deal):
+        with pytest.raises(error, match=says):
+            target.apply(seat, action)  # type: ignore[arg-type]
+    with pytest.raises(error, match=says):
+        m.deal.validate(seat, action)  # type: ignore[arg-type]
+    assert format_match(m) == before
+
+
+def test_a_seat_may_be_given_by_its_number_and_a_call_by_its_parts() -> None:
+    m = table("R", COLOUR_HANDS)
+    hearts = parse_call("H")
+    assert hearts.mode is not None
+    by_numbers = m.apply(int(m.turn), Call(int(CallKind.ANNOUNCE), int(hearts.mode)))  # type: ignore[arg-type]
+    assert format_match(by_numbers) == format_match(m.apply(m.turn, hearts))
+    assert by_numbers.deal.negotiation is not None
+    assert by_numbers.deal.negotiation.calls[-1][1].kind is CallKind.ANNOUNCE
+    with pytest.raises(IllegalActionError) as err:
+        by_numbers.apply(int(by_numbers.turn), Call(int(CallKind.ANNOUNCE), int(hearts.mode)))  # type: ignore[arg-type]
+    assert err.value.code == "not_higher"
+    with pytest.raises(TypeError, match="not a call"):
+        m.apply(m.turn, Call(CallKind.ACCEPT, hearts.mode))  # an Accept names no mode
 
 
 def _uncut() -> str:
