@@ -264,16 +264,19 @@ def test_why_unfolds_the_calls_of_one_turn_only(page: Page) -> None:
     assert hand is not None and hand["y"] + hand["height"] <= 844, hand
 
 
-# Where the player looks at their turn: the hand whole on the screen, the trick's cards and the calls not hidden
-# (under the pinned dock, or below the fold).
+# Where the player looks at their turn: the hand whole on the screen, the trick's cards, the calls to make, and, on a
+# phone held upright (the dock pinned), the calls so far not hidden (under the pinned dock, or off the screen). Held
+# sideways, the calls to make and the hand fill the 375 px: the calls so far are above them, a scroll away.
 TURN_JS = """() => {
   const whole = (el) => { const r = el.getBoundingClientRect();   // (within a pixel: sub-pixel layout)
     return r.top >= -1 && r.bottom <= innerHeight + 1; };
   const seen = (el) => { const r = el.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
     return y >= 0 && y <= innerHeight && el.contains(document.elementFromPoint(x, y)); };
+  const pinned = getComputedStyle(document.querySelector('.gt-dock')).position === 'sticky';
+  const where = '.gt-trick [data-card], .gt-calls .is-legal' + (pinned ? ', .gt-center > .gt-bids-history li' : '');
   return { hand: whole(document.querySelector('.gt-hand')), status: whole(document.querySelector('.gt-status')),
-    hidden: [...document.querySelectorAll('.gt-trick [data-card], .gt-calls .is-legal')].filter((el) => !seen(el))
-      .map((el) => el.dataset.card ?? el.dataset.action) };
+    hidden: [...document.querySelectorAll(where)]
+      .filter((el) => !seen(el)).map((el) => el.dataset.card ?? el.dataset.action ?? el.textContent) };
 }"""
 
 

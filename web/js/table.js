@@ -78,8 +78,9 @@ export function mountTable(root, opts = {}) {
 
 // On a phone the table is taller than the screen and its height changes from turn to turn. When the player's turn
 // comes, scroll just enough that the hand is whole on the screen (a phone held sideways: the dock is not pinned
-// there) and that the trick's cards are not under the pinned dock; no more (the bar with the score stays when it
-// can). Once a turn, so that a player who scrolls up to read the bids is not pulled back.
+// there) and that the trick's cards, or the calls so far (the order of the calls decides which doubles are left), are
+// not under the pinned dock; no more (the bar with the score stays when it can). Once a turn, so that a player who
+// scrolls up to read the bids is not pulled back.
 function showTurn(root) {
   const page = document.scrollingElement;
   const dock = root.querySelector('.gt-dock');
@@ -87,11 +88,12 @@ function showTurn(root) {
   if (!dock || !hand) return;
   const pinned = getComputedStyle(dock).position === 'sticky';
   let by = Math.max(0, hand.getBoundingClientRect().bottom - innerHeight);
-  const cards = [...root.querySelectorAll('.gt-trick [data-card]')].map((c) => c.getBoundingClientRect());
-  if (pinned && cards.length) {
-    const top = Math.min(...cards.map((r) => r.top));
-    const bottom = Math.max(...cards.map((r) => r.bottom));
-    by = Math.max(by, Math.min(bottom - dock.getBoundingClientRect().top, top));   // never past the trick's top
+  const shown = [...root.querySelectorAll('.gt-trick [data-card], .gt-center > .gt-bids-history li')]
+    .map((c) => c.getBoundingClientRect());
+  if (pinned && shown.length) {
+    const top = Math.min(...shown.map((r) => r.top));
+    const bottom = Math.max(...shown.map((r) => r.bottom));
+    by = Math.max(by, Math.min(bottom - dock.getBoundingClientRect().top, top));   // never past their top
   }
   if (by > 0.5) page.scrollTop += Math.ceil(by);
 }
