@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from conftest import open_game, wait_ready
 from gameplay import HUMAN, api, saved_state
@@ -17,6 +18,7 @@ def test_new_match_with_a_seed_and_a_preset(page: Page) -> None:
     page.locator('[data-action="start-match"]').click()
     expect(page.locator("#gt-dialog[open]")).to_have_count(0)
     expect(page.locator(".gt-score__rules")).to_have_attribute("data-rules", "play.giretra.com")
+    expect(page.locator(".gt-score__rules")).to_have_attribute("href", re.compile(r"/rules\.html\?lang=en#variants$"))
     state = saved_state(page)
     assert state is not None
     fields = state.split(" ")
@@ -26,6 +28,21 @@ def test_new_match_with_a_seed_and_a_preset(page: Page) -> None:
     assert api("view", state=state, seat=HUMAN)["dealNumber"] == 1
     expect(page.locator(f'.gt-seat[data-seat="{expected["dealer"]}"] .gt-chip--dealer')).to_be_attached()
     expect(page.locator(".gt-score__value")).to_have_text(["0", "0"])
+
+
+def test_the_game_leads_to_its_rules_in_the_language_played_and_back(page: Page) -> None:
+    # A first-time player found no way from the game to the rules and their lessons.
+    open_game(page, query="speed=0&lang=fr", fragment="seed=11")
+    expect(page.locator(f'.gt-table[data-to-act="{HUMAN}"] .gt-calls .is-legal').first).to_be_visible()
+    before = saved_state(page)
+    assert before is not None and before.endswith("NT.AT.ok")   # the bots' calls; the player's turn to speak
+    page.get_by_role("link", name="règles : giretra.com").click()
+    expect(page).to_have_url(re.compile(r"/rules\.html\?lang=fr$"))
+    expect(page.locator("h1:visible")).to_contain_text("Giretra")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    page.go_back()
+    wait_ready(page)
+    assert saved_state(page) == before   # the match goes on where it was
 
 
 def test_each_bot_seats_level_and_the_speed_are_kept(page: Page) -> None:

@@ -127,6 +127,7 @@ export function mount(root, opts) {
     if (app.destroyed) return;
     if (standalone) document.title = t('app.title');
     replaceKeepingFocus(dom.bar, renderBar(app, {
+      rulesHref: standalone ? rulesHref : null,   // a widget is already on a page about the rules
       onNewMatch: () => openDialog(() => renderNewMatch(app, { onStart: startNewMatch, onCancel: closeDialog })),
       onScoreSheet: openScoreSheet,
       onTricks: () => openDialog(() => renderTrickHistory(app.view)),

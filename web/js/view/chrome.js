@@ -1,7 +1,7 @@
 // Everything around the table: the top bar (score, target, menu), the loading screen, notices and dialogs.
 
 import { h } from '../dom.js';
-import { LANGUAGES, LANGUAGE_NAMES, t, tMaybe } from '../i18n.js';
+import { getLang, LANGUAGES, LANGUAGE_NAMES, t, tMaybe } from '../i18n.js';
 
 const STAGES = ['pyodide', 'micropip', 'wheel'];
 
@@ -27,7 +27,11 @@ export function renderBar(app, cb) {
       ])),
       h('div.gt-score__target', t('score.target', { target: view.target })),
       h('div.gt-score__deal', t('score.deal', { n: view.dealNumber })),
-      h('div.gt-score__rules', { dataset: { rules: view.rules } }, t('score.rules', { rules: view.rules })),
+      // On the game page, the way to the rules and their lessons (the play.giretra.com rules: where they differ).
+      cb.rulesHref
+        ? h('a.gt-score__rules', { dataset: { rules: view.rules }, attrs: { href: rulesLink(cb.rulesHref, view.rules) } },
+          t('score.rules', { rules: view.rules }))
+        : h('div.gt-score__rules', { dataset: { rules: view.rules } }, t('score.rules', { rules: view.rules })),
     ]) : null,
     h('nav.gt-bar__actions', { attrs: { 'aria-label': t('bar.menu') } }, [
       match ? button('open-new-match', 'bar.newMatch', cb.onNewMatch) : null,
@@ -37,6 +41,14 @@ export function renderBar(app, cb) {
       button('open-settings', 'bar.settings', cb.onSettings, { disabled: false }),
     ]),
   ]);
+}
+
+// The rules page in the language being played; the play.giretra.com rules at the section on how they differ.
+function rulesLink(href, rules) {
+  const url = new URL(href, location.href);
+  url.searchParams.set('lang', getLang());
+  if (rules !== 'giretra.com') url.hash = 'variants';
+  return url.href;
 }
 
 export function renderLoading(app, cb) {
