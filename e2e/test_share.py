@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from conftest import open_game, wait_ready
-from gameplay import hand, saved_state, wait_my_turn
+from gameplay import api, hand, saved_state, wait_my_turn
 from playwright.sync_api import Browser, Page, expect
 
 from giretra_core import jsonapi
@@ -74,3 +74,34 @@ def test_a_seed_deals_the_same_cards_in_pyodide_as_in_cpython(page: Page) -> Non
     cpython_hand = json.loads(jsonapi.view(json.dumps({"state": state, "seat": "Bottom"})))["value"]["hand"]
     assert len(cpython_hand) >= 5
     assert sorted(hand(page)) == sorted(cpython_hand)
+def test_a_shared_link_keeps_the_match_in_progress_and_the_way_back_to_it(page: Page) -> None:
+    # A player who opened a shared link lost the match in progress for good, without a word.
+    open_game(page, fragment="seed=0")  # the human cuts first
+    wait_my_turn(page, "cut")
+    page.locator('[data-action="c17"]').click()
+    wait_my_turn(page, "negotiation")
+    mine, kept = hand(page), saved_state(page)
+    # A seed link, opened as a new page in the same browser: the shared match, the player's own kept.
+    page.goto("?speed=0&lang=en#seed=5")
+    wait_ready(page)
+    notice = page.locator('[data-notice="sharedMatch"]')
+    expect(notice).to_contain_text("Your match in progress is kept")
+    assert saved_state(page) not in (None, kept)
+    aside = json.loads(page.evaluate("localStorage.getItem('giretra.match.setAside')"))
+    assert json.loads(aside["raw"])["state"] == kept
+    notice.get_by_role("button", name="Back to my match").click()
+    expect(notice).to_have_count(0)
+    wait_my_turn(page, "negotiation")
+    assert saved_state(page) == kept and hand(page) == mine
+    # A deal link pasted into the open game's address bar (only the fragment changes): the same, and a link cut
+    # short says it cannot be opened and changes nothing.
+    deal_link = str(api("new_match", seed=5)["state"]).replace(" ", "_")
+    page.evaluate("h => { location.hash = h; }", deal_link)
+    expect(page.locator('[data-notice="shared"] [data-action="back-to-match"]')).to_be_visible()
+    assert str(saved_state(page)).startswith(deal_link.replace("_", " ")[:-1])   # the bots may have called since
+    page.locator('[data-notice="shared"] [data-action="back-to-match"]').click()
+    wait_my_turn(page, "negotiation")
+    assert saved_state(page) == kept
+    page.evaluate("h => { location.hash = h; }", deal_link[:25] + "%E0%A4")
+    expect(page.locator('[data-notice="badLink"]')).to_be_visible()
+    assert saved_state(page) == kept and hand(page) == mine

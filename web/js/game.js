@@ -12,7 +12,7 @@ import { h, replaceKeepingFocus } from './dom.js';
 import {
   cardName, getLang, keepLang, langContext, missing, resumeLang, seatName, setLang, t, useLangContext,
 } from './i18n.js';
-import { readSave, readSettings, setAside, writeSave, writeSettings } from './save.js';
+import { keepAside, readSave, readSettings, setAside, writeSave, writeSettings } from './save.js';
 import { mountTable } from './table.js';
 import { renderBar, renderLoading, renderNewMatch, renderNotices, renderSettings, renderShare } from './view/chrome.js';
 import { contractText } from './view/negotiation.js';
@@ -138,6 +138,7 @@ export function mount(root, opts) {
     }));
     replaceKeepingFocus(dom.notices, ...renderNotices(app, {
       onDismiss: (n) => { app.notices = app.notices.filter((x) => x !== n); render(); },
+      onBack: (n) => { app.notices = app.notices.filter((x) => x !== n); resumeSave(n.back); },
     }));
     const loading = !app.view;
     dom.loading.hidden = !loading;
@@ -282,27 +283,45 @@ export function mount(root, opts) {
     }
   }
 
+  /** The address's fragment (a shared link), removed from the address: a reload resumes the save. */
+  function takeFragment() {
+    const raw = location.hash.slice(1);
+    if (raw) history.replaceState(null, '', location.pathname + location.search);
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;   // a cut-off %-escape: openFragment says the link is unreadable
+    }
+  }
+
+  // A share link pasted into the address bar of the open game changes only the fragment: it opens as on a load.
+  async function onHashChange() {
+    if (!app.view) return;   // still loading: openInitialMatch reads the fragment
+    const fragment = takeFragment();
+    if (!fragment) return;
+    closeDialog();
+    try {
+      await openFragment(fragment);
+    } catch (err) {
+      showCrash(err);
+    }
+    render();   // a link that cannot be opened: its notice, the match unchanged
+  }
+  const onHashHere = keepLang(onHashChange);
+  if (standalone) addEventListener('hashchange', onHashHere);
+
   /** First load: the game page opens a shared link, else its saved match; a widget starts from its seed. */
   async function openInitialMatch() {
     if (!standalone) {
       await startNewMatch({ seed: opts.seed ?? null, focus: false });
       return;
     }
-    const fragment = decodeURIComponent(location.hash.slice(1));
-    if (fragment) {
-      history.replaceState(null, '', location.pathname + location.search);   // a reload resumes the save
-      if (await openFragment(fragment)) return;
-    }
+    const fragment = takeFragment();
+    if (fragment && await openFragment(fragment)) return;
     const saved = readSave();
     if (saved.status === 'ok') {
       try {
-        const view = await call('view', { state: saved.save.state, seat: HUMAN });
-        if (!view) return;
-        let summary = null;
-        if (saved.save.summaryDeal) {
-          summary = await call('deal_summary', { state: saved.save.state, deal: saved.save.summaryDeal }).catch(() => null);
-        }
-        adopt(saved.save.state, view, { summary });
+        await resumeSave(saved.save);
         return;
       } catch (err) {
         if (!(err instanceof RulesError)) throw err;
@@ -316,16 +335,34 @@ export function mount(root, opts) {
     await startNewMatch({ focus: false });
   }
 
+  /** The saved match, as it was left (its deal's result still open if it was). */
+  async function resumeSave(save) {
+    const view = await call('view', { state: save.state, seat: HUMAN });
+    if (!view) return;
+    let summary = null;
+    if (save.summaryDeal) {
+      summary = await call('deal_summary', { state: save.state, deal: save.summaryDeal }).catch(() => null);
+    }
+    adopt(save.state, view, { summary });
+  }
+
+  // A shared link opens in place of the match in progress; that match is kept (set aside in storage too) and the
+  // notice offers the way back to it. Opening a link silently lost it.
   async function openFragment(fragment) {
     const text = fragment.replaceAll('_', ' ');
+    const previous = readSave();
+    const keep = (shared) => {
+      if (previous.status !== 'ok' || previous.save.state === shared) return null;
+      keepAside(JSON.stringify(previous.save), 'replaced by a shared link');
+      return previous.save;
+    };
     try {
       if (text.startsWith('G1 ')) {
         const view = await call('view', { state: text, seat: HUMAN });
         if (!view) return false;
-        const previous = readSave();
-        if (previous.status === 'ok' && previous.save.state !== text) setAside(JSON.stringify(previous.save), 'replaced by a shared link');
+        const back = keep(text);
         adopt(text, view);
-        app.notices.push({ key: 'shared', params: {} });
+        app.notices.push({ key: 'shared', params: {}, back });
         render();
         return true;
       }
@@ -334,7 +371,11 @@ export function mount(root, opts) {
         const seed = Number(args.seed);
         if (!Number.isInteger(seed)) throw new RulesError('bad_link', args.seed);
         await startNewMatch({ seed, rules: args.rules || app.rules, focus: false });
-        return Boolean(app.view);
+        if (!app.view) return false;
+        const back = keep(app.state);
+        if (back) app.notices.push({ key: 'sharedMatch', params: {}, back });
+        render();
+        return true;
       }
     } catch (err) {
       if (!(err instanceof RulesError)) throw err;
@@ -725,6 +766,7 @@ export function mount(root, opts) {
       app.destroyed = true;
       app.token += 1;
       keyTarget.removeEventListener('keydown', onKeyHere);
+      removeEventListener('hashchange', onHashHere);
       unfollow();
       clearTimeout(liveTimer);
       skipPause();

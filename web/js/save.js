@@ -43,9 +43,14 @@ export function writeSave({ state, summaryDeal = null }) {
   return write(MATCH_KEY, JSON.stringify({ v: SAVE_VERSION, state, summaryDeal, savedAt: new Date().toISOString() }));
 }
 
-/** Keep an unreadable save under another key (the newest one only) and clear the slot. */
-export function setAside(raw, why) {
+/** Keep a copy of a save under another key (the newest one only): an unreadable one, or one a shared link replaced. */
+export function keepAside(raw, why) {
   write(ASIDE_KEY, JSON.stringify({ raw, why, at: new Date().toISOString() }));
+}
+
+/** Keep an unreadable save aside and clear the slot. */
+export function setAside(raw, why) {
+  keepAside(raw, why);
   try {
     localStorage.removeItem(MATCH_KEY);
   } catch { /* storage disabled */ }

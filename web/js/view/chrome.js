@@ -84,6 +84,10 @@ export function renderNotices(app, cb) {
   for (const notice of app.notices) {
     items.push(h('div.gt-notice', { attrs: { role: 'status' }, dataset: { notice: notice.key } }, [
       h('p', t(`notice.${notice.key}`, notice.params)),
+      // A shared link replaced the match in progress: the way back to it.
+      notice.back ? h('p', t('notice.kept')) : null,
+      notice.back ? h('button.gt-btn', { type: 'button', dataset: { action: 'back-to-match' },
+        on: { click: () => cb.onBack(notice) } }, t('notice.back')) : null,
       h('button.gt-btn.gt-btn--quiet', { type: 'button', on: { click: () => cb.onDismiss(notice) } }, t('notice.dismiss')),
     ]));
   }
