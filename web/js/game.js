@@ -163,8 +163,10 @@ export function mount(root, opts) {
     dom.dialog.onclose = keepLang(() => {
       dialogRender = null;
       dom.dialog.replaceChildren();
-      // The dialog gives the focus back to where it was; if that is gone (the deal's last card), to the game.
-      if (!document.activeElement || document.activeElement === document.body) table.focus();
+      // The dialog gives the focus back to where it was; if that is gone (the deal's last card), or was the table
+      // itself (where it waits while the player has nothing to do), to the game: the player's action if there is one.
+      const active = dom.table.getRootNode().activeElement;
+      if (!active || active === document.body || active === dom.table) table.focus();
       if (onClose) onClose();
       else showSummaryIfAny();   // a summary that arrived while another dialog was open
       advance();   // the bots wait while a dialog is open (a screen reader hears nothing outside a modal)

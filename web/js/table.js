@@ -50,7 +50,9 @@ export function mountTable(root, opts = {}) {
     const active = root.getRootNode().activeElement;   // a widget's shadow root has its own
     const focusKey = active === root ? 'table' : root.contains(active) ? twinSelector(active) : null;
     root.replaceChildren(renderTable(model, cfg));
-    parked = restoreFocus(root, focusKey, focusKey !== null && focusKey === parked);
+    // The table itself only ever holds the focus while it waits for the player's turn (a dialog may have put it back
+    // there): parked, whatever brought it there.
+    parked = restoreFocus(root, focusKey, focusKey === 'table' || (focusKey !== null && focusKey === parked));
     const myTurn = root.querySelector('.gt-table.is-my-turn') !== null;
     if (myTurn && !wasMyTurn && cfg.followTurn) showTurn(root);
     wasMyTurn = myTurn;
