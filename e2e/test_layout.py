@@ -338,16 +338,27 @@ def test_new_match_on_a_phone_focuses_start_and_says_the_match_ends(page: Page) 
     expect(dialog.locator(".gt-newmatch__ends")).to_have_text("This ends the match in progress.")
 
 
-def test_the_score_sheet_shows_both_totals_on_a_small_phone(page: Page) -> None:
-    # 320 px in French: "Total Eux" was beyond the sheet's right edge (and at 360 px in English too).
-    page.set_viewport_size({"width": 320, "height": 568})
-    state, _ = drive(api("new_match", seed=7)["state"], lambda v: v["dealNumber"] == 3)
-    open_game(page, query="speed=0&lang=fr", fragment=fragment(state))
+@pytest.mark.parametrize(("width", "lang"), [(320, "fr"), (320, "en"), (320, "mg"), (360, "mg")])
+def test_a_deals_result_and_the_score_sheet_fit_a_small_phone(page: Page, width: int, lang: str) -> None:
+    # 320 px in French: "Total Eux" was beyond the sheet's right edge (and at 360 px in English too). A player's
+    # review in Malagasy at 360 px: the result's match points and score, and the sheet's "their total", were off
+    # to the side; at 320 px the result did not fit in English either.
+    page.set_viewport_size({"width": width, "height": 640})
+    state, _ = drive(api("new_match", seed=7)["state"], lambda v: v["dealNumber"] == 3 and v["phase"] == "play"
+                     and v["toAct"] == HUMAN and len(v["hand"]) == 1)
+    open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(state))
     page.locator(".gt-notice button").click()  # dismiss "You opened a shared deal."
+    page.locator(".gt-hand .is-legal").tap()
+    fits = "s => s.scrollWidth <= s.clientWidth || [s.scrollWidth, s.clientWidth]"
+    result = page.locator("#gt-dialog[open] .gt-scroll")
+    expect(result.locator("tbody tr")).to_have_count(2)
+    assert result.evaluate(fits) is True, result.evaluate(fits)
+    page.locator('#gt-dialog[open] [data-action="continue"]').tap()
+    expect(page.locator("#gt-dialog[open]")).to_have_count(0)
     page.locator('[data-action="open-score-sheet"]').tap()
     sheet = page.locator("#gt-dialog[open] .gt-scroll")
-    expect(sheet.locator("tbody tr")).to_have_count(2)
-    assert sheet.evaluate("s => s.scrollWidth <= s.clientWidth"), sheet.evaluate("s => [s.scrollWidth, s.clientWidth]")
+    expect(sheet.locator("tbody tr")).to_have_count(3)
+    assert sheet.evaluate(fits) is True, sheet.evaluate(fits)
 
 
 def test_coach_mode_on_a_laptop_keeps_the_score_in_view_at_every_turn(page: Page) -> None:

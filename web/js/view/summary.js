@@ -23,7 +23,7 @@ export function renderSummary(summary, { winner, onContinue, onNewMatch, onScore
       h('thead', h('tr', [
         h('th', { attrs: { scope: 'col' } }, t('summary.team')),
         h('th', { attrs: { scope: 'col' } }, t('summary.cardPoints')),
-        h('th', { attrs: { scope: 'col' } }, t('summary.tricks')),
+        h('th.gt-summary__tricks', { attrs: { scope: 'col' } }, t('summary.tricks')),
         h('th', { attrs: { scope: 'col' } }, t('summary.matchPoints')),
         h('th', { attrs: { scope: 'col' } }, t('summary.total')),
       ])),
@@ -34,7 +34,7 @@ export function renderSummary(summary, { winner, onContinue, onNewMatch, onScore
         ]),
         h('td', [String(summary.cardPoints[team]),
           summary.lastTrick === team ? h('span.gt-note', t('summary.lastTrickBonus')) : null]),
-        h('td', String(summary.tricksWon[team])),
+        h('td.gt-summary__tricks', String(summary.tricksWon[team])),
         h('td.gt-summary__points', String(summary.matchPoints[team])),
         h('td', String(summary.scoresAfter[team])),
       ]))),
@@ -67,7 +67,7 @@ export function renderScoreSheet(sheet) {
   const rows = sheet.deals.map((d) => h('tr', { dataset: { deal: String(d.dealNumber) } }, [
     h('th', { attrs: { scope: 'row' } }, String(d.dealNumber)),
     h('td.gt-sheet__dealer', seatName(d.dealer)),
-    h('td', contractText(d.contract)),
+    h('td.gt-sheet__contract', contractText(d.contract)),
     ...TEAMS.map((team) => h('td', d.instantWin === team ? t('sheet.instantWin') : String(d.matchPoints[team]))),
     ...TEAMS.map((team) => h('td.gt-sheet__total', String(d.scoresAfter[team]))),
   ]));
