@@ -210,7 +210,9 @@ def _view_json(match: Match, view: SeatView, lang: str) -> JSON:
         "tricks": [{"leader": SEAT_NAMES[t.leader],
                     "cards": [{"seat": SEAT_NAMES[(t.leader + i) & 3], "card": card_name(c)}
                               for i, c in enumerate(t.cards)],
-                    "winner": SEAT_NAMES[t.winner], "points": t.points} for t in view.tricks],
+                    "winner": SEAT_NAMES[t.winner], "points": t.points,
+                    "bonus": LAST_TRICK_BONUS if n == 8 else 0}   # as in trickComplete: the 10 of the last (S-1)
+                   for n, t in enumerate(view.tricks, 1)],
         "cardPoints": _teams(view.card_points),
         "legal": [_action_json(a, r, lang) for a, r in view.actions],
         "lastDeal": _summary_json(match.history[-1], len(match.history), lang) if match.history else None,

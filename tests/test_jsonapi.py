@@ -192,6 +192,14 @@ def test_apply_plays_a_whole_match_with_events() -> None:
             numbers, won = [], [0, 0]
         state = out["state"]
     assert {"trickComplete", "contract", "dealOver", "matchOver"} <= seen
+    # The match is over: its view keeps the last deal's tricks, the 8th with its 10 (the Tricks dialog shows them).
+    final = value("view", state=state, seat="Bottom")
+    assert [t["bonus"] for t in final["tricks"]] in ([], [0] * 7 + [10])
+    if final["tricks"]:
+        last = parse_match(state).history[-1].score
+        taken = [sum(t["points"] + t["bonus"] for t in final["tricks"] if (t["winner"] in ("Left", "Right")) == team)
+                 for team in (False, True)]
+        assert taken == list(last.card_points)
 
 
 def test_bot_action_is_legal_deterministic_and_not_applied() -> None:

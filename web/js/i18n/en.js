@@ -132,6 +132,7 @@ export default {
   'history.none': 'No trick has been played yet.',
   'history.trick': 'Trick {n}',
   'history.won': '{seat} wins, {points} points',
+  'history.wonLast': '{seat} wins, {points} points + {bonus} for the last trick',
 
   'settings.title': 'Settings',
   'settings.language': 'Language',

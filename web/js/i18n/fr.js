@@ -131,6 +131,7 @@ export default {
   'history.none': 'Aucun pli joué pour l’instant.',
   'history.trick': 'Pli {n}',
   'history.won': '{seat} l’emporte, {points} points',
+  'history.wonLast': '{seat} l’emporte, {points} points + {bonus} de dix de der',
 
   'settings.title': 'Réglages',
   'settings.language': 'Langue',

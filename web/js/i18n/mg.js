@@ -131,6 +131,7 @@ export default {
   'history.none': 'Mbola tsy nisy fanangonana nilalaovina.',
   'history.trick': 'Fanangonana {n}',
   'history.won': 'Azon’i {seat}, isa {points}',
+  'history.wonLast': 'Azon’i {seat}, isa {points} sy {bonus} noho ny maha farany azy',
 
   'settings.title': 'Fikirana',
   'settings.language': 'Fiteny',

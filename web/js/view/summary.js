@@ -99,7 +99,9 @@ export function renderTrickHistory(view) {
       h('span.gt-history__cards', trick.cards.map((c) => h('span.gt-history__play', {
         class: { 'is-winner': c.seat === trick.winner },
       }, [h('span.gt-history__seat', seatName(c.seat)), ' ', renderCardInline(c.card)]))),
-      h('span.gt-history__won', t('history.won', { seat: seatName(trick.winner), points: trick.points })),
+      h('span.gt-history__won', trick.bonus
+        ? t('history.wonLast', { seat: seatName(trick.winner), points: trick.points, bonus: trick.bonus })
+        : t('history.won', { seat: seatName(trick.winner), points: trick.points })),
     ]))) : h('p', t('history.none')),
   ]);
 }
