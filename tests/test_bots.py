@@ -141,7 +141,7 @@ def test_the_expert_keeps_the_policys_card_when_the_search_leads_by_noise(state:
 @pytest.mark.parametrize("level", ["basic", "advanced", "expert"])
 def test_a_weak_contract_is_doubled(level: str) -> None:
     d = decide(level, table("R", WEAK_HEARTS, "H"))
-    assert d.action == Call(CallKind.DOUBLE, Mode.HEARTS) and d.why == "they will likely fail: double"
+    assert d.action == Call(CallKind.DOUBLE, Mode.HEARTS) and d.why == "they will likely fail"
 
 
 @pytest.mark.parametrize("level", ["basic", "advanced", "expert"])

@@ -52,11 +52,11 @@ REASONS: dict[str, str] = {
     "raise_partner": "support partner with {mode}",
     "accept_weak": "too weak to announce",
     "accept_partner": "keep our team's contract",
-    "accept_let_fail": "accept: they are likely to fail",
+    "accept_let_fail": "let them play: they are likely to fail",
     "accept_no_bid": "no higher announcement possible",
-    "double": "they will likely fail: double",
-    "double_even": "they may well fail: double",
-    "redouble": "sure to make it: redouble",
+    "double": "they will likely fail",
+    "double_even": "they may well fail",
+    "redouble": "sure to make it",
 }
 
 
