@@ -138,7 +138,7 @@ export function mount(root, opts) {
     }));
     replaceKeepingFocus(dom.notices, ...renderNotices(app, {
       onDismiss: (n) => { app.notices = app.notices.filter((x) => x !== n); render(); },
-      onBack: (n) => { app.notices = app.notices.filter((x) => x !== n); resumeSave(n.back); },
+      onBack: (n) => { app.notices = app.notices.filter((x) => x !== n); resumeSave(n.back).catch(showCrash); },
     }));
     const loading = !app.view;
     dom.loading.hidden = !loading;
