@@ -58,6 +58,25 @@ def test_a_match_against_expert_bots_to_the_end_with_hints(page: Page) -> None:
     expect(page.locator(".gt-summary__winner")).to_be_visible()
 
 
+def test_a_keyboard_player_sees_the_focus_on_the_hinted_card(page: Page) -> None:
+    # An accessibility audit: the hint's dashed outline was drawn in the focus ring's colour and won over the ring,
+    # so a focused hinted card looked exactly like an unfocused one (WCAG 2.4.7).
+    state, _ = drive(api("new_match", seed=5)["state"], lambda v: v["phase"] == "play" and v["toAct"] == HUMAN)
+    open_game(page, fragment=fragment(state))
+    wait_my_turn(page, "play")
+    page.locator('[data-action="hint"]').focus()
+    page.keyboard.press("Enter")
+    hinted = page.locator(".gt-hand .is-hinted")
+    expect(hinted).to_be_focused(timeout=30_000)   # the game puts the focus on the advised card
+    outline = "e => { const s = getComputedStyle(e); return [s.outlineStyle, s.outlineColor]; }"
+    focused = hinted.evaluate(outline)
+    page.keyboard.press("ArrowRight")   # the focus moves along the hand
+    expect(hinted).not_to_be_focused()
+    unfocused = hinted.evaluate(outline)
+    assert focused[0] == "solid" and unfocused[0] == "dashed", (focused, unfocused)
+    assert focused[1] != unfocused[1], (focused, unfocused)
+
+
 def test_coach_mode_names_the_rules_that_constrain_the_choice(page: Page) -> None:
     def constrained(view: dict) -> bool:
         cards = [a for a in view["legal"] if a["type"] == "card"]

@@ -30,7 +30,9 @@ export function renderSeat(model, seat) {
     h('div.gt-seat__head', [
       h('span.gt-seat__name', seatName(seat)),
       seat === view.dealer
-        ? h('span.gt-chip.gt-chip--dealer', { attrs: { title: t('table.dealer'), 'aria-label': t('table.dealer') } },
+        ? h('span.gt-chip.gt-chip--dealer', {   // an image of a "D": its name is read, not the letter
+          attrs: { title: t('table.dealer'), role: 'img', 'aria-label': t('table.dealer') },
+        },
           t('table.dealerChip'))
         : null,
       isTurn ? h('span.gt-chip.gt-chip--turn', t(TURN_CHIP[view.phase] ?? 'table.toAct')) : null,
