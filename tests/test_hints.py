@@ -103,6 +103,12 @@ def _true_of_the_position(view: SeatView, decision: Decision) -> bool | None:
         suit = [c for c in cards_of(FULL_DECK) if c >> 3 == card >> 3]
         higher = [c for c in suit if STRENGTH[mode][c] > STRENGTH[mode][card]]
         return not trick and all((view.played | view.hand) >> c & 1 for c in higher)
+    if key == "lead_winner":  # leading; every higher card of its suit is gone, ours, or where no opponent can be
+        led_voids = _shown_voids(view)
+        opponents = (view.seat.next, view.seat.previous)
+        suit = [c for c in cards_of(FULL_DECK) if c >> 3 == card >> 3 and STRENGTH[mode][c] > STRENGTH[mode][card]]
+        unseen = [c for c in suit if not (view.played | view.hand) >> c & 1]
+        return not trick and (not unseen or all(card >> 3 in led_voids[o] for o in opponents))
     if key in ("search", "solved"):
         worlds = int((decision.params or {}).get("worlds", 0))
         if key == "search":
@@ -111,6 +117,36 @@ def _true_of_the_position(view: SeatView, decision: Decision) -> bool | None:
         others = [n for s, n in enumerate(view.hand_counts) if s != view.seat]
         return 1 <= worlds <= math.factorial(sum(others)) // math.prod(math.factorial(n) for n in others)
     return None
+
+
+def _shown_voids(view: SeatView) -> list[set[int]]:
+    """The suits each seat has shown it lacks: it did not follow them (P-1 makes a player follow when able)."""
+    voids: list[set[int]] = [set(), set(), set(), set()]
+    tricks = [(t.leader, t.cards) for t in view.tricks] + [(view.leader, view.trick)]
+    for leader, cards in tricks:
+        for i, c in enumerate(cards[1:], 1):
+            if c >> 3 != cards[0] >> 3:
+                voids[(leader + i) & 3].add(cards[0] >> 3)
+    return voids
+
+
+# Found by playing seeded matches with the advanced level: it led a card no opponent could beat (the higher ones
+# were played, its own, or in a suit both opponents had shown they lacked) and said "give the lead away cheaply".
+LEAD_WINNERS = [
+    "G1 giretra.com hrrr 0 R 0-0 150 * c18.NT.ok.ok.ok.AC.7C.8C.JC.10C.QC.9C.7S.JS.10S.8S.KS.AS.7D.QS.9S.7H.JH.AH.8H"
+    ".9H.KH.KC.QH",
+    "G1 giretra.com hrrr 11 B 0-0 150 * c20.D.NT.AT.xAT.ok.ok.ok.JD.8D.AD.9D.JS.9S.QS.7S.10D.KH.7D.8H.KS.10H.7C.10S"
+    ".JH.QC.9H.7H",
+]
+
+
+@pytest.mark.parametrize("state", LEAD_WINNERS)
+def test_a_lead_no_opponent_can_beat_is_not_called_giving_the_lead_away(state: str) -> None:
+    match = parse_match(state)
+    assert match.turn is not None
+    view = seat_view(match, match.turn)
+    decision = bots.choose("advanced", view, random.Random(0))
+    assert decision.key == "lead_winner" and _true_of_the_position(view, decision), decision
 
 
 def test_the_experts_lines_are_true_of_their_positions() -> None:

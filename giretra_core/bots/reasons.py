@@ -26,6 +26,7 @@ REASONS: dict[str, str] = {
     "lead_short": "lead from a short suit to ruff later",
     "lead_low": "lead low, keep the honours",
     "lead_exit": "give the lead away cheaply",
+    "lead_winner": "no opponent can beat {card}",
     # following
     "partner_wins_add": "partner wins: add points",
     "our_trick_add": "our trick: add points over partner's card",
