@@ -74,6 +74,9 @@ def test_a_seed_deals_the_same_cards_in_pyodide_as_in_cpython(page: Page) -> Non
     cpython_hand = json.loads(jsonapi.view(json.dumps({"state": state, "seat": "Bottom"})))["value"]["hand"]
     assert len(cpython_hand) >= 5
     assert sorted(hand(page)) == sorted(cpython_hand)
+SAVED_IS = "state => JSON.parse(localStorage.getItem('giretra.match') || 'null')?.state === state"
+
+
 def test_a_shared_link_keeps_the_match_in_progress_and_the_way_back_to_it(page: Page) -> None:
     # A player who opened a shared link lost the match in progress for good, without a word.
     open_game(page, fragment="seed=0")  # the human cuts first
@@ -91,6 +94,7 @@ def test_a_shared_link_keeps_the_match_in_progress_and_the_way_back_to_it(page: 
     assert json.loads(aside["raw"])["state"] == kept
     notice.get_by_role("button", name="Back to my match").click()
     expect(notice).to_have_count(0)
+    page.wait_for_function(SAVED_IS, arg=kept)   # the engine reads the kept match back
     wait_my_turn(page, "negotiation")
     assert saved_state(page) == kept and hand(page) == mine
     # A deal link pasted into the open game's address bar (only the fragment changes): the same, and a link cut
@@ -100,8 +104,8 @@ def test_a_shared_link_keeps_the_match_in_progress_and_the_way_back_to_it(page: 
     expect(page.locator('[data-notice="shared"] [data-action="back-to-match"]')).to_be_visible()
     assert str(saved_state(page)).startswith(deal_link.replace("_", " ")[:-1])   # the bots may have called since
     page.locator('[data-notice="shared"] [data-action="back-to-match"]').click()
+    page.wait_for_function(SAVED_IS, arg=kept)
     wait_my_turn(page, "negotiation")
-    assert saved_state(page) == kept
     page.evaluate("h => { location.hash = h; }", deal_link[:25] + "%E0%A4")
     expect(page.locator('[data-notice="badLink"]')).to_be_visible()
     assert saved_state(page) == kept and hand(page) == mine
