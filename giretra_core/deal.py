@@ -269,15 +269,17 @@ class Deal:
             return [(Cut(k), None) for k in range(MIN_CUT, MAX_CUT + 1)]
         if phase is Phase.NEGOTIATION:
             assert self.negotiation is not None
-            return [(c, self.negotiation.validate(turn, c)) for c in ALL_CALLS]
-        return [(c, self.validate(turn, c)) for c in cards_of(self.hands[turn])]
+            return [(c, self.negotiation.reason(turn, c)) for c in ALL_CALLS]
+        return [(c, self._reason(turn, c)) for c in cards_of(self.hands[turn])]
 
     def validate(self, seat: Seat, action: Action) -> Reason | None:
         """Why *seat* may not take *action* now, or None if it may.
 
         :raises TypeError, NotationError: if *seat* or *action* is not one (see :func:`as_action`).
         """
-        seat, action = as_seat(seat), as_action(action)
+        return self._reason(as_seat(seat), as_action(action))
+
+    def _reason(self, seat: Seat, action: Action) -> Reason | None:
         phase = self.phase
         if isinstance(action, Cut):
             if phase is not Phase.CUT:
@@ -290,7 +292,7 @@ class Deal:
         if isinstance(action, Call):
             if self.negotiation is None:
                 return Reason("wrong_phase", {"phase": phase.value, "action": "call"})
-            return self.negotiation.validate(seat, action)
+            return self.negotiation.reason(seat, action)
         if phase is not Phase.PLAY:
             return Reason("wrong_phase", {"phase": phase.value, "action": "card"})
         if seat != self.turn:
@@ -314,7 +316,7 @@ class Deal:
         :raises TypeError, NotationError: if *seat* or *action* is not one (see :func:`as_action`).
         """
         seat, action = as_seat(seat), as_action(action)
-        reason = self.validate(seat, action)
+        reason = self._reason(seat, action)
         if reason is not None:
             raise IllegalActionError(f"{action_token(action)} is not legal for {seat.api_name}: "
                                      f"{message(reason.code, 'en', reason.params)}", reason.code, **reason.params)

@@ -189,7 +189,10 @@ class Negotiation:
 
         :raises TypeError: if *seat* or *call* is not one (see :func:`as_seat`, :func:`as_call`).
         """
-        seat, call = as_seat(seat), as_call(call)
+        return self.reason(as_seat(seat), as_call(call))
+
+    def reason(self, seat: Seat, call: Call) -> Reason | None:
+        """:meth:`validate` for a seat and a call known to be ones (the deal's own checks)."""
         if self.complete:
             return Reason("negotiation_complete", {})
         if seat != self.turn:
@@ -268,7 +271,7 @@ class Negotiation:
         :raises IllegalActionError: with the reason code if the call is not legal; *self* is unchanged.
         """
         seat, call = as_seat(seat), as_call(call)
-        reason = self.validate(seat, call)
+        reason = self.reason(seat, call)
         if reason is not None:
             raise IllegalActionError(f"{seat.api_name} may not {call.kind.api_name} ({call.token}): {reason.code}",
                                      reason.code, **reason.params)
