@@ -74,6 +74,9 @@ def test_a_seed_deals_the_same_cards_in_pyodide_as_in_cpython(page: Page) -> Non
     cpython_hand = json.loads(jsonapi.view(json.dumps({"state": state, "seat": "Bottom"})))["value"]["hand"]
     assert len(cpython_hand) >= 5
     assert sorted(hand(page)) == sorted(cpython_hand)
+
+
+# The page's saved match is *state* (the engine answers asynchronously: wait for it).
 SAVED_IS = "state => JSON.parse(localStorage.getItem('giretra.match') || 'null')?.state === state"
 
 
