@@ -377,7 +377,7 @@ BOT_REASONS: dict[str, dict[str, str]] = {
         "push_trumps": "milalao atout mba hampivoahana ny an'ny mpifanandrina",
         "lead_partner_suit": "averina ny lokon'ny mpiara-milalao",
         "lead_short": "manomboka amin'ny loko fohy mba hanapaka avy eo",
-        "lead_low": "manomboka ambany, tehirizina ny lehibe",
+        "lead_low": "manomboka amin'ny karatra kely, tehirizina ny lehibe",
         "lead_exit": "omena ny tanana amin'ny vidiny kely",
         "lead_winner": "tsy misy mpanohitra afaka mandresy ny {card}",
         "partner_wins_add": "mandresy ny mpiara-milalao: ampio isa",

@@ -24,7 +24,7 @@ REASONS: dict[str, str] = {
     "push_trumps": "push trumps to draw the opponents'",
     "lead_partner_suit": "lead partner's suit",
     "lead_short": "lead from a short suit to ruff later",
-    "lead_low": "lead low, keep the honours",
+    "lead_low": "lead a small card, keep the honours",
     "lead_exit": "give the lead away cheaply",
     "lead_winner": "no opponent can beat {card}",
     # following
