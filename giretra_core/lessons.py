@@ -130,43 +130,43 @@ def _negotiation_position(dealer: str, calls: str) -> JSON:
 
 def _lessons() -> tuple[Lesson, ...]:
     return (
-        Lesson("cards-ranking", "cards", "cards", T("Card ranking", "L'ordre des cartes", "Ny filaharan'ny karatra"), (
+        Lesson("cards-ranking", "cards", "cards", T("Card ranking", "L’ordre des cartes", "Ny filaharan’ny karatra"), (
             Task("pick_card", "P-7", T(
                 "Hearts are trumps. Which of these hearts is the strongest?",
                 "Cœur est atout. Quel est le cœur le plus fort ?",
-                "Atout ny Cœur. Iza amin'ireto Cœur ireto no matanjaka indrindra?"),
-                T("Trump order: J, 9, A, 10, K, Q, 8, 7.", "Ordre à l'atout : V, 9, A, 10, R, D, 8, 7.",
+                "Atout ny Cœur. Iza amin’ireto Cœur ireto no matanjaka indrindra?"),
+                T("Trump order: J, 9, A, 10, K, Q, 8, 7.", "Ordre à l’atout : V, 9, A, 10, R, D, 8, 7.",
                   "Filaharana atout: V, 9, A, 10, R, D, 8, 7."),
                 {"mode": "HEARTS", "cards": "AHJH10HKH9H"}),
             Task("pick_card", "P-7", T(
                 "Hearts are trumps. Which of these spades (a plain suit) is the strongest?",
                 "Cœur est atout. Quel est le pique (couleur simple) le plus fort ?",
-                "Atout ny Cœur. Iza amin'ireto Pique ireto no matanjaka indrindra?"),
+                "Atout ny Cœur. Iza amin’ireto Pique ireto no matanjaka indrindra?"),
                 T("Plain order: A, 10, K, Q, J, 9, 8, 7.", "Ordre hors atout : A, 10, R, D, V, 9, 8, 7.",
                   "Filaharana tsotra: A, 10, R, D, V, 9, 8, 7."),
                 {"mode": "HEARTS", "cards": "10SJSKS9SAS"}),
             Task("pick_card", "P-7", T(
                 "AllTrumps: which of these diamonds is the strongest?",
                 "Tout A : quel est le carreau le plus fort ?",
-                "Tout A: iza amin'ireto Carreau ireto no matanjaka indrindra?"),
+                "Tout A: iza amin’ireto Carreau ireto no matanjaka indrindra?"),
                 T("In AllTrumps every suit is ranked like a trump: J, 9, A, 10, K, Q, 8, 7.",
-                  "En Tout A, chaque couleur se classe comme l'atout : V, 9, A, 10, R, D, 8, 7.",
-                  "Amin'ny Tout A, samy milahatra toy ny atout ny loko rehetra: V, 9, A, 10, R, D, 8, 7."),
+                  "En Tout A, chaque couleur se classe comme l’atout : V, 9, A, 10, R, D, 8, 7.",
+                  "Amin’ny Tout A, samy milahatra toy ny atout ny loko rehetra: V, 9, A, 10, R, D, 8, 7."),
                 {"mode": "ALL_TRUMPS", "cards": "JDAD9DKD10D"}),
             Task("pick_card", "P-7", T(
                 "NoTrumps: which of these clubs is the strongest?",
                 "Sans A : quel est le trèfle le plus fort ?",
-                "Sans A: iza amin'ireto Trèfle ireto no matanjaka indrindra?"),
+                "Sans A: iza amin’ireto Trèfle ireto no matanjaka indrindra?"),
                 T("In NoTrumps every suit has the plain order: A, 10, K, Q, J, 9, 8, 7.",
-                  "En Sans A, toutes les couleurs ont l'ordre simple : A, 10, R, D, V, 9, 8, 7.",
-                  "Amin'ny Sans A, filaharana tsotra daholo: A, 10, R, D, V, 9, 8, 7."),
+                  "En Sans A, toutes les couleurs ont l’ordre simple : A, 10, R, D, V, 9, 8, 7.",
+                  "Amin’ny Sans A, filaharana tsotra daholo: A, 10, R, D, V, 9, 8, 7."),
                 {"mode": "NO_TRUMPS", "cards": "JC10CAC9CKC"}),
         )),
-        Lesson("cards-points", "cards", "cards", T("Card points", "Les points des cartes", "Ny isan'ny karatra"), (
+        Lesson("cards-points", "cards", "cards", T("Card points", "Les points des cartes", "Ny isan’ny karatra"), (
             Task("number", "S-1", T(
                 "Hearts are trumps. How many card points are in this trick: J♥ 9♥ A♠ 10♠?",
                 "Cœur est atout. Combien de points dans ce pli : V♥ 9♥ A♠ 10♠ ?",
-                "Atout ny Cœur. Firy ny isa ao amin'ity fanangonana ity: V♥ 9♥ A♠ 10♠?"),
+                "Atout ny Cœur. Firy ny isa ao amin’ity fanangonana ity: V♥ 9♥ A♠ 10♠?"),
                 T("Trumps: J 20, 9 14, A 11, 10 10, K 4, Q 3. Plain: A 11, 10 10, K 4, Q 3, J 2.",
                   "Atout : V 20, 9 14, A 11, 10 10, R 4, D 3. Hors atout : A 11, 10 10, R 4, D 3, V 2.",
                   "Atout: V 20, 9 14, A 11, 10 10, R 4, D 3. Tsotra: A 11, 10 10, R 4, D 3, V 2."),
@@ -174,18 +174,18 @@ def _lessons() -> tuple[Lesson, ...]:
             Task("number", "S-1", T(
                 "How many card points are there in all in an AllTrumps deal (last trick included)?",
                 "Combien de points en tout dans une donne Tout A (dix de der compris) ?",
-                "Firy ny isa rehetra amin'ny fizarana Tout A (ao anatiny ny fanangonana farany)?"),
+                "Firy ny isa rehetra amin’ny fizarana Tout A (ao anatiny ny fanangonana farany)?"),
                 T("Colour 162, NoTrumps 130, AllTrumps 258: the cards, plus 10 for the last trick.",
                   "Couleur 162, Sans A 130, Tout A 258 : les cartes, plus 10 de der.",
-                  "Couleur 162, Sans A 130, Tout A 258: ny karatra, miampy 10 ho an'ny farany."),
+                  "Couleur 162, Sans A 130, Tout A 258: ny karatra, miampy 10 ho an’ny farany."),
                 {"count": "total", "mode": "ALL_TRUMPS"}),
             Task("number", "S-1", T(
-                "And in a NoTrumps deal?", "Et dans une donne Sans A ?", "Ary amin'ny fizarana Sans A?"),
+                "And in a NoTrumps deal?", "Et dans une donne Sans A ?", "Ary amin’ny fizarana Sans A?"),
                 T("NoTrumps: 4 × 30 + 10 = 130.", "Sans A : 4 × 30 + 10 = 130.", "Sans A: 4 × 30 + 10 = 130."),
                 {"count": "total", "mode": "NO_TRUMPS"}),
             Task("number", "S-1", T(
                 "And in a Colour deal (Hearts are trumps)?", "Et dans une donne à la Couleur (Cœur atout) ?",
-                "Ary amin'ny fizarana Couleur (atout ny Cœur)?"),
+                "Ary amin’ny fizarana Couleur (atout ny Cœur)?"),
                 T("Colour: one trump suit (62) + three plain suits (3 × 30) + 10 = 162.",
                   "Couleur : un atout (62) + trois couleurs simples (3 × 30) + 10 = 162.",
                   "Couleur: atout iray (62) + loko tsotra telo (3 × 30) + 10 = 162."),
@@ -196,30 +196,30 @@ def _lessons() -> tuple[Lesson, ...]:
             Task("pick_seat", "D-2", T(
                 "Right deals. Who cuts the deck?", "Est distribue. Qui coupe ?",
                 "Havanana no mizara. Iza no manapaka?"),
-                T("The player to the dealer's left cuts: the next in turn (Bottom → Left → Top → Right → Bottom), so "
+                T("The player to the dealer’s left cuts: the next in turn (Bottom → Left → Top → Right → Bottom), so "
                   "Bottom after Right. He also speaks first and leads the first trick.",
-                  "Le joueur à gauche du donneur coupe : le suivant dans l'ordre du jeu (Sud → Ouest → Nord → Est → "
+                  "Le joueur à gauche du donneur coupe : le suivant dans l’ordre du jeu (Sud → Ouest → Nord → Est → "
                   "Sud), donc Sud après Est. Il parle aussi le premier et entame le premier pli.",
-                  "Ny eo ankavian'ny mpizara no manapaka: ny manaraka amin'ny filaharana (Ambany → Havia → Ambony → "
-                  "Havanana → Ambany), ka Ambany aorian'ny Havanana. Izy koa no miteny voalohany sy manomboka."),
+                  "Ny eo ankavian’ny mpizara no manapaka: ny manaraka amin’ny filaharana (Ambany → Havia → Ambony → "
+                  "Havanana → Ambany), ka Ambany aorian’ny Havanana. Izy koa no miteny voalohany sy manomboka."),
                 {"ask": "cutter", "dealer": "R"}),
             Task("number", "D-2", T(
                 "You cut. How many cards do you lift from the top?", "Vous coupez. Combien de cartes soulevez-vous ?",
                 "Ianao no manapaka. Karatra firy no esorinao eo ambony?"),
                 T("A cut lifts between 6 and 26 cards; they go under the rest. During a match the deck is never "
                   "shuffled.",
-                  "On coupe entre 6 et 26 cartes, posées sous le reste. En cours de partie, le jeu n'est jamais "
+                  "On coupe entre 6 et 26 cartes, posées sous le reste. En cours de partie, le jeu n’est jamais "
                   "mélangé.",
-                  "Karatra 6 hatramin'ny 26 no esorina, apetraka ambanin'ny ambiny. Tsy afangaro mihitsy ny karatra "
+                  "Karatra 6 hatramin’ny 26 no esorina, apetraka ambanin’ny ambiny. Tsy afangaro mihitsy ny karatra "
                   "mandritra ny lalao."),
                 {"count": "cut", "dealer": "R"}),
             Task("number", "D-3", T(
                 "How many cards does each player hold during the negotiation?",
                 "Combien de cartes chaque joueur a-t-il pendant les annonces ?",
-                "Karatra firy no eny an-tanan'ny mpilalao tsirairay mandritra ny fifampiraharahana?"),
+                "Karatra firy no eny an-tanan’ny mpilalao tsirairay mandritra ny fifampiraharahana?"),
                 T("3 each, then 2 each: 5 cards; the last 3 come after the negotiation.",
                   "3 chacun, puis 2 : 5 cartes ; les 3 dernières après les annonces.",
-                  "3 avy, avy eo 2 avy: karatra 5; ny 3 farany aorian'ny fifampiraharahana."),
+                  "3 avy, avy eo 2 avy: karatra 5; ny 3 farany aorian’ny fifampiraharahana."),
                 {"count": "hand_during_negotiation", "dealer": "R"}),
         )),
         Lesson("negotiation-announce", "negotiation", "negotiation", T(
@@ -251,20 +251,20 @@ def _lessons() -> tuple[Lesson, ...]:
                 "Left announced Hearts; your partner and Right accepted. Which of these may you do?",
                 "Ouest a annoncé Cœur ; votre partenaire et Est ont dit Bonne. Que pouvez-vous faire ?",
                 "Nanambara Cœur i Havia; nilaza Bonne ny namanao sy Havanana. Inona no azonao atao?"),
-                T("You may accept, announce higher, or double an opponent's bid made since your last Announce or "
+                T("You may accept, announce higher, or double an opponent’s bid made since your last Announce or "
                   "Accept (a Double does not count).",
                   "Vous pouvez dire Bonne, annoncer plus haut, ou contrer une annonce adverse faite depuis votre "
                   "dernière annonce ou votre dernier Bonne (un Contré ne compte pas).",
-                  "Afaka milaza Bonne ianao, manambara ambony kokoa, na manao Contré amin'ny fanambaran'ny "
-                  "mpifanandrina natao taorian'ny fanambarana na Bonne farany nataonao (tsy isaina ny Contré)."),
+                  "Afaka milaza Bonne ianao, manambara ambony kokoa, na manao Contré amin’ny fanambaran’ny "
+                  "mpifanandrina natao taorian’ny fanambarana na Bonne farany nataonao (tsy isaina ny Contré)."),
                 {"dealer": "B", "calls": "H ok ok", "options": "ok xH xC S"}),
             Task("select_calls", "N-6", T(
                 "You announced Spades and Left doubled. What may your partner do?",
                 "Vous avez annoncé Pique et Ouest a contré. Que peut faire votre partenaire ?",
-                "Nanambara Pique ianao ary nanao Contré i Havia. Inona no azon'ny mpiara-milalao aminao atao?"),
+                "Nanambara Pique ianao ary nanao Contré i Havia. Inona no azon’ny mpiara-milalao aminao atao?"),
                 T("After a Double nobody announces; the announcing team may redouble (AllTrumps, ♦, ♥, ♠ only).",
-                  "Après un Contré, plus d'annonce ; l'équipe qui a annoncé peut surcontrer (Tout A, ♦, ♥, ♠).",
-                  "Aorian'ny Contré tsy misy fanambarana; ny ekipa nanambara no afaka manao Surcontré."),
+                  "Après un Contré, plus d’annonce ; l’équipe qui a annoncé peut surcontrer (Tout A, ♦, ♥, ♠).",
+                  "Aorian’ny Contré tsy misy fanambarana; ny ekipa nanambara no afaka manao Surcontré."),
                 {"dealer": "R", "calls": "S xS", "options": "ok xxS NT"}),
             Task("select_calls", "N-6", T(
                 "Your partner announced Clubs; Right doubled. Which of these may you do?",
@@ -279,41 +279,41 @@ def _lessons() -> tuple[Lesson, ...]:
                 "Right doubled Spades. Which of these may you do?",
                 "Ouest a annoncé Cœur ; après deux Bonne vous avez annoncé Pique ; Ouest et votre partenaire ont dit "
                 "Bonne et Est a contré Pique. Que pouvez-vous faire ?",
-                "Nanambara Cœur i Havia; taorian'ny Bonne roa dia nanambara Pique ianao; nilaza Bonne i Havia sy ny "
+                "Nanambara Cœur i Havia; taorian’ny Bonne roa dia nanambara Pique ianao; nilaza Bonne i Havia sy ny "
                 "namanao ary nanao Contré Pique i Havanana. Inona no azonao atao?"),
                 T("Announcing or accepting after a bid gives up doubling it; your team may still redouble its own "
                   "doubled Spades.",
-                  "Annoncer ou dire Bonne après une annonce, c'est renoncer à la contrer ; votre équipe peut encore "
+                  "Annoncer ou dire Bonne après une annonce, c’est renoncer à la contrer ; votre équipe peut encore "
                   "surcontrer son Pique contré.",
-                  "Raha nanambara na nilaza Bonne ianao taorian'ny fanambarana iray dia tsy afaka manao Contré azy "
+                  "Raha nanambara na nilaza Bonne ianao taorian’ny fanambarana iray dia tsy afaka manao Contré azy "
                   "intsony; afaka manao Surcontré ny Pique-ny kosa ny ekipanao."),
                 {"dealer": "B", "calls": "H ok ok S ok ok xS", "options": "ok xH xxS"}),
         )),
         Lesson("negotiation-auto-double", "negotiation", "negotiation", T(
             "The automatic double of NoTrumps and Clubs", "Le contre automatique du Sans A et du Trèfle",
-            "Ny Contré ho azy amin'ny Sans A sy Trèfle"), (
+            "Ny Contré ho azy amin’ny Sans A sy Trèfle"), (
             Task("select_calls", "N-5", T(
                 "Left announced NoTrumps; your partner Top said Accept (Bonne), then Right too. Which of these may "
                 "you do?",
                 "Ouest a annoncé Sans A ; votre partenaire Nord a dit Bonne, puis Est aussi. Que pouvez-vous faire ?",
                 "Nanambara Sans A i Havia; nilaza Bonne ny namanao Ambony, avy eo Havanana koa. Inona no azonao "
                 "atao?"),
-                T("An opponent's Accept of NoTrumps or Clubs counts as a Double: ×2, no more announcements, and "
+                T("An opponent’s Accept of NoTrumps or Clubs counts as a Double: ×2, no more announcements, and "
                   "nobody may redouble.",
-                  "Le Bonne d'un adversaire sur Sans A ou Trèfle vaut un Contré : ×2, plus d'annonce, et personne ne "
+                  "Le Bonne d’un adversaire sur Sans A ou Trèfle vaut un Contré : ×2, plus d’annonce, et personne ne "
                   "peut surcontrer.",
-                  "Ny Bonne an'ny mpifanandrina amin'ny Sans A na Trèfle dia manisa ho Contré: ×2, tsy misy "
+                  "Ny Bonne an’ny mpifanandrina amin’ny Sans A na Trèfle dia manisa ho Contré: ×2, tsy misy "
                   "fanambarana intsony, ary tsy misy afaka manao Surcontré."),
                 {"dealer": "B", "calls": "NT ok ok", "options": "ok AT xNT xxNT"}),
             Task("select_calls", "N-5", T(
                 "You announced Clubs and Left said Accept (Bonne). What may your partner Top do?",
                 "Vous avez annoncé Trèfle et Ouest a dit Bonne. Que peut faire votre partenaire Nord ?",
-                "Nanambara Trèfle ianao ary nilaza Bonne i Havia. Inona no azon'ny namanao Ambony atao?"),
-                T("Left's Accept doubled your Clubs automatically: nobody announces any more, and Clubs cannot be "
+                "Nanambara Trèfle ianao ary nilaza Bonne i Havia. Inona no azon’ny namanao Ambony atao?"),
+                T("Left’s Accept doubled your Clubs automatically: nobody announces any more, and Clubs cannot be "
                   "redoubled.",
-                  "Le Bonne d'Ouest a contré votre Trèfle automatiquement : plus d'annonce, et le Trèfle ne se "
+                  "Le Bonne d’Ouest a contré votre Trèfle automatiquement : plus d’annonce, et le Trèfle ne se "
                   "surcontre pas.",
-                  "Ny Bonne nataon'i Havia dia nanao Contré ho azy ny Trèfle-nao: tsy misy fanambarana intsony, ary "
+                  "Ny Bonne nataon’i Havia dia nanao Contré ho azy ny Trèfle-nao: tsy misy fanambarana intsony, ary "
                   "tsy azo atao Surcontré ny Trèfle."),
                 {"dealer": "R", "calls": "C ok", "options": "ok D xxC"}),
             Task("pick_option", "N-5", T(
@@ -322,7 +322,7 @@ def _lessons() -> tuple[Lesson, ...]:
                 "Nanambara Trèfle i Ambony; nilaza Bonne i Havanana, ianao ary Havia. Inona no lalaovina?"),
                 T("Right, an opponent of Top, accepted first: Clubs is played doubled (×2), worth 16 × 2 = 32.",
                   "Est, adversaire de Nord, a dit Bonne le premier : le Trèfle est joué contré (×2), 16 × 2 = 32.",
-                  "Havanana, mpifanandrina amin'i Ambony, no nilaza Bonne voalohany: lalaovina misy Contré (×2) ny "
+                  "Havanana, mpifanandrina amin’i Ambony, no nilaza Bonne voalohany: lalaovina misy Contré (×2) ny "
                   "Trèfle, 16 × 2 = 32."),
                 {"dealer": "L", "calls": "C ok ok ok", "ask": "contract"}),
         )),
@@ -332,9 +332,9 @@ def _lessons() -> tuple[Lesson, ...]:
                 "You announced NoTrumps and Left said Accept (Bonne). What is the contract now?",
                 "Vous avez annoncé Sans A et Ouest a dit Bonne. Quel est le contrat ?",
                 "Nanambara Sans A ianao ary nilaza Bonne i Havia. Inona ny fifanarahana?"),
-                T("An opponent's Accept of NoTrumps or Clubs counts as a Double: ×2, and no more announcements.",
-                  "Le Bonne d'un adversaire sur Sans A ou Trèfle vaut un Contré : ×2, et plus d'annonce.",
-                  "Ny Bonne an'ny mpifanandrina amin'ny Sans A na Trèfle dia Contré: ×2."),
+                T("An opponent’s Accept of NoTrumps or Clubs counts as a Double: ×2, and no more announcements.",
+                  "Le Bonne d’un adversaire sur Sans A ou Trèfle vaut un Contré : ×2, et plus d’annonce.",
+                  "Ny Bonne an’ny mpifanandrina amin’ny Sans A na Trèfle dia Contré: ×2."),
                 {"dealer": "R", "calls": "NT ok ok ok", "ask": "contract"}),
             Task("pick_option", "N-9", T(
                 "Bottom Clubs, Left Hearts, Top doubles Hearts, Right doubles Clubs, then three Accepts. "
@@ -347,7 +347,7 @@ def _lessons() -> tuple[Lesson, ...]:
                   "Raha maro no misy Contré, ny voalohany nambara no lalaovina."),
                 {"dealer": "R", "calls": "C H xH xC ok ok ok", "ask": "contract"}),
             Task("pick_option", "N-8", T(
-                "The rules page's first example: Bottom Hearts, then Accept, Accept, Accept. The contract?",
+                "The rules page’s first example: Bottom Hearts, then Accept, Accept, Accept. The contract?",
                 "Premier exemple de la page des règles : Sud Cœur, puis Bonne, Bonne, Bonne. Le contrat ?",
                 "Ohatra voalohany: Ambany Cœur, avy eo Bonne telo. Ny fifanarahana?"),
                 T("Three Accepts in a row end the negotiation; the last bid is played, ×1.",
@@ -359,8 +359,8 @@ def _lessons() -> tuple[Lesson, ...]:
                 "Sud Trèfle, Ouest Pique, puis trois Bonne. Le contrat ?",
                 "Ambany Trèfle, Havia Pique, avy eo Bonne telo. Ny fifanarahana?"),
                 T("Clubs was overcalled before any opponent accepted it, so it was never doubled.",
-                  "Le Trèfle a été surenchéri avant qu'un adversaire dise Bonne : il n'a jamais été contré.",
-                  "Nambara ambony kokoa ny Trèfle talohan'ny Bonne, ka tsy nisy Contré."),
+                  "Le Trèfle a été surenchéri avant qu’un adversaire dise Bonne : il n’a jamais été contré.",
+                  "Nambara ambony kokoa ny Trèfle talohan’ny Bonne, ka tsy nisy Contré."),
                 {"dealer": "R", "calls": "C S ok ok ok", "ask": "contract"}),
         )),
         *_play_lessons(),
@@ -378,8 +378,8 @@ def _lessons() -> tuple[Lesson, ...]:
                 "Score 140–145, objectif 150. Une donne Tout A finit 150 à 108 pour vous (15–11). Que se passe-t-il ?",
                 "Isa 140–145, tanjona 150. Tout A 150 sy 108 ho anareo (15–11). Inona no mitranga?"),
                 T("If both teams reach the target in the same deal, nobody wins yet: the target moves to 250.",
-                  "Si les deux équipes atteignent l'objectif dans la même donne, il passe à 250.",
-                  "Raha samy mahatratra ny tanjona amin'ny fizarana iray ny roa tonta, lasa 250 izy."),
+                  "Si les deux équipes atteignent l’objectif dans la même donne, il passe à 250.",
+                  "Raha samy mahatratra ny tanjona amin’ny fizarana iray ny roa tonta, lasa 250 izy."),
                 {"ask": "match", "scores": (140, 145), "target": 150,
                  "deal": ("ALL_TRUMPS", 1, 0, (150, 108), None)}),
             Task("pick_option", "M-1", T(
@@ -390,19 +390,19 @@ def _lessons() -> tuple[Lesson, ...]:
                 "Isa 240–245, tanjona 250. Tout A misy Contré, 150 sy 108 ho anareo (15–11 × 2 = 30–22). Inona no "
                 "mitranga?"),
                 T("Both teams reach 250 in the same deal: the target moves up again by 100, to 350.",
-                  "Les deux équipes atteignent 250 dans la même donne : l'objectif monte encore de 100, à 350.",
-                  "Samy mahatratra 250 amin'ny fizarana iray ny roa tonta: miakatra 100 indray ny tanjona, lasa 350."),
+                  "Les deux équipes atteignent 250 dans la même donne : l’objectif monte encore de 100, à 350.",
+                  "Samy mahatratra 250 amin’ny fizarana iray ny roa tonta: miakatra 100 indray ny tanjona, lasa 350."),
                 {"ask": "match", "scores": (240, 245), "target": 250,
                  "deal": ("ALL_TRUMPS", 2, 0, (150, 108), None)}),
             Task("pick_option", "S-5", T(
-                "Scores 20–140, target 150. Left's team plays Spades, but your team wins all 8 tricks. What happens?",
-                "Score 20–140, objectif 150. L'équipe d'Ouest joue Pique, mais votre équipe fait les 8 plis. Que se "
+                "Scores 20–140, target 150. Left’s team plays Spades, but your team wins all 8 tricks. What happens?",
+                "Score 20–140, objectif 150. L’équipe d’Ouest joue Pique, mais votre équipe fait les 8 plis. Que se "
                 "passe-t-il ?",
-                "Isa 20–140, tanjona 150. Pique ny ekipan'i Havia, fa azon'ny ekipanareo daholo ny fanangonana 8. "
+                "Isa 20–140, tanjona 150. Pique ny ekipan’i Havia, fa azon’ny ekipanareo daholo ny fanangonana 8. "
                 "Inona no mitranga?"),
                 T("A Colour sweep wins the match at once, whatever the scores.",
                   "Un capot en Couleur gagne la partie immédiatement, quel que soit le score.",
-                  "Ny capot amin'ny Couleur dia mandresy ny lalao avy hatrany, na firy na firy ny isa."),
+                  "Ny capot amin’ny Couleur dia mandresy ny lalao avy hatrany, na firy na firy ny isa."),
                 {"ask": "match", "scores": (20, 140), "target": 150, "deal": ("SPADES", 1, 1, (162, 0), 0)}),
         )),
     )
@@ -421,15 +421,15 @@ def _play_lessons() -> tuple[Lesson, ...]:
     return (
         Lesson("play-follow-suit", "play", "play", T("Follow suit", "Fournir", "Manaraka loko"), (
             sel("P-1", ask(T("Spades are trumps. Left leads the K♦.", "Pique est atout. Ouest entame le R♦.",
-                             "Atout ny Pique. Manomboka amin'ny R♦ i Havia.")),
+                             "Atout ny Pique. Manomboka amin’ny R♦ i Havia.")),
                 T("If you hold the led suit, you must play it.", "Si vous avez la couleur demandée, vous devez "
                   "la jouer.", "Raha manana ny loko nalefa ianao dia tsy maintsy alefanao."),
                 "SPADES", "L:KD T:8D R:9D", "7D10D9SJSAC8H7H10S"),
             sel("P-1", ask(T("Hearts are trumps. Your partner Top leads the A♠ and Right trumps with the 9♥.",
-                             "Cœur est atout. Votre partenaire Nord entame l'A♠ et Est coupe du 9♥.",
-                             "Atout ny Cœur. A♠ no alefan'ny namanao Ambony ary manapaka amin'ny 9♥ i Havanana.")),
+                             "Cœur est atout. Votre partenaire Nord entame l’A♠ et Est coupe du 9♥.",
+                             "Atout ny Cœur. A♠ no alefan’ny namanao Ambony ary manapaka amin’ny 9♥ i Havanana.")),
                 T("Even in a trumped trick, a player who can follow must follow: you never have to trump then.",
-                  "Même si le pli est coupé, qui peut fournir doit fournir : il n'a alors jamais à couper.",
+                  "Même si le pli est coupé, qui peut fournir doit fournir : il n’a alors jamais à couper.",
                   "Na efa voatapaka aza ny fanangonana, izay afaka manaraka dia tsy maintsy manaraka: tsy voatery "
                   "manapaka izy."),
                 "HEARTS", "T:AS R:9H", "7S10SJHKHQD8C9DAC"),
@@ -437,56 +437,56 @@ def _play_lessons() -> tuple[Lesson, ...]:
         Lesson("play-must-beat", "play", "play", T("Play higher", "Monter", "Mandresy"), (
             sel("P-2", ask(T("AllTrumps. Left leads the K♥, Top plays the 7♥, Right the Q♥.",
                              "Tout A. Ouest entame le R♥, Nord joue le 7♥, Est la D♥.",
-                             "Tout A. R♥ no alefan'i Havia, 7♥ i Ambony, D♥ i Havanana.")),
+                             "Tout A. R♥ no alefan’i Havia, 7♥ i Ambony, D♥ i Havanana.")),
                 T("In AllTrumps you must beat the highest card of the led suit if you can.",
                   "En Tout A, vous devez battre la plus forte carte de la couleur demandée si vous le pouvez.",
-                  "Amin'ny Tout A, tsy maintsy mandresy ny karatra ambony indrindra ianao raha afaka."),
+                  "Amin’ny Tout A, tsy maintsy mandresy ny karatra ambony indrindra ianao raha afaka."),
                 "ALL_TRUMPS", "L:KH T:7H R:QH", "AH8H10HJSAD7C9CQS"),
             sel("P-2", ask(T("Hearts are trumps. Left leads the 10♥ (trump), Top plays the 7♥, Right the J♦.",
                              "Cœur est atout. Ouest entame le 10♥ (atout), Nord le 7♥, Est le V♦.",
-                             "Atout ny Cœur. 10♥ no alefan'i Havia, 7♥ i Ambony, V♦ i Havanana.")),
-                T("When trump is led you must beat the highest trump if you can — even your partner's.",
+                             "Atout ny Cœur. 10♥ no alefan’i Havia, 7♥ i Ambony, V♦ i Havanana.")),
+                T("When trump is led you must beat the highest trump if you can — even your partner’s.",
                   "Quand on entame atout, il faut monter sur le plus fort atout si possible — même celui du "
                   "partenaire.",
                   "Raha atout no nalefa dia tsy maintsy mandresy ny atout ambony indrindra ianao."),
                 "HEARTS", "L:10H T:7H R:JD", "9H8HQHAS7CKD8S9D"),
             sel("P-2", ask(T("NoTrumps. Left leads the K♥, Top plays the 7♥, Right the Q♥.",
                              "Sans A. Ouest entame le R♥, Nord joue le 7♥, Est la D♥.",
-                             "Sans A. R♥ no alefan'i Havia, 7♥ i Ambony, D♥ i Havanana.")),
+                             "Sans A. R♥ no alefan’i Havia, 7♥ i Ambony, D♥ i Havanana.")),
                 T("In NoTrumps you must follow suit, but you never have to play higher.",
                   "En Sans A il faut fournir, mais jamais obligatoirement monter.",
-                  "Amin'ny Sans A dia tsy maintsy manaraka ianao, fa tsy voatery mandresy mihitsy."),
+                  "Amin’ny Sans A dia tsy maintsy manaraka ianao, fa tsy voatery mandresy mihitsy."),
                 "NO_TRUMPS", "L:KH T:7H R:QH", "AH8H10HJSAD7C9CQS"),
         )),
         Lesson("play-must-trump", "play", "play", T("Trumping", "Couper", "Manapaka"), (
             sel("P-3", ask(T("Hearts are trumps. Left leads the A♠. You have no spade.",
-                             "Cœur est atout. Ouest entame l'A♠. Vous n'avez pas de pique.",
-                             "Atout ny Cœur. A♠ no alefan'i Havia. Tsy manana Pique ianao.")),
+                             "Cœur est atout. Ouest entame l’A♠. Vous n’avez pas de pique.",
+                             "Atout ny Cœur. A♠ no alefan’i Havia. Tsy manana Pique ianao.")),
                 T("Unable to follow in a Colour contract, you must trump.",
                   "Sans la couleur demandée, en Couleur, vous devez couper.",
-                  "Raha tsy afaka manaraka ianao amin'ny Couleur dia tsy maintsy manapaka."),
+                  "Raha tsy afaka manaraka ianao amin’ny Couleur dia tsy maintsy manapaka."),
                 "HEARTS", "L:AS T:7S R:8S", "7HKHQCKDAC10D8C9D"),
             sel("P-3", ask(T("Hearts are trumps. Your partner (Top) leads the A♠, Right plays the 7♠. You have no "
                              "spade.",
-                             "Cœur est atout. Votre partenaire (Nord) entame l'A♠, Est joue le 7♠. Vous n'avez pas "
+                             "Cœur est atout. Votre partenaire (Nord) entame l’A♠, Est joue le 7♠. Vous n’avez pas "
                              "de pique.",
-                             "Atout ny Cœur. A♠ no alefan'ny namanao (Ambony), 7♠ i Havanana. Tsy manana Pique "
+                             "Atout ny Cœur. A♠ no alefan’ny namanao (Ambony), 7♠ i Havanana. Tsy manana Pique "
                              "ianao.")),
                 T("If your partner is winning with a plain card, you are free: trump or discard.",
                   "Si votre partenaire est maître avec une carte hors atout, vous êtes libre.",
-                  "Raha mandresy amin'ny karatra tsotra ny namanao dia malalaka ianao."),
+                  "Raha mandresy amin’ny karatra tsotra ny namanao dia malalaka ianao."),
                 "HEARTS", "T:AS R:7S", "7HKHQCKDAC10D8C9D"),
             sel("P-4", ask(T("Hearts are trumps. Left leads the A♠, your partner Top trumps with the Q♥, Right plays "
                              "the 8♠. You have no spade.",
-                             "Cœur est atout. Ouest entame l'A♠, votre partenaire Nord coupe de la D♥, Est joue le "
-                             "8♠. Vous n'avez pas de pique.",
-                             "Atout ny Cœur. A♠ i Havia, manapaka amin'ny D♥ ny namanao Ambony, 8♠ i Havanana. Tsy "
+                             "Cœur est atout. Ouest entame l’A♠, votre partenaire Nord coupe de la D♥, Est joue le "
+                             "8♠. Vous n’avez pas de pique.",
+                             "Atout ny Cœur. A♠ i Havia, manapaka amin’ny D♥ ny namanao Ambony, 8♠ i Havanana. Tsy "
                              "manana Pique ianao.")),
                 T("Your partner wins, but with a trump: the freedom to discard is gone, you must overtrump if you "
                   "can.",
                   "Votre partenaire est maître, mais avec un atout : plus de défausse libre, il faut surcouper si "
                   "possible.",
-                  "Mandresy ny namanao, fa amin'ny atout: tsy malalaka intsony ianao, tsy maintsy manapaka ambony "
+                  "Mandresy ny namanao, fa amin’ny atout: tsy malalaka intsony ianao, tsy maintsy manapaka ambony "
                   "kokoa raha afaka."),
                 "HEARTS", "L:AS T:QH R:8S", "KH8HQCKDAC10D8C9D"),
         )),
@@ -494,12 +494,12 @@ def _play_lessons() -> tuple[Lesson, ...]:
                                                     "Manapaka ambony sy ambany"), (
             sel("P-5", ask(T("Hearts are trumps. Left leads the A♠, your partner Top trumps with the 9♥, Right plays "
                              "the 7♠. You have no spade.",
-                             "Cœur est atout. Ouest entame l'A♠, Nord coupe du 9♥, Est joue le 7♠. Vous n'avez pas "
+                             "Cœur est atout. Ouest entame l’A♠, Nord coupe du 9♥, Est joue le 7♠. Vous n’avez pas "
                              "de pique.",
                              "Atout ny Cœur. A♠ i Havia, 9♥ i Ambony, 7♠ i Havanana. Tsy manana Pique ianao.")),
                 T("Once a trump is on the trick you must overtrump if you can — even over your partner.",
-                  "Dès qu'un atout est dans le pli, il faut surcouper si possible — même le partenaire.",
-                  "Raha misy atout ao amin'ny fanangonana dia tsy maintsy manapaka ambony kokoa ianao."),
+                  "Dès qu’un atout est dans le pli, il faut surcouper si possible — même le partenaire.",
+                  "Raha misy atout ao amin’ny fanangonana dia tsy maintsy manapaka ambony kokoa ianao."),
                 "HEARTS", "L:AS T:9H R:7S", "JH8HKDQC10D7C9D8C"),
             sel("P-6", ask(T("Same trick, but your trumps are the 8♥ and 7♥: none beats the 9♥.",
                              "Même pli, mais vos atouts sont le 8♥ et le 7♥ : aucun ne bat le 9♥.",
@@ -509,18 +509,18 @@ def _play_lessons() -> tuple[Lesson, ...]:
                   "Na tsy afaka manapaka ambony aza ianao dia tsy maintsy milalao atout."),
                 "HEARTS", "L:AS T:9H R:7S", "8H7HKDQC10D7C9D8C"),
             sel("P-6", ask(T("NoTrumps. Left leads the A♠, Top and Right follow. You have no spade.",
-                             "Sans A. Ouest entame l'A♠, Nord et Est fournissent. Vous n'avez pas de pique.",
-                             "Sans A. A♠ no alefan'i Havia, manaraka i Ambony sy Havanana. Tsy manana Pique "
+                             "Sans A. Ouest entame l’A♠, Nord et Est fournissent. Vous n’avez pas de pique.",
+                             "Sans A. A♠ no alefan’i Havia, manaraka i Ambony sy Havanana. Tsy manana Pique "
                              "ianao.")),
                 T("With no trump to play (or in NoTrumps/AllTrumps), a player who cannot follow plays any card.",
-                  "Sans atout à jouer (ou en Sans A / Tout A), qui ne peut fournir joue n'importe quelle carte.",
+                  "Sans atout à jouer (ou en Sans A / Tout A), qui ne peut fournir joue n’importe quelle carte.",
                   "Raha tsy afaka manaraka ianao ary tsy misy atout, karatra rehetra dia azo alefa."),
                 "NO_TRUMPS", "L:AS T:7S R:8S", "8H7HKDQC10D7C9D8C"),
             sel("P-6", ask(T("Hearts are trumps. Left leads the A♠, Top and Right follow. You have neither spades nor "
                              "hearts.",
-                             "Cœur est atout. Ouest entame l'A♠, Nord et Est fournissent. Vous n'avez ni pique ni "
+                             "Cœur est atout. Ouest entame l’A♠, Nord et Est fournissent. Vous n’avez ni pique ni "
                              "cœur.",
-                             "Atout ny Cœur. A♠ no alefan'i Havia, manaraka i Ambony sy Havanana. Tsy manana Pique "
+                             "Atout ny Cœur. A♠ no alefan’i Havia, manaraka i Ambony sy Havanana. Tsy manana Pique "
                              "na Cœur ianao.")),
                 T("Unable to follow and without a trump, you discard any card you like.",
                   "Sans la couleur demandée et sans atout, vous vous défaussez de la carte de votre choix.",
@@ -535,15 +535,15 @@ def _play_lessons() -> tuple[Lesson, ...]:
                 "Atout ny Cœur. Ambany A♠, Havia 7♥, Ambony R♠, Havanana 10♠. Iza no mahazo?"),
                 T("The highest trump wins; without a trump, the highest card of the led suit.",
                   "Le plus fort atout gagne ; sans atout, la plus forte carte de la couleur demandée.",
-                  "Ny atout ambony indrindra no mandresy; raha tsy misy, ny ambony indrindra amin'ny loko nalefa."),
+                  "Ny atout ambony indrindra no mandresy; raha tsy misy, ny ambony indrindra amin’ny loko nalefa."),
                 {"ask": "winner", "mode": "HEARTS", "trick": "B:AS L:7H T:KS R:10S"}),
             Task("pick_seat", "P-7", T(
                 "AllTrumps. Bottom 9♠, Left J♥, Top A♠, Right 7♠. Who wins?",
                 "Tout A. Sud 9♠, Ouest V♥, Nord A♠, Est 7♠. Qui remporte le pli ?",
                 "Tout A. Ambany 9♠, Havia V♥, Ambony A♠, Havanana 7♠. Iza no mahazo?"),
                 T("In AllTrumps there is no trump suit: only the led suit can win, so the off-suit J♥ loses.",
-                  "En Tout A il n'y a pas de couleur d'atout : seule la couleur demandée gagne.",
-                  "Amin'ny Tout A, ny loko nalefa ihany no mety handresy."),
+                  "En Tout A il n’y a pas de couleur d’atout : seule la couleur demandée gagne.",
+                  "Amin’ny Tout A, ny loko nalefa ihany no mety handresy."),
                 {"ask": "winner", "mode": "ALL_TRUMPS", "trick": "B:9S L:JH T:AS R:7S"}),
         )),
     )
@@ -551,7 +551,7 @@ def _play_lessons() -> tuple[Lesson, ...]:
 
 def _scoring_lessons() -> tuple[Lesson, ...]:
     ask_score = T("How many match points does each team score?", "Combien de points de partie pour chaque équipe ?",
-                  "Firy ny isan'ny lalao azon'ny ekipa tsirairay?")
+                  "Firy ny isan’ny lalao azon’ny ekipa tsirairay?")
 
     def sc(rule: str, situation: Text, explain: Text, mode: str, m: int, team: int, points: tuple[int, int],
            sweep: int | None = None) -> Task:
@@ -560,103 +560,103 @@ def _scoring_lessons() -> tuple[Lesson, ...]:
 
     return (
         Lesson("scoring-colour", "scoring", "scoring", T("Scoring a Colour contract", "Marquer une Couleur",
-                                                          "Isa amin'ny Couleur"), (
+                                                          "Isa amin’ny Couleur"), (
             sc("S-2", T("Team 1 plays Hearts and takes 90 card points of 162.",
-                        "L'équipe 1 joue Cœur et fait 90 points sur 162.",
-                        "Cœur no lalaovin'ny Ekipa 1 ary mahazo 90 amin'ny 162."),
+                        "L’équipe 1 joue Cœur et fait 90 points sur 162.",
+                        "Cœur no lalaovin’ny Ekipa 1 ary mahazo 90 amin’ny 162."),
                T("The announcers need 82 or more: then they score 16, the defenders 0.",
-                 "L'attaque doit faire 82 ou plus : elle marque alors 16, la défense 0.",
+                 "L’attaque doit faire 82 ou plus : elle marque alors 16, la défense 0.",
                  "Mila 82 na mihoatra ny mpanambara: mahazo 16 izy."), "HEARTS", 1, 0, (90, 72)),
-            sc("S-2", T("Team 1 plays Spades and takes exactly 81.", "L'équipe 1 joue Pique et fait exactement 81.",
-                        "Pique no lalaovin'ny Ekipa 1 ary mahazo 81 marina."),
+            sc("S-2", T("Team 1 plays Spades and takes exactly 81.", "L’équipe 1 joue Pique et fait exactement 81.",
+                        "Pique no lalaovin’ny Ekipa 1 ary mahazo 81 marina."),
                T("Only exactly 81 each is a tie: with 82 the announcers would have scored 16.",
-                 "Seul 81 partout est une égalité : avec 82, l'attaque aurait marqué 16.",
+                 "Seul 81 partout est une égalité : avec 82, l’attaque aurait marqué 16.",
                  "81 avy marina ihany no mitovy: raha 82 dia nahazo 16 ny mpanambara."), "SPADES", 1, 0, (81, 81)),
             sc("S-2", T("Team 2 plays Clubs, doubled automatically, and takes only 70.",
-                        "L'équipe 2 joue Trèfle, contré automatiquement, et ne fait que 70.",
-                        "Trèfle no lalaovin'ny Ekipa 2, Contré ho azy, ary 70 ihany no azony."),
+                        "L’équipe 2 joue Trèfle, contré automatiquement, et ne fait que 70.",
+                        "Trèfle no lalaovin’ny Ekipa 2, Contré ho azy, ary 70 ihany no azony."),
                T("A failed contract gives the defenders the stake: 16 × 2 = 32.",
                  "Un contrat chuté donne la mise à la défense : 16 × 2 = 32.",
                  "Raha resy ny mpanambara, ny mpiaro no mahazo: 16 × 2 = 32."), "CLUBS", 2, 1, (92, 70)),
         )),
         Lesson("scoring-notrumps", "scoring", "scoring", T("Scoring NoTrumps", "Marquer un Sans A",
-                                                            "Isa amin'ny Sans A"), (
+                                                            "Isa amin’ny Sans A"), (
             sc("S-3", T("Team 2 plays NoTrumps (an opponent accepted it: doubled automatically) and takes 70 of "
                         "130.",
-                        "L'équipe 2 joue Sans A (contré automatiquement) et fait 70 sur 130.",
-                        "Sans A no lalaovin'ny Ekipa 2 (Contré ho azy) ary mahazo 70 amin'ny 130."),
+                        "L’équipe 2 joue Sans A (contré automatiquement) et fait 70 sur 130.",
+                        "Sans A no lalaovin’ny Ekipa 2 (Contré ho azy) ary mahazo 70 amin’ny 130."),
                T("NoTrumps: 66 or more wins 52, and it is always doubled: 52 × 2 = 104.",
                  "Sans A : 66 ou plus gagne 52, toujours contré : 52 × 2 = 104.",
                  "Sans A: 66 na mihoatra dia 52, Contré foana: 52 × 2 = 104."), "NO_TRUMPS", 2, 1, (60, 70)),
         )),
         Lesson("scoring-alltrumps", "scoring", "scoring", T("Scoring AllTrumps", "Marquer un Tout A",
-                                                             "Isa amin'ny Tout A"), (
-            sc("S-4", T("Team 1 plays AllTrumps and takes 150 of 258.", "L'équipe 1 joue Tout A et fait 150 sur 258.",
-                        "Tout A no lalaovin'ny Ekipa 1 ary mahazo 150 amin'ny 258."),
+                                                             "Isa amin’ny Tout A"), (
+            sc("S-4", T("Team 1 plays AllTrumps and takes 150 of 258.", "L’équipe 1 joue Tout A et fait 150 sur 258.",
+                        "Tout A no lalaovin’ny Ekipa 1 ary mahazo 150 amin’ny 258."),
                T("Each side divided by 10, rounded half up: 150 → 15, 108 → 11.",
                  "Chaque camp divisé par 10, arrondi au plus proche : 150 → 15, 108 → 11.",
                  "Zaraina 10: 150 → 15, 108 → 11."), "ALL_TRUMPS", 1, 0, (150, 108)),
             sc("S-4", T("Team 1 plays AllTrumps and takes 131 (the defenders 127).",
-                        "L'équipe 1 joue Tout A et fait 131 (la défense 127).",
+                        "L’équipe 1 joue Tout A et fait 131 (la défense 127).",
                         "Tout A ny Ekipa 1 ary mahazo 131 (127 ny mpiaro)."),
                T("131 → 13 and 127 → 13: a rounded tie, 0–0.", "131 → 13 et 127 → 13 : égalité, 0–0.",
                  "131 → 13 sy 127 → 13: mitovy, 0–0."), "ALL_TRUMPS", 1, 0, (131, 127)),
-            sc("S-4", T("Team 1 plays AllTrumps and takes exactly 129.", "L'équipe 1 joue Tout A et fait 129 pile.",
+            sc("S-4", T("Team 1 plays AllTrumps and takes exactly 129.", "L’équipe 1 joue Tout A et fait 129 pile.",
                         "Tout A ny Ekipa 1 ary mahazo 129 marina."),
                T("129–129 is a tie: nobody scores. Below 129 the defenders take all 26.",
                  "129–129 : égalité. Sous 129, la défense prend les 26.",
-                 "129–129: mitovy. Latsaky ny 129 dia azon'ny mpiaro ny 26."), "ALL_TRUMPS", 1, 0, (129, 129)),
-            sc("S-4", T("Team 1 plays AllTrumps and takes 199.", "L'équipe 1 joue Tout A et fait 199.",
+                 "129–129: mitovy. Latsaky ny 129 dia azon’ny mpiaro ny 26."), "ALL_TRUMPS", 1, 0, (129, 129)),
+            sc("S-4", T("Team 1 plays AllTrumps and takes 199.", "L’équipe 1 joue Tout A et fait 199.",
                         "Tout A ny Ekipa 1 ary mahazo 199."),
                T("20–6 is the largest split: from 195 card points up, the announcers score 20 and the defenders 6.",
-                 "20–6 est le plus grand partage : dès 195 points, l'attaque marque 20 et la défense 6.",
-                 "20–6 no fizarana ambony indrindra: manomboka amin'ny 195 dia 20 ny mpanambara ary 6 ny mpiaro."),
+                 "20–6 est le plus grand partage : dès 195 points, l’attaque marque 20 et la défense 6.",
+                 "20–6 no fizarana ambony indrindra: manomboka amin’ny 195 dia 20 ny mpanambara ary 6 ny mpiaro."),
                "ALL_TRUMPS", 1, 0, (199, 59)),
             sc("S-4", T("Team 1 plays AllTrumps and takes 230 (the defenders 28).",
-                        "L'équipe 1 joue Tout A et fait 230 (la défense 28).",
+                        "L’équipe 1 joue Tout A et fait 230 (la défense 28).",
                         "Tout A ny Ekipa 1 ary mahazo 230 (28 ny mpiaro)."),
                T("However lopsided the deal, the announcers' share stops at 20 and the defenders keep 6.",
-                 "Aussi déséquilibrée que soit la donne, l'attaque s'arrête à 20 et la défense garde 6.",
+                 "Aussi déséquilibrée que soit la donne, l’attaque s’arrête à 20 et la défense garde 6.",
                  "Na dia tsy mitovy lanja be aza ny fizarana, 20 ihany ny mpanambara ary 6 foana ny mpiaro."),
                "ALL_TRUMPS", 1, 0, (230, 28)),
             sc("S-4", T("Team 1 plays AllTrumps and takes 120 (the defenders 138).",
-                        "L'équipe 1 joue Tout A et fait 120 (la défense 138).",
+                        "L’équipe 1 joue Tout A et fait 120 (la défense 138).",
                         "Tout A ny Ekipa 1 ary mahazo 120 (138 ny mpiaro)."),
                T("Below 129 the announcers score nothing and the defenders take all 26.",
-                 "Sous 129, l'attaque ne marque rien et la défense prend les 26.",
-                 "Latsaky ny 129 dia tsy mahazo na inona na inona ny mpanambara ary azon'ny mpiaro ny 26."),
+                 "Sous 129, l’attaque ne marque rien et la défense prend les 26.",
+                 "Latsaky ny 129 dia tsy mahazo na inona na inona ny mpanambara ary azon’ny mpiaro ny 26."),
                "ALL_TRUMPS", 1, 0, (120, 138)),
         )),
         Lesson("scoring-doubles-sweeps", "scoring", "scoring", T("Doubles and sweeps", "Contres et capots",
                                                                   "Contré sy capot"), (
-            sc("S-4", T("Team 1 plays AllTrumps doubled and takes 150.", "L'équipe 1 joue Tout A contré et fait 150.",
+            sc("S-4", T("Team 1 plays AllTrumps doubled and takes 150.", "L’équipe 1 joue Tout A contré et fait 150.",
                         "Tout A misy Contré ny Ekipa 1 ary mahazo 150."),
                T("Every match point is multiplied: 15 × 2 and 11 × 2.", "Tous les points sont multipliés : "
                  "15 × 2 et 11 × 2.", "Ampitomboina daholo ny isa: 15 × 2 sy 11 × 2."), "ALL_TRUMPS", 2, 0,
                (150, 108)),
             sc("S-2", T("Team 2 plays Spades, doubled then redoubled, and takes 95.",
-                        "L'équipe 2 joue Pique, contré puis surcontré, et fait 95.",
+                        "L’équipe 2 joue Pique, contré puis surcontré, et fait 95.",
                         "Pique ny Ekipa 2, Contré ary Surcontré, ary mahazo 95."),
                T("A redouble multiplies by 4: 16 × 4 = 64.", "Un surcontre multiplie par 4 : 16 × 4 = 64.",
                  "Ny Surcontré dia mampitombo in-4: 16 × 4 = 64."), "SPADES", 4, 1, (67, 95)),
             sc("S-5", T("Team 2 plays NoTrumps (doubled automatically) and wins all 8 tricks.",
-                        "L'équipe 2 joue Sans A (contré automatiquement) et fait les 8 plis.",
+                        "L’équipe 2 joue Sans A (contré automatiquement) et fait les 8 plis.",
                         "Sans A ny Ekipa 2 (Contré ho azy) ary azony daholo ny fanangonana 8."),
                T("A NoTrumps sweep is worth 90, multiplied too: 90 × 2 = 180.",
                  "Un capot à Sans A vaut 90, multiplié aussi : 90 × 2 = 180.",
-                 "Capot amin'ny Sans A: 90 × 2 = 180."), "NO_TRUMPS", 2, 1, (0, 130), 1),
+                 "Capot amin’ny Sans A: 90 × 2 = 180."), "NO_TRUMPS", 2, 1, (0, 130), 1),
             sc("S-5", T("Team 2 plays Hearts, but Team 1 (defending) wins all 8 tricks.",
-                        "L'équipe 2 joue Cœur, mais l'équipe 1 (en défense) fait les 8 plis.",
-                        "Cœur ny Ekipa 2, fa azon'ny Ekipa 1 daholo ny fanangonana 8."),
+                        "L’équipe 2 joue Cœur, mais l’équipe 1 (en défense) fait les 8 plis.",
+                        "Cœur ny Ekipa 2, fa azon’ny Ekipa 1 daholo ny fanangonana 8."),
                T("A Colour sweep — by either team — wins the whole match on the spot.",
-                 "Un capot en Couleur — par l'une ou l'autre équipe — gagne la partie sur-le-champ.",
-                 "Capot amin'ny Couleur dia mandresy ny lalao avy hatrany."), "HEARTS", 1, 1, (162, 0), 0),
-            sc("S-5", T("Team 1 plays AllTrumps and wins all 8 tricks.", "L'équipe 1 joue Tout A et fait les 8 plis.",
+                 "Un capot en Couleur — par l’une ou l’autre équipe — gagne la partie sur-le-champ.",
+                 "Capot amin’ny Couleur dia mandresy ny lalao avy hatrany."), "HEARTS", 1, 1, (162, 0), 0),
+            sc("S-5", T("Team 1 plays AllTrumps and wins all 8 tricks.", "L’équipe 1 joue Tout A et fait les 8 plis.",
                         "Tout A ny Ekipa 1 ary azony daholo ny fanangonana 8."),
                T("An AllTrumps sweep replaces the split: 35 to the sweeping team (× the multiplier), 0 to the other.",
-                 "Un capot à Tout A remplace le partage : 35 à l'équipe qui le fait (× le multiplicateur), 0 à "
-                 "l'autre.",
-                 "Capot amin'ny Tout A: 35 ho an'ny ekipa nahazo azy (× ny fampitomboana), 0 ho an'ny iray."),
+                 "Un capot à Tout A remplace le partage : 35 à l’équipe qui le fait (× le multiplicateur), 0 à "
+                 "l’autre.",
+                 "Capot amin’ny Tout A: 35 ho an’ny ekipa nahazo azy (× ny fampitomboana), 0 ho an’ny iray."),
                "ALL_TRUMPS", 1, 0, (258, 0), 0),
         )),
     )
@@ -804,9 +804,9 @@ def _option_texts(task: Task, lang: str) -> list[tuple[str, str]]:
 
 
 _WINS = {"en": "{team} wins the match", "fr": "{team} gagne la partie", "mg": "{team} no mandresy"}
-_CONTINUE = {"en": "Play on, the target stays {target}", "fr": "On continue, l'objectif reste {target}",
+_CONTINUE = {"en": "Play on, the target stays {target}", "fr": "On continue, l’objectif reste {target}",
              "mg": "Tohizana, {target} foana ny tanjona"}
-_RAISED = {"en": "Nobody wins yet: the target becomes {target}", "fr": "Personne ne gagne : l'objectif passe à "
+_RAISED = {"en": "Nobody wins yet: the target becomes {target}", "fr": "Personne ne gagne : l’objectif passe à "
            "{target}", "mg": "Tsy misy mandresy: lasa {target} ny tanjona"}
 
 

@@ -386,7 +386,7 @@ def test_a_saved_game_with_an_illegal_move_says_which_rule_it_breaks() -> None:
      "Vous devez fournir : jouez un cœur (P-1, fournir à la couleur)."),
     ("7H", "must_beat", "P-2", "You must beat the highest heart in the trick if you can (P-2, play higher).",
      "Vous devez monter sur le plus fort cœur du pli si vous le pouvez (P-2, monter)."),
-    ("KD", "card_not_in_hand", "", "K♦ is not in your hand.", "R♦ n'est pas dans votre main."),
+    ("KD", "card_not_in_hand", "", "K♦ is not in your hand.", "R♦ n’est pas dans votre main."),
 ])
 def test_illegal_action_code_rule_and_message_in_english_and_french(card: str, code: str, rule: str, en: str,
                                                                      fr: str) -> None:
@@ -614,7 +614,7 @@ def test_score_spells_out_the_arithmetic_in_the_requested_language() -> None:
     assert fr["lines"][-1] == "Équipe 1 (Sud–Nord) marque 52 × 2 (contré automatiquement) = 104."
     assert fr["modeText"] == "Sans A"
     mg = score(mode="AllTrumps", multiplier=2, cardPoints={"Team1": 150}, lang="mg")
-    assert mg["lines"][-1] == "15 × 2 (Contré) = 30 ho an'ny mpanambara, 11 × 2 (Contré) = 22 ho an'ny mpiaro."
+    assert mg["lines"][-1] == "15 × 2 (Contré) = 30 ho an’ny mpanambara, 11 × 2 (Contré) = 22 ho an’ny mpiaro."
     explicit = score(mode="AllTrumps", multiplier=2, cardPoints={"Team1": 199})
     assert explicit["automatic"] is False and "(doubled)" in explicit["lines"][-1]
     # The same deal through a real match gives the same lines (one source of the arithmetic).
@@ -684,7 +684,7 @@ def test_score_refusals_a_user_can_cause_are_in_their_language() -> None:
     fr = error("score", mode="NoTrumps", multiplier=1, cardPoints={"Team1": 90}, lang="fr")["message"]
     assert fr.startswith("Sans A est toujours contré") and fr.endswith("(N-5).")
     mg = error("score", mode="ColourHearts", cardPoints={"Team1": 90, "Team2": 90}, lang="mg")["message"]
-    assert "90 + 90 = 180 (S-1)" in mg and "Amin'ny Cœur ♥" in mg
+    assert "90 + 90 = 180 (S-1)" in mg and "Amin’ny Cœur ♥" in mg
     assert "capot" in error("score", mode="ColourHearts", sweep="Team1", cardPoints={"Team1": 90},
                             lang="fr")["message"]
 
