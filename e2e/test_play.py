@@ -341,3 +341,33 @@ def test_last_trick_opens_at_once_when_there_is_no_pause(page: Page) -> None:
     wait_my_turn(page, "play")
     page.locator(".gt-trick__peek").click()
     expect(page.locator(".gt-trick.is-peek")).to_have_count(1)
+
+
+SEAT_SIZES_JS = """() => Object.fromEntries([...document.querySelectorAll('.gt-seat')].map((s) => {
+  const r = s.getBoundingClientRect();
+  return [s.dataset.seat, [Math.round(r.width * 2) / 2, Math.round(r.height * 2) / 2]];
+}))"""
+
+
+def test_the_seats_keep_their_size_while_the_tricks_are_won(page: Page) -> None:
+    # From a player's review: the seat at the top widened when its first trick was won ("tricks: 1" appeared), and
+    # the table shifted under the player's eyes mid-deal. A seat's size is now set when the play begins.
+    open_game(page, fragment="seed=11")
+    sizes: dict[str, set[tuple[float, float]]] = {}
+    turns = 0
+    while turns < 8:
+        if page.locator("#gt-dialog[open]").count():
+            break
+        table = page.locator(f'.gt-table[data-to-act="{HUMAN}"]:not([data-pausing])')
+        if not table.count():
+            page.wait_for_timeout(20)
+            continue
+        if table.get_attribute("data-phase") == "play":
+            turns += 1
+            for seat, size in page.evaluate(SEAT_SIZES_JS).items():
+                sizes.setdefault(seat, set()).add(tuple(size))
+        page.locator(".gt-hand .is-legal, .gt-panel .is-legal").first.click()
+        page.wait_for_timeout(50)
+    assert turns == 8
+    changed = {seat: sorted(seen) for seat, seen in sizes.items() if len(seen) > 1}
+    assert not changed, f"seats whose box changed size during the play (width, height): {changed}"

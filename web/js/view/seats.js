@@ -40,7 +40,8 @@ export function renderSeat(model, seat) {
     h('div.gt-seat__meta', [
       h('span.gt-seat__player', playerLabel(view, seat)),
       seat !== view.seat ? h('span.gt-seat__count', t('table.cards', { n: view.handCounts[seat] })) : null,
-      view.phase === 'play' && tricksWon ? h('span.gt-seat__tricks', t('table.tricksWon', { n: tricksWon })) : null,
+      // From the first card, "tricks: 0" included: a count that appeared with the first trick won resized the seat.
+      view.phase === 'play' ? h('span.gt-seat__tricks', t('table.tricksWon', { n: tricksWon })) : null,
     ]),
     lastCall ? h('div.gt-bubble', { class: { 'is-double': lastCall.type !== 'announce' && lastCall.type !== 'accept' } },
       lastCall.text.replace(/ (?=[♣♦♥♠])/g, '\u00a0')) : null,   // a narrow seat never parts "Carreau" from its ♦
