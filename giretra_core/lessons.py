@@ -354,7 +354,7 @@ def _lessons() -> tuple[Lesson, ...]:
                   "Trois Bonne de suite terminent les annonces ; on joue la dernière annonce, ×1.",
                   "Bonne telo misesy no mamarana; ny fanambarana farany no lalaovina, ×1."),
                 {"dealer": "R", "calls": "H ok ok ok", "ask": "contract"}),
-            Task("pick_option", "N-2", T(
+            Task("pick_option", "N-5", T(   # Clubs is doubled only while it is the bid an opponent accepts
                 "Bottom Clubs, Left Spades, then three Accepts. The contract?",
                 "Sud Trèfle, Ouest Pique, puis trois Bonne. Le contrat ?",
                 "Ambany Trèfle, Havia Pique, avy eo Bonne telo. Ny fifanarahana?"),
@@ -541,9 +541,12 @@ def _play_lessons() -> tuple[Lesson, ...]:
                 "AllTrumps. Bottom 9♠, Left J♥, Top A♠, Right 7♠. Who wins?",
                 "Tout A. Sud 9♠, Ouest V♥, Nord A♠, Est 7♠. Qui remporte le pli ?",
                 "Tout A. Ambany 9♠, Havia V♥, Ambony A♠, Havanana 7♠. Iza no mahazo?"),
-                T("In AllTrumps there is no trump suit: only the led suit can win, so the off-suit J♥ loses.",
-                  "En Tout A il n’y a pas de couleur d’atout : seule la couleur demandée gagne.",
-                  "Amin’ny Tout A, ny loko nalefa ihany no mety handresy."),
+                T("In AllTrumps every suit ranks like trumps (J 9 A 10 K Q 8 7), so the 9♠ beats the A♠; and "
+                  "there is no trump suit: only the led suit can win, so the off-suit J♥ loses.",
+                  "En Tout A, chaque couleur se classe comme l’atout (V 9 A 10 R D 8 7) : le 9♠ bat l’A♠. Et il "
+                  "n’y a pas de couleur d’atout : seule la couleur demandée gagne, le V♥ perd.",
+                  "Amin’ny Tout A, mitovy filaharana amin’ny atout ny loko rehetra (V 9 A 10 R D 8 7): mandresy ny "
+                  "A♠ ny 9♠. Tsy misy loko atout anefa: ny loko nalefa ihany no mety handresy, resy ny V♥."),
                 {"ask": "winner", "mode": "ALL_TRUMPS", "trick": "B:9S L:JH T:AS R:7S"}),
         )),
     )
@@ -806,6 +809,10 @@ def _option_texts(task: Task, lang: str) -> list[tuple[str, str]]:
 _WINS = {"en": "{team} wins the match", "fr": "{team} gagne la partie", "mg": "{team} no mandresy"}
 _CONTINUE = {"en": "Play on, the target stays {target}", "fr": "On continue, l’objectif reste {target}",
              "mg": "Tohizana, {target} foana ny tanjona"}
+_SCORES = {"en": "Scores: {team1} {a} + {da} = {na}, {team2} {b} + {db} = {nb}.",
+           "fr": "Score : {team1} {a} + {da} = {na}, {team2} {b} + {db} = {nb}.",
+           "mg": "Isa: {team1} {a} + {da} = {na}, {team2} {b} + {db} = {nb}."}
+_POINTS = {"en": "{team1} {a}, {team2} {b}", "fr": "{team1} {a}, {team2} {b}", "mg": "{team1} {a}, {team2} {b}"}
 _RAISED = {"en": "Nobody wins yet: the target becomes {target}", "fr": "Personne ne gagne : l’objectif passe à "
            "{target}", "mg": "Tsy misy mandresy: lasa {target} ny tanjona"}
 
@@ -945,13 +952,20 @@ def _expected(task: Task, answer: object, lang: str) -> tuple[object, list[str],
         scores, target, winner, raised = progress(RULES, p["scores"], p["target"], score)
         key = TEAM_NAMES[winner] if winner is not None else "raised" if raised else "continue"
         texts = dict(_option_texts(task, lang))
-        return key, [], texts[key]
+        # The new scores: a learner who missed that the other team reached the target too sees it here.
+        lines = [] if score.instant_win is not None else [_SCORES[lang].format(
+            team1=TEAMS[lang][0], team2=TEAMS[lang][1], a=p["scores"][0], b=p["scores"][1], da=score.match_points[0],
+            db=score.match_points[1], na=scores[0], nb=scores[1])]
+        return key, lines, texts[key]
     if kind == "score":
         mode, m, team, points, sweep = p["deal"]
         score = score_deal(RULES, _mode(mode), m, team, points, sweep, automatic=mode in ("CLUBS", "NO_TRUMPS"))
         lines = [explain_step(k, v, lang) for k, v in score.steps]
         if score.instant_win is not None:
-            return {"instantWin": TEAM_NAMES[score.instant_win]}, lines, None
-        return {"Team1": score.match_points[0], "Team2": score.match_points[1]}, lines, None
+            return ({"instantWin": TEAM_NAMES[score.instant_win]}, lines,
+                    _WINS[lang].format(team=TEAMS[lang][score.instant_win]))
+        a, b = score.match_points
+        return {"Team1": a, "Team2": b}, lines, _POINTS[lang].format(team1=TEAMS[lang][0], team2=TEAMS[lang][1],
+                                                                     a=a, b=b)
     raise AssertionError(f"unknown task kind {kind!r}")
 

@@ -192,3 +192,33 @@ def test_feedback_says_each_thing_once(lang: str) -> None:
             for line in lines:
                 head, sep, rest = line.partition(" : " if lang == "fr" else ": ")
                 assert not (sep and rest.startswith(head)), (lesson_id, index, line)
+
+
+# Every task but the cut, where any cut from 6 to 26 is right: there is no one answer to tell.
+ONE_ANSWER = [(lesson_id, i) for lesson_id, i in TASKS if lessons._task(lesson_id, i)[1].params.get("count") != "cut"]
+
+
+@pytest.mark.parametrize(("lesson_id", "index"), ONE_ANSWER)
+def test_a_wrong_answer_is_told_the_right_one(lesson_id: str, index: int) -> None:
+    # From a learner's review: a wrong score got exactly the lines of a right one, with no "The answer: 20–6".
+    task = lessons._task(lesson_id, index)[1]
+    wrong: Any = {"Team1": 1, "Team2": 1} if task.kind == "score" else "nothing"
+    lines = ask("check_answer", lesson=lesson_id, index=index, answer=wrong)["value"]["feedback"]
+    assert any(line.startswith("The answer: ") for line in lines), lines
+
+
+def test_a_match_question_shows_the_new_scores() -> None:
+    # The learner who answered "we win" at 140–145 + 15–11 must see that the other team reached 150 too.
+    lines = ask("check_answer", lesson="match-target", index=1, answer="Team1")["value"]["feedback"]
+    assert "Scores: Team 1 (Bottom–Top) 140 + 15 = 155, Team 2 (Left–Right) 145 + 11 = 156." in lines
+    lines = ask("check_answer", lesson="scoring-alltrumps", index=4, answer={"Team1": 23, "Team2": 3})["value"]
+    assert "The answer: Team 1 (Bottom–Top) 20, Team 2 (Left–Right) 6." in lines["feedback"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_alltrumps_trick_says_why_the_nine_beats_the_ace(lang: str) -> None:
+    # The likely mistake is Top's A♠ (the ace is high in the plain order): the feedback must give the order that
+    # ranks the 9 above it, not only why the off-suit jack loses.
+    order = {"en": "J 9 A 10 K Q 8 7", "fr": "V 9 A 10 R D 8 7", "mg": "V 9 A 10 R D 8 7"}[lang]
+    lines = ask("check_answer", lesson="play-trick-winner", index=1, answer="Top", lang=lang)["value"]["feedback"]
+    assert any(order in line for line in lines), lines
