@@ -202,7 +202,7 @@ _STEPS = {
         "failed": "Nila {need} ny mpanambara nefa {a} ihany no azony: resy, ny mpiaro no mahazo isa.",
         "half_tie": "{a}–{d}: mitovy tanteraka, tsy misy mahazo isa.",
         "sweep": "Azon’i {team} daholo ny fanangonana 8: capot.",
-        "colour_sweep": "Azon’i {team} daholo ny fanangonana 8 amin’ny Couleur: resy avy hatrany ny lalao.",
+        "colour_sweep": "Azon’i {team} daholo ny fanangonana 8 amin’ny Couleur: mandresy ny lalao avy hatrany izy.",
         "alltrumps_below": "{a} no azon’ny mpanambara, latsaky ny {need}: azon’ny mpiaro daholo ny 26.",
         "alltrumps_tie": "{a}–{d}: mitovy tanteraka, tsy misy mahazo isa.",
         "alltrumps_round": "Zaraina 10 ny an’ny andaniny sy ny ankilany, {rounding}: {a} → {A}, {d} → {D}.",
