@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +21,7 @@ from hypothesis import strategies as st
 from giretra_core import Match, format_match, parse_match
 from giretra_core import jsonapi as api
 from giretra_core.cards import card_name, split_cards
+from giretra_core.i18n import RULE_OF
 
 JSON = dict[str, Any]
 
@@ -819,3 +822,16 @@ def test_fuzz_a_garbage_request_changes_nothing(request: tuple[str, str], base: 
     after = api.call(base_name, json.dumps(base_request))
     assert checked(before) == checked(after)
     assert before == after
+
+
+def test_every_rule_the_engine_cites_has_its_anchor_on_the_rules_page() -> None:
+    # The calculator linked doubled AllTrumps to rules.html#S-4b, which the page did not have (a learner's review).
+    page = (Path(__file__).parent.parent / "web" / "rules.html").read_text(encoding="utf-8")
+    anchors = set(re.findall(r'\bid="([A-Z]-\d+[a-z]?)"', page))
+    cited = {rule for rule in RULE_OF.values() if rule}
+    for mode in ("ColourHearts", "ColourClubs", "NoTrumps", "AllTrumps"):
+        for m in (1, 2, 4):
+            out = json.loads(api.score(json.dumps({"mode": mode, "multiplier": m, "cardPoints": {"Team1": 90}})))
+            cited.add(out["value"]["result"]["rule"] if out["ok"] else out["error"]["rule"])
+    assert {"S-2", "S-3", "S-4", "S-4b", "N-5", "N-6"} <= cited
+    assert cited - anchors == set()
