@@ -104,3 +104,27 @@ def test_a_lesson_of_each_family_is_done_like_a_learner(page: Page, family: str)
     # Progress is kept in this browser.
     saved = json.loads(page.evaluate("localStorage.getItem('giretra.lessons')"))
     assert sorted(saved["done"][lesson_id]) == list(range(len(lesson.tasks)))
+
+
+ACTIVE_JS = """() => {
+  // The focused element, through the widget's shadow root.
+  let el = document.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  return el === document.body ? 'body' : `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`;
+}"""
+
+
+@pytest.mark.parametrize(("selector", "focused"), [
+    ('giretra-game[lesson="play-must-beat"]', "p.gt-lesson__prompt"),
+    ('giretra-game[mode="score"]', "select.gt-calc__input"),
+])
+def test_a_keyboard_reader_who_presses_play_lands_in_the_widget(page: Page, selector: str, focused: str) -> None:
+    # From a learner's review: Enter on a lesson's Play left the focus on the page's body (the button is replaced by
+    # the loading line), so a keyboard or screen-reader learner had to find the lesson again.
+    page.goto("rules.html?lang=en")
+    play = page.locator(selector).locator('[data-action="start-widget"]')
+    play.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => ({ACTIVE_JS})().startsWith('{focused}')", timeout=BOOT_TIMEOUT_MS)
+    page.keyboard.press("Tab")   # and the next Tab goes on inside it, to the first answer or field
+    assert page.evaluate(f"() => !!document.activeElement.closest('{selector.split('[')[0]}')")

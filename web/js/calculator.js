@@ -20,7 +20,7 @@ const TEAMS = ['Team1', 'Team2'];
 const MULTIPLIERS = [1, 2, 4];
 const DEBOUNCE_MS = 150;
 
-export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesHref = '' } = {}) {
+export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesHref = '', focus = false } = {}) {
   // What the user chose. `edited` is the team whose card points the user typed last: only that one is sent,
   // the engine completes the other (the total is a rule, S-1).
   // `wanted` is the multiplier the user picked last: kept through modes that cannot have it (NoTrumps is ×2 only).
@@ -99,6 +99,7 @@ export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesH
     }
   }
 
+  let started = false;
   async function load() {
     const mine = ++seq;
     status.textContent = t('calc.loading');
@@ -109,6 +110,8 @@ export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesH
       status.textContent = '';
       build();
       compute();
+      if (focus && !started) root.querySelector('.gt-calc__input')?.focus();   // started by the reader: its first field
+      started = true;
     } catch (err) {
       if (mine !== seq || destroyed) return;
       status.textContent = '';

@@ -315,7 +315,7 @@ export function mount(root, opts) {
   /** First load: the game page opens a shared link, else its saved match; a widget starts from its seed. */
   async function openInitialMatch() {
     if (!standalone) {
-      await startNewMatch({ seed: opts.seed ?? null, focus: false });
+      await startNewMatch({ seed: opts.seed ?? null, focus: Boolean(opts.focus) });   // focus: started by the reader
       return;
     }
     const fragment = takeFragment();

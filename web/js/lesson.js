@@ -63,7 +63,8 @@ const doneCount = (progress, id, count) => (progress.done[id] || []).filter((i) 
 
 // -- the widget --------------------------------------------------------------------------------------------------
 
-export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'rules.html', restartEngine = null } = {}) {
+export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'rules.html', restartEngine = null,
+  focus = false } = {}) {
   const el = h('div.gt-lesson', { attrs: { lang } });
   root.replaceChildren(el);
   const st = {
@@ -82,7 +83,9 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
   };
   let seq = 0;                // each engine round trip takes a number; stale answers are dropped
   let destroyed = false;
-  let focusAfter = null;      // a selector to focus after the next render (keyboard users keep their place)
+  // A selector to focus after the next render (keyboard users keep their place); *focus*: the reader started the
+  // widget, so its first task's prompt (or the list) takes the focus once shown.
+  let focusAfter = focus ? (lesson ? '.gt-lesson__prompt' : '.gt-lesson__item') : null;
 
   const ask = async (name, args) => {
     const mine = ++seq;

@@ -170,6 +170,7 @@ const PLACEHOLDER_CSS = `
   border-radius: 999px; border: 0; background: var(--gt-btn-primary, #ffd54a); color: var(--gt-btn-primary-ink, #1b1b1b); }
 .gt-widget__play:focus-visible { outline: 3px solid var(--gt-focus, #7fd3ff); outline-offset: 2px; }
 .gt-widget__status { padding: 1rem; margin: 0; }
+.gt-widget__status:focus { outline: none; }   /* holds the focus while loading: a status, not a control */
 .gt-widget .gt-app { min-height: 0; }
 `;
 
@@ -297,7 +298,11 @@ class GiretraGame extends HTMLElement {
     const words = WORDS[this.language];
     this.dataset.state = 'loading';
     const status = this.#shadow.querySelector('.gt-widget__start');
-    if (status) status.outerHTML = `<p class="gt-widget__status" role="status">${words.loading}</p>`;
+    // Started from its Play button (Enter, a tap or a click): the focus follows into the widget. Replacing the
+    // button dropped it on the page's body, and a keyboard reader had to find the lesson again.
+    const focus = this.#shadow.activeElement?.classList.contains('gt-widget__play') ?? false;
+    if (status) status.outerHTML = `<p class="gt-widget__status" role="status" tabindex="-1">${words.loading}</p>`;
+    if (focus) this.#shadow.querySelector('.gt-widget__status')?.focus();
     this.#holdsEngine = true;
     this.#starting = (async () => {
       const doc = this.#shadow.ownerDocument;
@@ -329,6 +334,7 @@ class GiretraGame extends HTMLElement {
         rulesHref: this.#rulesHref(),
         shareBase: new URL('index.html', BASE).href,
         restartEngine,
+        focus,
       });
       this.dataset.state = 'started';
     })();
