@@ -71,3 +71,22 @@ def test_a_call_after_a_failed_boot_gets_the_load_error_not_a_crash(page: Page) 
     }""")
     assert outcome["boot"] == "EngineLoadError"
     assert outcome["call"].startswith("EngineLoadError: ") and "wheel.json" in outcome["call"], outcome
+
+
+def test_a_request_nested_too_deep_is_refused_and_the_engine_lives_on(page: Page) -> None:
+    # A fuzz of the seam: JSON nested 3000 deep killed Pyodide in the worker ("fatal error… Maximum call stack size
+    # exceeded") where CPython refused it; every later call of the page failed. It is refused before parsing now.
+    page.goto("?speed=0")
+    expect(page.locator("body[data-ready]")).to_be_attached(timeout=BOOT_TIMEOUT_MS)
+    outcome = page.evaluate("""async () => {
+      const { createEngine } = await import('./js/engine.js');
+      const engine = createEngine();
+      let deep = [];
+      for (let i = 0; i < 5000; i += 1) deep = [deep];
+      const refused = await engine.call('view', { state: 'x', seat: deep })
+        .then(() => 'answered', (err) => `${err.name} ${err.code}`);
+      const after = await engine.call('info', {}).then((v) => typeof v.version, (err) => err.name);
+      engine.destroy();
+      return { refused, after };
+    }""")
+    assert outcome == {"refused": "RulesError bad_json", "after": "string"}, outcome

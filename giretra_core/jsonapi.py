@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -45,7 +46,7 @@ from .i18n import (
 from .lessons import catalogue as lesson_catalogue
 from .lessons import check_answer as lesson_check
 from .lessons import lesson_task as lesson_board
-from .match import MAX_SEED, PLAYER_KINDS, PLAYER_LETTERS, DealRecord, Match
+from .match import MAX_SEED, MAX_TARGET, PLAYER_KINDS, PLAYER_LETTERS, DealRecord, Match
 from .modes import LAST_TRICK_BONUS, MODE_NAMES, POINTS, Mode, parse_mode, sort_key
 from .negotiation import Call, CallKind, Contract, Negotiation, Reason
 from .notation import format_match, parse_match
@@ -56,6 +57,23 @@ from .views import SeatView, seat_view
 
 JSON = dict[str, Any]
 FUNCTIONS: dict[str, Callable[[str], str]] = {}
+
+
+# No request nests deeper than 3. In Pyodide, JSON nested about 3000 deep overflows the WebAssembly stack (a fatal
+# error for the whole engine) before Python's RecursionError can refuse it, so depth is checked before parsing.
+MAX_DEPTH = 32
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _too_deep(text: str) -> bool:
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False   # every real request: nothing to scan
+    depth = 0
+    for bracket in re.findall(r"[][{}]", _JSON_STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        if depth > MAX_DEPTH:
+            return True
+    return False
 
 
 class RequestError(GiretraError):
@@ -76,6 +94,8 @@ def endpoint(fn: Callable[..., JSON]) -> Callable[[str], str]:
         try:
             if not isinstance(request, str):
                 raise RequestError(f"a request must be a JSON string, not {type(request).__name__}")
+            if _too_deep(request):
+                raise GiretraError(f"malformed JSON: nested more than {MAX_DEPTH} deep", "bad_json")
             try:
                 args = json.loads(request)
             except (ValueError, RecursionError) as err:
@@ -304,9 +324,9 @@ def new_match(seed: int | None = None, rules: str = "giretra.com", players: JSON
     if scores is not None:
         if not isinstance(scores, dict) or set(scores) != {"Team1", "Team2"}:
             raise RequestError('scores must look like {"Team1": 0, "Team2": 0}')
-        start_scores = (_int(scores["Team1"], "scores", 0, 10**6), _int(scores["Team2"], "scores", 0, 10**6))
+        start_scores = (_int(scores["Team1"], "scores", 0, MAX_TARGET), _int(scores["Team2"], "scores", 0, MAX_TARGET))
     if target is not None:
-        target = _int(target, "target", 1, 10**6)
+        target = _int(target, "target", 1, MAX_TARGET)
     match = Match.new(seed, preset, player_list, None if dealer is None else _seat(dealer), deck_cards,
                       start_scores, target)
     state = format_match(match)

@@ -835,3 +835,14 @@ def test_every_rule_the_engine_cites_has_its_anchor_on_the_rules_page() -> None:
             cited.add(out["value"]["result"]["rule"] if out["ok"] else out["error"]["rule"])
     assert {"S-2", "S-3", "S-4", "S-4b", "N-5", "N-6"} <= cited
     assert cited - anchors == set()
+
+
+@pytest.mark.parametrize("depth", [33, 3000, 100_000])
+def test_json_nested_too_deep_is_refused_before_it_is_parsed(depth: int) -> None:
+    # In Pyodide, 3000 levels overflowed the WebAssembly stack (a fatal error for the engine) before Python's
+    # RecursionError; the depth is refused first, in CPython too. A bracket inside a string is no nesting.
+    out = json.loads(api.view('{"state": "x", "seat": ' + "[" * depth + "]" * depth + "}"))
+    assert out["error"]["code"] == "bad_json" and "nested more than 32 deep" in out["error"]["message"]
+    assert json.loads(api.view('{"state": "x", "seat": "' + "[" * depth + '"}'))["error"]["code"] == "bad_notation"
+    shallow = json.loads(api.view('{"state": "x", "seat": ' + "[" * 31 + "]" * 31 + "}"))
+    assert shallow["error"]["code"] == "bad_notation"   # parsed: it is the state that is wrong
