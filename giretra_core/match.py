@@ -25,6 +25,8 @@ from .seats import SEAT_LETTERS, Seat
 PLAYER_KINDS = {"h": "human", "r": "random", "b": "basic", "a": "advanced", "e": "expert"}
 PLAYER_LETTERS = {v: k for k, v in PLAYER_KINDS.items()}
 MAX_SEED = 2**53 - 1  # a seed survives a round trip through JavaScript numbers
+# The largest target a match may start with: what a page can show; a notation's 16 digits are more (JS loses them).
+MAX_TARGET = 10**6
 
 
 class DealRecord(NamedTuple):
@@ -100,7 +102,7 @@ class Match:
         if target is None:
             target = rules.match_target
         if (len(scores) != 2 or any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in scores)
-                or isinstance(target, bool) or not isinstance(target, int) or target <= 0
+                or isinstance(target, bool) or not isinstance(target, int) or not 0 < target <= MAX_TARGET
                 or scores[0] >= target or scores[1] >= target):  # a team at the target has already won
             raise NotationError(f"invalid start scores/target: {scores!r} / {target!r}", "bad_scores")
         if dealer is None:

@@ -323,3 +323,13 @@ def test_same_seat_letters_and_dealer_rotation_in_the_header() -> None:
     for dealer in "BLTR":
         match = parse_match(f"G1 giretra.com hrrr 3 {dealer} 0-0 150 * -")
         assert match.deal.dealer == Seat("BLTR".index(dealer))
+
+
+@pytest.mark.parametrize("header", ["0-0 9999999999999999", "0-0 1000001", "999999-9999999999 10000000"])
+def test_a_target_no_match_can_start_with_is_refused(header: str) -> None:
+    # A fuzz found "target 9999999999999999" accepted: the page showed 10000000000000000 (JavaScript's nearest
+    # number). A match starts with a target of at most a million, whether from new_match or from a notation.
+    with pytest.raises(NotationError) as err:
+        parse_match(f"G1 giretra.com hrrr 42 T {header} * -")
+    assert err.value.code == "bad_notation"
+    assert parse_match("G1 giretra.com hrrr 42 T 999999-0 1000000 * -").start_target == 1_000_000
