@@ -868,6 +868,9 @@ def _same(answer: object, expected: object) -> bool:
     return answer == expected
 
 
+_NO_CUT = object()   # the expected answer when the one given is no legal cut: equal to no answer at all
+
+
 def _expected(task: Task, answer: object, lang: str) -> tuple[object, list[str], str | None]:
     """(expected answer, feedback lines about this answer, the answer to show if wrong)."""
     p = task.params
@@ -931,12 +934,13 @@ def _expected(task: Task, answer: object, lang: str) -> tuple[object, list[str],
             match = Match.new(0, dealer=parse_seat(p["dealer"]))
             value = match.apply(match.deal.cutter, Cut(6)).deal.hands[Seat.BOTTOM].bit_count()
         else:  # a cut: any legal cut is right; the engine says why another is not
+            if isinstance(answer, bool) or not isinstance(answer, int):
+                return _NO_CUT, [], None   # not a number: wrong, and no engine line about a cut never given
             match = Match.new(0, dealer=parse_seat(p["dealer"]))
-            k = answer if isinstance(answer, int) and not isinstance(answer, bool) else -1
-            reason = match.deal.validate(match.deal.cutter, Cut(k))
+            reason = match.deal.validate(match.deal.cutter, Cut(answer))
             if reason is None:
-                return k, [], None
-            return None, [message(reason.code, lang, reason.params)], None
+                return answer, [], None
+            return _NO_CUT, [message(reason.code, lang, reason.params)], None
         return value, [], str(value)
     if kind == "pick_option":
         if p["ask"] == "contract":
