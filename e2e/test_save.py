@@ -28,6 +28,9 @@ def test_every_action_is_saved(page: Page) -> None:
     json.dumps({"v": 0, "state": "G1 giretra.com hrrr 1 B 0-0 150 * -"}),   # an older save format
     json.dumps({"v": 1, "state": "G1 giretra.com hrrr 1 B 0-0 150 * c99"}),  # the engine refuses it
     json.dumps({"v": 1, "state": "G9 from the future"}),
+    # Seated where the page has no controls (a fuzz: it waited for "Left" for ever), or no human at all.
+    json.dumps({"v": 1, "state": "G1 giretra.com rhrr 42 T 0-0 150 * -"}),
+    json.dumps({"v": 1, "state": "G1 giretra.com rrrr 42 T 0-0 150 * -"}),
 ])
 def test_a_bad_save_is_set_aside_with_a_notice(page: Page, bad: str) -> None:
     # Plant the save from another page of the same origin: the game, once open, saves after every bot

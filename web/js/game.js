@@ -338,9 +338,17 @@ export function mount(root, opts) {
   }
 
   /** The saved match, as it was left (its deal's result still open if it was). */
+  // The page seats its player at Bottom and bots elsewhere; the notation allows any seating ("rhrr", "rrrr"). Such a
+  // state would wait for ever for a human the page has no controls for, or play itself: refused, like a bad state.
+  function checkSeating(view) {
+    const human = Object.entries(view.players).filter(([, kind]) => kind === 'human').map(([seat]) => seat);
+    if (human.length !== 1 || human[0] !== HUMAN) throw new RulesError('bad_seating', t('link.seating'));
+  }
+
   async function resumeSave(save) {
     const view = await call('view', { state: save.state, seat: HUMAN });
     if (!view) return;
+    checkSeating(view);
     let summary = null;
     if (save.summaryDeal) {
       summary = await call('deal_summary', { state: save.state, deal: save.summaryDeal }).catch(() => null);
@@ -353,8 +361,17 @@ export function mount(root, opts) {
   async function openFragment(fragment) {
     const text = fragment.replaceAll('_', ' ');
     const previous = readSave();
-    const keep = (shared) => {
+    // The way back is offered only to a match that can be resumed: a damaged save offered it, then crashed.
+    const keep = async (shared) => {
       if (previous.status !== 'ok' || previous.save.state === shared) return null;
+      try {
+        checkSeating(await call('view', { state: previous.save.state, seat: HUMAN }) ?? { players: {} });
+      } catch (err) {
+        if (!(err instanceof RulesError)) throw err;
+        keepAside(JSON.stringify(previous.save), `replaced by a shared link; unreadable: ${err.message}`);
+        app.notices.push({ key: 'setAside', params: {} });
+        return null;
+      }
       keepAside(JSON.stringify(previous.save), 'replaced by a shared link');
       return previous.save;
     };
@@ -362,7 +379,8 @@ export function mount(root, opts) {
       if (text.startsWith('G1 ')) {
         const view = await call('view', { state: text, seat: HUMAN });
         if (!view) return false;
-        const back = keep(text);
+        checkSeating(view);
+        const back = await keep(text);
         adopt(text, view);
         app.notices.push({ key: 'shared', params: {}, back });
         render();
@@ -370,11 +388,12 @@ export function mount(root, opts) {
       }
       const args = Object.fromEntries(new URLSearchParams(fragment));
       if ('seed' in args) {
-        const seed = Number(args.seed);
-        if (!Number.isInteger(seed)) throw new RulesError('bad_link', args.seed);
+        // Digits only: Number() read "" as 0, "0x10" as 16 and "1e3" as 1000, and opened those matches.
+        const seed = /^\d{1,16}$/.test(args.seed) ? Number(args.seed) : NaN;
+        if (!Number.isSafeInteger(seed)) throw new RulesError('bad_link', t('link.seed', { seed: args.seed.slice(0, 40) }));
         await startNewMatch({ seed, rules: args.rules || app.rules, focus: false });
         if (!app.view) return false;
-        const back = keep(app.state);
+        const back = await keep(app.state);
         if (back) app.notices.push({ key: 'sharedMatch', params: {}, back });
         render();
         return true;

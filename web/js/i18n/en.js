@@ -171,6 +171,8 @@ export default {
   'notice.shared': 'You opened a shared deal.',
   'notice.sharedMatch': 'You opened a shared match, from its first deal.',
   'notice.kept': 'Your match in progress is kept: you can go back to it.',
+  'link.seating': 'its table does not seat you at Bottom with three bots.',
+  'link.seed': '“{seed}” is not a seed (a whole number).',
   'notice.back': 'Back to my match',
   'notice.dismiss': 'Dismiss',
   'error.crash': 'The engine hit a bug. The details below help to fix it.',

@@ -170,6 +170,8 @@ export default {
   'notice.shared': 'Vous avez ouvert une donne partagée.',
   'notice.sharedMatch': 'Vous avez ouvert une partie partagée, depuis sa première donne.',
   'notice.kept': 'Votre partie en cours est gardée : vous pouvez y revenir.',
+  'link.seating': 'sa table ne vous place pas en Sud avec trois robots.',
+  'link.seed': '« {seed} » n’est pas une graine (un nombre entier).',
   'notice.back': 'Revenir à ma partie',
   'notice.dismiss': 'Fermer l’avis',
   'error.crash': 'Le moteur a rencontré un bogue. Les détails ci-dessous aideront à le corriger.',

@@ -170,6 +170,8 @@ export default {
   'notice.shared': 'Nanokatra fizarana nozaraina ianao.',
   'notice.sharedMatch': 'Nanokatra lalao nozaraina ianao, hatramin’ny fizarana voalohany.',
   'notice.kept': 'Voatahiry ny lalao nataonao: afaka miverina aminy ianao.',
+  'link.seating': 'tsy mametraka anao eo Ambany miaraka amin’ny robo telo ny latabany.',
+  'link.seed': 'Tsy voa (isa feno) ny “{seed}”.',
   'notice.back': 'Hiverina amin’ny lalaoko',
   'notice.dismiss': 'Esory',
   'error.crash': 'Nisy bogy ny motera. Ireto antsipiriany ireto no hanampy hanamboatra azy.',
