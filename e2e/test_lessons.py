@@ -128,3 +128,22 @@ def test_a_keyboard_reader_who_presses_play_lands_in_the_widget(page: Page, sele
     page.wait_for_function(f"() => ({ACTIVE_JS})().startsWith('{focused}')", timeout=BOOT_TIMEOUT_MS)
     page.keyboard.press("Tab")   # and the next Tab goes on inside it, to the first answer or field
     assert page.evaluate(f"() => !!document.activeElement.closest('{selector.split('[')[0]}')")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_pressed_card_clears_the_label_above_it_on_a_phone(page: Page, lang: str) -> None:
+    # From a learner's review at 360 px: a selected card rose, with its ring, over "Your hand: select…" (the "q" of
+    # the French "qui convient" was cut). The row's room for it was set to 0 by a more specific rule.
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(f"rules.html?lang={lang}")
+    w = page.locator('giretra-game[lesson="play-must-beat"]')
+    w.scroll_into_view_if_needed()
+    w.locator('[data-action="start-widget"]').click()
+    cards = w.locator(".gt-lesson__cards--choice .gt-lesson__card")
+    expect(cards.first).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    for i in range(cards.count()):
+        cards.nth(i).click()
+    page.wait_for_timeout(400)   # the rise's transition
+    label = w.locator("legend.gt-lesson__label").bounding_box()
+    tops = [box["y"] for i in range(cards.count()) if (box := cards.nth(i).bounding_box())]
+    assert label is not None and min(tops) - 3 >= label["y"] + label["height"], (label, tops)   # 3 px: the ring
