@@ -14,7 +14,7 @@ def test_every_action_is_saved(page: Page) -> None:
     open_game(page, fragment="seed=0")
     wait_my_turn(page, "cut")
     first = saved_state(page)
-    assert first is not None and first.startswith("G1 ")
+    assert first is not None and first.startswith("G2 ")
     page.locator('[data-action="c9"]').click()
     wait_my_turn(page, "negotiation")
     after = saved_state(page)
@@ -44,6 +44,6 @@ def test_a_bad_save_is_set_aside_with_a_notice(page: Page, bad: str) -> None:
     # Kept as it was (unreadable), or as the save whose state the engine refused.
     assert aside["raw"] == bad or json.loads(bad)["state"] in aside["raw"]
     fresh = saved_state(page)
-    assert fresh is not None and fresh.startswith("G1 ")
+    assert fresh is not None and fresh.startswith("G2 ")
     page.locator('[data-notice="setAside"] button').click()
     expect(page.locator('[data-notice="setAside"]')).to_have_count(0)

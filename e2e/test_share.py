@@ -47,7 +47,7 @@ def test_share_this_deal_link_reproduces_the_deal(page: Page, browser: Browser, 
     page.locator('[data-action="open-share"]').click()
     link = page.locator("#gt-share-deal").input_value()
     seed_link = page.locator("#gt-share-seed").input_value()
-    assert "#G1_" in link and seed_link.endswith("#seed=0&rules=giretra.com")
+    assert "#G2_" in link and seed_link.endswith("#seed=0&rules=giretra.com")
     assert link.startswith(base_url)
     other = open_in_fresh_browser_context(browser, base_url, "?speed=0" + link[len(base_url):])
     expect(other.locator('[data-notice="shared"]')).to_be_visible()
@@ -106,7 +106,8 @@ def test_a_shared_link_keeps_the_match_in_progress_and_the_way_back_to_it(page: 
     deal_link = str(api("new_match", seed=5)["state"]).replace(" ", "_")
     page.evaluate("h => { location.hash = h; }", deal_link)
     expect(page.locator('[data-notice="shared"] [data-action="back-to-match"]')).to_be_visible()
-    assert str(saved_state(page)).startswith(deal_link.replace("_", " ")[:-1])   # the bots may have called since
+    # The same match header (fields 1-8); the bots may have cut and called since.
+    assert str(saved_state(page)).split(" ")[:8] == deal_link.replace("_", " ").split(" ")[:8]
     page.locator('[data-notice="shared"] [data-action="back-to-match"]').click()
     page.wait_for_function(SAVED_IS, arg=kept)
     wait_my_turn(page, "negotiation")
@@ -119,6 +120,8 @@ def test_a_shared_link_keeps_the_match_in_progress_and_the_way_back_to_it(page: 
     "seed=", "seed=0x10", "seed=1e3", "seed=%20",   # Number() read them as 0, 16, 1000 and 0
     "G1_giretra.com_rhrr_42_T_0-0_150_*_-",          # a table that waits for a human at Left: the page froze
     "G1_giretra.com_rrrr_42_T_0-0_150_*_-",          # no human: the page played itself
+    # A real link cut between two actions (here before its action count): it read as an earlier position.
+    str(api("new_match", seed=9, players={"Bottom": "human"})["state"]).rsplit(" ", 1)[0].replace(" ", "_"),
 ])
 def test_a_link_the_page_cannot_play_is_refused_and_changes_nothing(page: Page, link: str) -> None:
     open_game(page, fragment="seed=5")   # not seed 0: "seed=" opened seed 0

@@ -2,7 +2,7 @@
 
     python -m giretra_core --seed 7                      # a readable log
     python -m giretra_core --seed 7 --rules play.giretra.com --json
-    python -m giretra_core --replay "G1 giretra.com ..."  # print the log of a saved/shared match
+    python -m giretra_core --replay "G2 giretra.com ..."  # print the log of a saved/shared match
 
 The same seed and options always print the same match, so a log or its final notation line
 is a complete bug report.

@@ -28,7 +28,7 @@ from .i18n import CALLS, SEATS, TEAMS, card_text, explain_step, message, mode_na
 from .match import Match, progress
 from .modes import MODE_NAMES, POINTS, STRENGTH, Mode, parse_mode, sort_key
 from .negotiation import Call, CallKind, parse_call
-from .notation import parse_match
+from .notation import format_match, parse_match
 from .play import winning_index
 from .rules import PRESETS
 from .scoring import score_deal
@@ -70,10 +70,9 @@ def scripted(dealer: str, holds: tuple[tuple[str, str], ...], actions: str) -> s
         tokens = ".".join(["c6", *actions.split()])
         text = f"G1 giretra.com hrrr 0 {dealer} 0-0 150 {''.join(card_name(c) for c in deck)} {tokens}"
         try:
-            parse_match(text)
+            return format_match(parse_match(text))   # canonical: the current version, with its action count
         except GiretraError:
             continue
-        return text
     raise AssertionError(f"no deal fits the scripted position {holds!r} / {actions!r}")
 
 

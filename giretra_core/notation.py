@@ -1,10 +1,10 @@
 """GMN, the Giretra match notation: a whole match state on one line, and back.
 
-Nine space-separated fields (in a URL, ``_`` may stand for a space)::
+Ten space-separated fields (in a URL, ``_`` may stand for a space)::
 
-    G1 giretra.com hrrr 42 R 0-0 150 * c10.H.ok.ok.ok.7C.8C.JC.AC...
+    G2 giretra.com hrrr 42 R 0-0 150 * c10.H.ok.ok.ok.7C.8C.JC.AC 9
 
-1. ``G1`` — format and version;
+1. ``G2`` — format and version;
 2. the rules preset (``giretra.com`` or ``play.giretra.com``);
 3. who sits Bottom, Left, Top, Right: ``h`` human or a bot level (``r`` random, ``b`` basic,
    ``a`` advanced, ``e`` expert);
@@ -13,16 +13,19 @@ Nine space-separated fields (in a URL, ``_`` may stand for a space)::
 6. the scores at the start, Team1-Team2; 7. the target at the start;
 8. the first deck, top first, 32 cards concatenated — or ``*``: the seed's shuffle;
 9. every action since, deals separated by ``/``, actions by ``.``: a cut ``c6``..``c26``,
-   calls ``C D H S NT AT ok xH xxH``…, cards ``7C 10H JS``… — or ``-`` if none yet.
+   calls ``C D H S NT AT ok xH xxH``…, cards ``7C 10H JS``… — or ``-`` if none yet;
+10. how many actions field 9 holds: a string cut short anywhere is refused, even between two
+    actions, where what is left would be an earlier position of the same match.
 
 Parsing replays every action through the checked rules, so a forged or truncated string
 is refused with a :class:`NotationError` that says where, and ``format_match(parse_match(s)) == s``
-holds for every accepted string (only the canonical form is accepted).
+holds for every accepted string (only the canonical form is accepted).  ``G1`` strings (saved
+and shared before version 2: the same without field 10) are still read.
 
 >>> m = Match.new(seed=42)
 >>> s = format_match(m)
 >>> s
-'G1 giretra.com hrrr 42 T 0-0 150 * -'
+'G2 giretra.com hrrr 42 T 0-0 150 * - 0'
 >>> format_match(parse_match(s)) == s
 True
 """
@@ -37,7 +40,8 @@ from .match import PLAYER_KINDS, PLAYER_LETTERS, Match
 from .rules import get_preset
 from .seats import SEAT_LETTERS, Seat, parse_seat
 
-MAGIC = "G1"
+MAGIC = "G2"
+LEGACY_MAGIC = "G1"   # version 1: no action count, so a string cut between two actions could not be told apart
 MAX_LENGTH = 20_000  # far above any real match (about 130 characters a deal)
 
 
@@ -45,11 +49,11 @@ def format_match(match: Match) -> str:
     """The canonical one-line notation of *match*."""
     players = "".join(PLAYER_LETTERS[p] for p in match.players)
     deck = "*" if match.start_deck is None else cards_text_in_order(match.start_deck)
-    segments = [".".join(d.action_tokens()) for d in match.deals()]
-    history = "/".join(s for s in segments if s) or "-"
+    tokens = [d.action_tokens() for d in match.deals()]
+    history = "/".join(".".join(t) for t in tokens if t) or "-"
     s1, s2 = match.start_scores
     return " ".join((MAGIC, match.rules.name, players, str(match.seed), match.start_dealer.letter,
-                     f"{s1}-{s2}", str(match.start_target), deck, history))
+                     f"{s1}-{s2}", str(match.start_target), deck, history, str(sum(map(len, tokens)))))
 
 
 def cards_text_in_order(cards: tuple[int, ...]) -> str:
@@ -69,11 +73,14 @@ def parse_match(text: str) -> Match:
         raise NotationError(f"match notation too long ({len(text)} characters)", "bad_notation")
     line = text.replace("_", " ")
     fields = line.split(" ")
-    if len(fields) != 9:
-        raise NotationError(f"match notation needs 9 fields, got {len(fields)}: {_short(text)!r}", "bad_notation")
-    magic, preset, players, seed, dealer, scores, target, deck, history = fields
-    if magic != MAGIC:
-        raise NotationError(f"match notation must start with {MAGIC!r}, not {magic!r}", "bad_notation")
+    magic = fields[0]
+    if magic not in (MAGIC, LEGACY_MAGIC):
+        raise NotationError(f"match notation must start with {MAGIC!r}, not {_short(magic, 20)!r}", "bad_notation")
+    size = 10 if magic == MAGIC else 9
+    if len(fields) != size:
+        raise NotationError(f"match notation {magic} needs {size} fields, got {len(fields)}"
+                            f"{' (cut short?)' if len(fields) < size else ''}: {_short(text)!r}", "bad_notation")
+    preset, players, seed, dealer, scores, target, deck, history = fields[1:9]
     try:
         rules = get_preset(preset)
         if len(players) != 4 or any(p not in PLAYER_KINDS for p in players):
@@ -109,7 +116,14 @@ def parse_match(text: str) -> Match:
                                         "bad_notation", rule=rule_of(err.code, err.params)) from None
             if number < len(segments) and len(match.history) == start_len:
                 raise NotationError(f"deal {number} stops before its end", "bad_notation")
+    if magic == MAGIC:   # after the replay, which names a bad action more precisely
+        count, held = fields[9], sum(len(d.action_tokens()) for d in match.deals())
+        if not _is_number(count) or int(count) != held:
+            raise NotationError(f"match notation cut short or altered: it counts {_short(count, 20)!r} actions and "
+                                f"holds {held}", "bad_notation")
     canonical = format_match(match)
+    if magic == LEGACY_MAGIC:   # version 1's canonical form: version 2's without the count
+        canonical = LEGACY_MAGIC + canonical[len(MAGIC):canonical.rindex(" ")]
     if canonical != line:
         raise NotationError(f"not the canonical notation; did you mean {_short(canonical)!r}?", "bad_notation")
     return match

@@ -33,7 +33,7 @@ def test_seed_7_prints_a_full_match_log_ending_in_the_final_score() -> None:
     assert lines[0].startswith("Giretra ") and "seed 7" in lines[0] and "giretra.com" in lines[0]
     final = re.fullmatch(r"Team (\d) \(.*\) wins (\d+)-(\d+) after (\d+) deals\.", lines[-2])
     assert final, lines[-2]
-    assert lines[-1].startswith("Notation: G1 ")
+    assert lines[-1].startswith("Notation: G2 ")
     match = parse_match(lines[-1].removeprefix("Notation: "))
     assert match.is_over and match.winner == int(final.group(1)) - 1
     assert match.scores == (int(final.group(2)), int(final.group(3)))

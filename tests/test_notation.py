@@ -114,12 +114,12 @@ def random_states(seed: int, preset: str = "giretra.com") -> list[Match]:
     return out
 
 
-def test_new_match_notation_has_nine_fields() -> None:
+def test_new_match_notation_has_ten_fields() -> None:
     text = format_match(Match.new(seed=42))
     fields = text.split(" ")
-    assert len(fields) == 9
-    assert fields[:4] == ["G1", "giretra.com", "hrrr", "42"]
-    assert fields[4] in "BLTR" and fields[5:] == ["0-0", "150", "*", "-"]
+    assert len(fields) == 10
+    assert fields[:4] == ["G2", "giretra.com", "hrrr", "42"]
+    assert fields[4] in "BLTR" and fields[5:] == ["0-0", "150", "*", "-", "0"]
     assert format_match(parse_match(text)) == text
 
 
@@ -146,7 +146,7 @@ def test_match_notation_shape_of_a_finished_match() -> None:
 
 def test_explicit_deck_header_round_trips() -> None:
     deck = "".join(card_name(c) for c in range(31, -1, -1))
-    text = f"G1 play.giretra.com hhrr 7 L 12-40 250 {deck} c20.AT"
+    text = f"G2 play.giretra.com hhrr 7 L 12-40 250 {deck} c20.AT 2"
     match = parse_match(text)
     assert format_match(match) == text
     assert match.deal.deck == tuple(range(31, -1, -1)) and match.scores == (12, 40) and match.target == 250
@@ -167,17 +167,19 @@ BASE = format_match(random_states(5)[50])
     BASE.replace("giretra.com hrrr 5", "giretra.com hrrr 05"),     # leading zero in the seed
     BASE.replace(" 0-0 ", " 00-0 "),                               # leading zero in a score
     BASE.replace(" 150 ", " 0150 "),                               # leading zero in the target
-    BASE + " ",                                                    # trailing space (a 10th field)
+    BASE + " ",                                                    # trailing space (an 11th field)
     " " + BASE,                                                    # leading space
     BASE.replace(" ", "  ", 1),                                    # a double space
     BASE.replace(" ", "\t", 1),                                    # a tab
     BASE + "\n",                                                   # a newline
     BASE.replace(".", ". ", 1),                                    # a space inside the history
     BASE.replace(" * c", " * c0", 1),                               # 'c06' for 'c6'
-    BASE.replace("G1", "g1"),                                      # magic in lower case
+    BASE.replace("G2", "g2"),                                      # magic in lower case
+    BASE + "0",                                                    # a wrong action count
+    BASE[:BASE.rindex(" ")] + " 0" + BASE.split(" ")[9],           # the count with a leading 0
 ])
 def test_only_the_canonical_form_is_accepted(variant: str) -> None:
-    assert variant != BASE and BASE.split(" ")[7:] == ["*", BASE.split(" ")[8]] and " * c" in BASE
+    assert variant != BASE and BASE.split(" ")[7:9] == ["*", BASE.split(" ")[8]] and " * c" in BASE
     with pytest.raises(NotationError) as err:
         parse_match(variant)
     assert err.value.code == "bad_notation"
@@ -190,7 +192,7 @@ def test_non_canonical_card_spellings_are_refused_with_a_suggestion() -> None:
     for spelling in (tokens[at].lower(), tokens[at].replace("10", "T")):
         if spelling == tokens[at]:
             continue
-        forged = " ".join(fields[:8] + [".".join(tokens[:at] + [spelling] + tokens[at + 1:])])
+        forged = " ".join(fields[:8] + [".".join(tokens[:at] + [spelling] + tokens[at + 1:]), fields[9]])
         with pytest.raises(NotationError) as err:
             parse_match(forged)
         assert "did you mean" in str(err.value) and "canonical" in str(err.value)
@@ -198,7 +200,7 @@ def test_non_canonical_card_spellings_are_refused_with_a_suggestion() -> None:
 
 def test_an_explicit_deck_with_ten_as_t_is_not_canonical() -> None:
     deck = "".join(card_name(c) for c in range(32))
-    text = f"G1 giretra.com hrrr 1 R 0-0 150 {deck} -"
+    text = f"G2 giretra.com hrrr 1 R 0-0 150 {deck} - 0"
     assert format_match(parse_match(text)) == text
     with pytest.raises(NotationError, match="did you mean"):
         parse_match(text.replace("10C", "TC"))
@@ -215,7 +217,14 @@ def _history(text: str) -> list[list[str]]:
 
 
 def _with_history(text: str, deals: list[list[str]]) -> str:
-    return " ".join(text.split(" ")[:8] + ["/".join(".".join(d) for d in deals)])
+    """*text* with another history, and the action count that goes with it (so that only the history is wrong)."""
+    return " ".join(text.split(" ")[:8] + ["/".join(".".join(d) for d in deals), str(sum(map(len, deals)))])
+
+
+def _then(text: str, more: str) -> str:
+    """*text* with *more* written at the end of its history (before the action count)."""
+    fields = text.split(" ")
+    return " ".join(fields[:8] + [fields[8] + more, fields[9]])
 
 
 def test_truncated_token_error_names_the_deal_and_the_token() -> None:
@@ -235,15 +244,16 @@ def test_truncated_cut_error_names_the_deal() -> None:
 
 
 def test_trailing_separators_are_refused() -> None:
-    for text in (TWO_DEALS + ".", TWO_DEALS + "/", TWO_DEALS + "//c6"):
+    for text in (_then(TWO_DEALS, "."), _then(TWO_DEALS, "/"), _then(TWO_DEALS, "//c6")):
         with pytest.raises(NotationError) as err:
             parse_match(text)
         assert err.value.code == "bad_notation"
     with pytest.raises(NotationError, match="deal 2 stops before its end"):
-        parse_match(TWO_DEALS + "/")
+        parse_match(_then(TWO_DEALS, "/"))
     with pytest.raises(NotationError, match="deal 2 has no actions"):
-        parse_match(ONE_DEAL + "/")
-    assert format_match(parse_match(ONE_DEAL + "/c6")) == ONE_DEAL + "/c6"
+        parse_match(_then(ONE_DEAL, "/"))
+    next_cut = _with_history(ONE_DEAL, [*_history(ONE_DEAL), ["c6"]])
+    assert format_match(parse_match(next_cut)) == next_cut
 
 
 def test_illegal_action_error_names_deal_token_and_seat() -> None:
@@ -275,11 +285,12 @@ def test_deal_that_goes_on_after_its_last_trick_is_refused() -> None:
 def test_deal_after_the_end_of_the_match_is_refused() -> None:
     final = format_match(random_states(1)[-1])
     with pytest.raises(NotationError, match="after the end of the match"):
-        parse_match(final + "/c10")
+        parse_match(_then(final, "/c10"))
 
 
 @pytest.mark.parametrize(("header", "hint"), [
-    ("G2 giretra.com hrrr 1 R 0-0 150 * -", "G1"),
+    ("G3 giretra.com hrrr 1 R 0-0 150 * - 0", "G3"),
+    ("G2 giretra.com hrrr 1 R 0-0 150 * -", "cut short?"),
     ("G1 belote hrrr 1 R 0-0 150 * -", "belote"),
     ("G1 giretra.com hxrr 1 R 0-0 150 * -", "hxrr"),
     ("G1 giretra.com hrr 1 R 0-0 150 * -", "hrr"),

@@ -814,7 +814,7 @@ def test_a_seat_may_be_given_by_its_number_and_a_call_by_its_parts() -> None:
 
 def _uncut() -> str:
     text = format_match(table("R", COLOUR_HANDS))
-    return text.rsplit(" ", 1)[0] + " -"
+    return text.rsplit(" ", 2)[0] + " - 0"   # the history and its action count: nothing yet
 
 
 def test_wrong_phase_for_cuts_and_calls() -> None:

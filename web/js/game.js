@@ -376,7 +376,7 @@ export function mount(root, opts) {
       return previous.save;
     };
     try {
-      if (text.startsWith('G1 ')) {
+      if (/^G\d+ /.test(text)) {   // a match notation (G2; G1 from before the action count)
         const view = await call('view', { state: text, seat: HUMAN });
         if (!view) return false;
         checkSeating(view);
@@ -709,9 +709,9 @@ export function mount(root, opts) {
     // The engine makes a new match that starts with this deal: same deck, dealer, cut, scores and target.
     const shared = await call('share_deal', { state: app.state }).catch(() => null);   // refused once the match is over
     if (shared) links.deal = `${base}#${shared.state.replaceAll(' ', '_')}`;
-    // The match from its first deal: its seed (field 4 of the notation) when the deck came from the seed.
+    // The match from its first deal: its seed (field 4 of the notation) when the deck came from the seed (field 8).
     const fields = app.state.split(' ');
-    if (fields.length === 9 && fields[7] === '*') {
+    if (fields.length >= 9 && fields[7] === '*') {   // 10 fields in G2, 9 in G1
       links.seed = `${base}#seed=${fields[3]}&rules=${encodeURIComponent(fields[1])}`;
     }
     openDialog(() => renderShare(app, links, {
