@@ -47,3 +47,15 @@ def test_a_bad_save_is_set_aside_with_a_notice(page: Page, bad: str) -> None:
     assert fresh is not None and fresh.startswith("G2 ")
     page.locator('[data-notice="setAside"] button').click()
     expect(page.locator('[data-notice="setAside"]')).to_have_count(0)
+
+
+def test_a_save_from_before_the_action_count_still_resumes(page: Page) -> None:
+    # Saves written before notation G2 are G1 strings (no action count): the player's match goes on, saved as G2.
+    page.goto("wheel.json")
+    old = json.dumps({"v": 1, "state": "G1 giretra.com hrrr 0 B 0-0 150 * c9"})
+    page.evaluate("old => localStorage.setItem('giretra.match', old)", old)
+    open_game(page)
+    wait_my_turn(page)
+    expect(page.locator('[data-notice="setAside"]')).to_have_count(0)
+    resumed = saved_state(page)
+    assert resumed is not None and resumed.startswith("G2 giretra.com hrrr 0 B 0-0 150 * c9"), resumed
