@@ -22,7 +22,7 @@ import functools
 import json
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import __version__, bots
@@ -276,14 +276,19 @@ _REASON_CODES = frozenset({
     "must_play_trump", "cut_out_of_range", "wrong_phase", "card_not_in_hand", "match_over"})
 
 
-def _players(value: object) -> list[str]:
-    players = ["human", "random", "random", "random"]
+def _players(value: object, base: Sequence[str] = ("human", "random", "random", "random")) -> list[str]:
+    """*base* with the players *value* names; a seat named twice ("B" and "Bottom") is refused, not overwritten."""
+    players = list(base)
     if value is None:
         return players
     if not isinstance(value, dict):
         raise RequestError('players must be an object like {"Bottom": "human", "Left": "random"}')
+    named: dict[Seat, str] = {}
     for key, kind in value.items():
         seat = parse_seat(key)
+        if seat in named:
+            raise RequestError(f"players names {SEAT_NAMES[seat]} twice ({named[seat]!r} and {key!r})")
+        named[seat] = key
         if kind not in PLAYER_KINDS.values() or (kind != "human" and kind not in bots.LEVELS):
             raise GiretraError(f"unknown player kind {kind!r} (expected human or one of {', '.join(bots.LEVELS)})",
                                "bad_level")
@@ -460,10 +465,7 @@ def set_players(state: str, players: JSON, lang: str = "en") -> JSON:
     match = _match(state)
     if not isinstance(players, dict):
         raise RequestError('players must be an object like {"Left": "random"}')
-    new_players = list(match.players)
-    for key, kind in players.items():
-        seat = parse_seat(key)
-        new_players[seat] = _players({key: kind})[seat]
+    new_players = _players(players, match.players)
     fields = format_match(match).split(" ")
     fields[2] = "".join(PLAYER_LETTERS[p] for p in new_players)
     return {"state": " ".join(fields)}

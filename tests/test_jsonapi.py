@@ -853,3 +853,13 @@ def test_json_nested_too_deep_is_refused_before_it_is_parsed(depth: int) -> None
     assert json.loads(api.view('{"state": "x", "seat": "' + "[" * depth + '"}'))["error"]["code"] == "bad_notation"
     shallow = json.loads(api.view('{"state": "x", "seat": ' + "[" * 31 + "]" * 31 + "}"))
     assert shallow["error"]["code"] == "bad_notation"   # parsed: it is the state that is wrong
+
+
+@pytest.mark.parametrize("function", ["new_match", "set_players"])
+def test_a_seat_named_twice_in_players_is_refused(function: str) -> None:
+    # A fuzz: {"B": "human", "Bottom": "random"} let the last one win, without a word.
+    args: dict[str, Any] = {"players": {"B": "human", "Bottom": "random"}}
+    if function == "set_players":
+        args["state"] = ask("new_match", seed=1)["value"]["state"]
+    error = ask(function, **args)["error"]
+    assert error["code"] == "bad_request" and "Bottom twice" in error["message"], error
