@@ -826,6 +826,17 @@ def _contract_text(mode: Mode, m: int, lang: str) -> str:
 _RIGHT = {"en": "Correct.", "fr": "Exact.", "mg": "Marina."}   # not "Right.": a seat is called Right
 _WRONG = {"en": "Not quite.", "fr": "Pas tout à fait.", "mg": "Tsy izany."}
 _ALSO = {"en": "{card} was allowed too.", "fr": "{card} était permis aussi.", "mg": "Azo natao koa ny {card}."}
+_ALSO_MANY = {"en": "{cards} were allowed too.", "fr": "{cards} étaient permis aussi.",
+              "mg": "Azo natao koa ny {cards}."}
+
+
+def _also(names: list[str], lang: str) -> list[str]:
+    """One line for what the learner left out ("7♥, 8♥, 9♥ were allowed too."): seven lines, one a card, before."""
+    if not names:
+        return []
+    if len(names) == 1:
+        return [_ALSO[lang].format(card=names[0])]
+    return [_ALSO_MANY[lang].format(cards=", ".join(names))]
 _ANSWER = {"en": "The answer: {answer}.", "fr": "La réponse : {answer}.", "mg": "Ny valiny: {answer}."}
 
 
@@ -887,8 +898,8 @@ def _expected(task: Task, answer: object, lang: str) -> tuple[object, list[str],
             if name in chosen and reason is not None:
                 refused.append((card_text(a, lang), message(reason.code, lang, reason.params)))
             elif name not in chosen and reason is None:
-                also.append(_ALSO[lang].format(card=card_text(a, lang)))
-        lines = _refusals(refused, lang) + also
+                also.append(card_text(a, lang))
+        lines = _refusals(refused, lang) + _also(also if chosen else [], lang)   # none chosen: the answer says it
         ordered = sorted((c for c in range(32) if card_name(c) in legal), key=lambda c: sort_key(_mode(p["mode"]), c))
         return legal, lines, ", ".join(card_text(c, lang) for c in ordered)
     if kind == "select_calls":
@@ -906,8 +917,8 @@ def _expected(task: Task, answer: object, lang: str) -> tuple[object, list[str],
             if token in chosen and reason is not None:
                 refused.append((text, message(reason.code, lang, reason.params)))
             elif token not in chosen and reason is None:
-                also.append(_ALSO[lang].format(card=text))
-        lines = _refusals(refused, lang) + also
+                also.append(text)
+        lines = _refusals(refused, lang) + _also(also if chosen else [], lang)   # none chosen: the answer says it
         shown = ", ".join(call_label(parse_call(t), lang) for t in p["options"].split() if t in legal)
         return legal, lines, shown
     if kind == "pick_card":

@@ -224,3 +224,10 @@ def test_the_alltrumps_trick_says_why_the_nine_beats_the_ace(lang: str) -> None:
     order = {"en": "J 9 A 10 K Q 8 7", "fr": "V 9 A 10 R D 8 7", "mg": "V 9 A 10 R D 8 7"}[lang]
     lines = ask("check_answer", lesson="play-trick-winner", index=1, answer="Top", lang=lang)["value"]["feedback"]
     assert any(order in line for line in lines), lines
+
+
+def test_the_cards_left_out_are_told_in_one_line() -> None:
+    # From a learner's review: one card chosen of eight allowed gave seven "X was allowed too." lines.
+    lines = ask("check_answer", lesson="play-must-trump", index=1, answer=["7H"])["value"]["feedback"]
+    also = [line for line in lines if "allowed too" in line]
+    assert also == ["8♣, Q♣, A♣, 9♦, 10♦, K♦, K♥ were allowed too."], lines
