@@ -410,3 +410,14 @@ def test_a_host_pages_own_root_font_size_does_not_resize_the_widget(page: Page, 
     default, hosted = measure(""), measure(f"font-size: {root}")
     assert default["text"] == 16, default   # the browser's default size: the widget follows the reader's choice
     assert hosted == pytest.approx(default, abs=1), (default, hosted)
+
+
+def test_an_attribute_the_widget_cannot_use_is_named_in_the_console(page: Page) -> None:
+    # A fuzz of embed.html: ?mode=xyz played a match and seed=abc a random deal, without a word to the host's
+    # author. They still do (an HTML attribute falls back to its default), and the console says why.
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.goto("embed.html?mode=xyz&seed=abc&autostart=visible")
+    expect(widget(page, "").locator(".gt-table")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    assert any('mode="xyz"' in w and "a match is played" in w for w in warnings), warnings
+    assert any('seed="abc"' in w and "random" in w for w in warnings), warnings

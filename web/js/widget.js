@@ -20,12 +20,13 @@ const MODULES = { match: './game.js', trick: './game.js', lesson: './lesson.js',
 const STYLES = { match: [], trick: [], lesson: ['lesson.css'], score: ['calculator.css'] };
 // The words shown before the engine (and its catalogues) load; 'score' is the calculator's own title.
 export const WORDS = {
-  en: { play: 'Play', match: 'Play a match of Giretra', trick: 'Play a trick', lesson: 'Try it', score: 'Score calculator',
-    loading: 'Loading the game…', failed: 'The game could not start.' },
-  fr: { play: 'Jouer', match: 'Jouer une partie de Giretra', trick: 'Jouer un pli', lesson: 'Essayez',
+  en: { play: 'Play', open: 'Open', match: 'Play a match of Giretra', trick: 'Play a trick', lesson: 'Try it',
+    score: 'Score calculator', loading: 'Loading the game…', failed: 'The game could not start.' },
+  fr: { play: 'Jouer', open: 'Ouvrir', match: 'Jouer une partie de Giretra', trick: 'Jouer un pli', lesson: 'Essayez',
     score: 'Calculateur de points', loading: 'Chargement du jeu…', failed: 'Le jeu n’a pas pu démarrer.' },
-  mg: { play: 'Hilalao', match: 'Hilalao lalao Giretra iray', trick: 'Hilalao fanangonana iray', lesson: 'Andramo',
-    score: 'Fikajiana isa', loading: 'Mampiditra ny lalao…', failed: 'Tsy nety nanomboka ny lalao.' },
+  mg: { play: 'Hilalao', open: 'Sokafy', match: 'Hilalao lalao Giretra iray', trick: 'Hilalao fanangonana iray',
+    lesson: 'Andramo', score: 'Fikajiana isa', loading: 'Mampiditra ny lalao…',
+    failed: 'Tsy nety nanomboka ny lalao.' },
 };
 const LANGS = Object.keys(WORDS);
 
@@ -273,7 +274,7 @@ class GiretraGame extends HTMLElement {
     // The host's caption, or a default one for the mode.
     box.querySelector('slot').textContent = this.mode === 'lesson' ? words.lesson : words[this.mode];
     const play = box.querySelector('button');
-    play.textContent = words.play;
+    play.textContent = this.mode === 'score' ? words.open : words.play;   // nothing is played in a calculator
     play.addEventListener('click', () => this.start());
     this.#shadow.replaceChildren(...placeholderStyle(this.#shadow), box);
     this.dataset.state = 'idle';
@@ -287,6 +288,18 @@ class GiretraGame extends HTMLElement {
     }
   }
 
+  /** An attribute the widget cannot use falls back to its default, as HTML's do, and says so to the host's author. */
+  #warnBadAttributes() {
+    const mode = this.getAttribute('mode');
+    if (mode !== null && this.mode !== mode.toLowerCase() && mode.toLowerCase() !== 'full') {
+      console.warn(`giretra-game: mode="${mode}" is not one of ${Object.keys(MODULES).join(', ')}: a match is played`);
+    }
+    const seed = this.getAttribute('seed');
+    if (seed !== null && !/^\d+$/.test(seed)) {
+      console.warn(`giretra-game: seed="${seed}" is not a whole number: the deal is random`);
+    }
+  }
+
   /** Load the modules and the engine (shared), then mount the mode. Safe to call twice. */
   start() {
     if (this.#app || this.#starting || !this.isConnected) return this.#starting;
@@ -295,6 +308,7 @@ class GiretraGame extends HTMLElement {
     this.#wasStarted = true;
     const generation = this.#generation;
     const mode = this.mode;
+    this.#warnBadAttributes();
     const words = WORDS[this.language];
     this.dataset.state = 'loading';
     const status = this.#shadow.querySelector('.gt-widget__start');
