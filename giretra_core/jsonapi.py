@@ -62,6 +62,7 @@ FUNCTIONS: dict[str, Callable[[str], str]] = {}
 # No request nests deeper than 3. In Pyodide, JSON nested about 3000 deep overflows the WebAssembly stack (a fatal
 # error for the whole engine) before Python's RecursionError can refuse it, so depth is checked before parsing.
 MAX_DEPTH = 32
+MAX_MESSAGE = 400   # characters of an error message (the longest real one, a notation error, is about 300)
 _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
@@ -113,6 +114,8 @@ def endpoint(fn: Callable[..., JSON]) -> Callable[[str], str]:
             value = fn(**args)
         except GiretraError as err:
             text = message(err.code, lang, err.params) if err.code in _REASON_CODES else str(err)
+            if len(text) > MAX_MESSAGE:   # a message quotes the bad value: not all 100 kB of it, but its ending
+                text = text[:MAX_MESSAGE // 2] + " … " + text[-MAX_MESSAGE // 2:]
             rule = rule_of(err.code, err.params)
             error = {"code": err.code, "message": text, "rule": rule}
             return json.dumps({"ok": False, "error": error}, ensure_ascii=False)

@@ -863,3 +863,10 @@ def test_a_seat_named_twice_in_players_is_refused(function: str) -> None:
         args["state"] = ask("new_match", seed=1)["value"]["state"]
     error = ask(function, **args)["error"]
     assert error["code"] == "bad_request" and "Bottom twice" in error["message"], error
+
+
+def test_an_error_quotes_a_huge_bad_value_in_part() -> None:
+    # A fuzz: a 100 kB seat name came back whole in the message. It is cut in the middle: the reason's end stays.
+    error = ask("new_match", players={"B" * 100_000: "human"})["error"]
+    assert error["code"] == "bad_seat" and len(error["message"]) <= api.MAX_MESSAGE + 3
+    assert error["message"].startswith("unknown seat: 'BBB") and error["message"].endswith("Top or Right)")

@@ -34,7 +34,7 @@ export function readSave() {
     return { status: 'bad', raw, why: 'not JSON' };
   }
   if (!data || typeof data !== 'object') return { status: 'bad', raw, why: 'not an object' };
-  if (data.v !== SAVE_VERSION) return { status: 'bad', raw, why: `save version ${data.v}, expected ${SAVE_VERSION}` };
+  if (data.v !== SAVE_VERSION) return { status: 'bad', raw, why: `save version ${JSON.stringify(data.v)}, expected ${SAVE_VERSION}` };
   if (typeof data.state !== 'string' || !data.state) return { status: 'bad', raw, why: 'no state' };
   return { status: 'ok', save: { state: data.state, summaryDeal: Number.isInteger(data.summaryDeal) ? data.summaryDeal : null } };
 }
