@@ -146,3 +146,19 @@ def test_a_damaged_match_in_progress_is_set_aside_not_offered_back(page: Page) -
     aside = json.loads(page.evaluate("localStorage.getItem('giretra.match.setAside')"))
     assert json.loads(aside["raw"])["state"] == damaged and "unreadable" in aside["why"], aside
     expect(page.locator('[data-notice="crash"]')).to_have_count(0)
+
+
+def test_links_opened_one_after_another_leave_one_notice_of_each_kind(page: Page) -> None:
+    # A fuzz pasted five links into the open game: five notices, and the table was pushed off a phone's screen.
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_game(page, fragment="seed=5")
+    wait_my_turn(page)
+    own = saved_state(page)
+    for link in ("seed=6", "seed=7", "seed=abc", "seed=8", "seed=0x1"):
+        page.evaluate("h => { location.hash = h; }", link)
+        page.wait_for_timeout(300)
+    wait_my_turn(page)
+    kinds = page.locator("[data-notice]").evaluate_all("els => els.map(e => e.dataset.notice)")
+    assert sorted(kinds) == ["badLink", "sharedMatch"], kinds
+    page.locator('[data-action="back-to-match"]').click()   # the way back is still to the player's own match
+    page.wait_for_function(SAVED_IS, arg=own)

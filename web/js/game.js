@@ -267,6 +267,14 @@ export function mount(root, opts) {
     return { [HUMAN]: 'human', ...app.settings.levels };
   }
 
+  // A notice replaces an older one of its kind (two links opened one after the other: one way back, to the player's
+  // own match); at most three are shown: five pushed the table off a phone's screen.
+  const KIND = { shared: 'link', sharedMatch: 'link' };
+  function notify(notice) {
+    const kind = KIND[notice.key] ?? notice.key;
+    app.notices = [...app.notices.filter((x) => (KIND[x.key] ?? x.key) !== kind), notice].slice(-3);
+  }
+
   async function startNewMatch({ seed = null, rules = app.rules, focus = true } = {}) {
     closeDialog();
     if (focus) table.focus();   // the player asked for it: the keyboard goes to the game (not back to the bar)
@@ -280,7 +288,7 @@ export function mount(root, opts) {
       announce(t('live.newMatch'));
     } catch (err) {
       if (!(err instanceof RulesError)) throw err;
-      app.notices.push({ key: 'badMatch', params: { message: err.message } });
+      notify({ key: 'badMatch', params: { message: err.message } });
       render();
     }
   }
@@ -328,11 +336,11 @@ export function mount(root, opts) {
       } catch (err) {
         if (!(err instanceof RulesError)) throw err;
         setAside(JSON.stringify(saved.save), err.message);
-        app.notices.push({ key: 'setAside', params: {} });
+        notify({ key: 'setAside', params: {} });
       }
     } else if (saved.status === 'bad') {
       setAside(saved.raw, saved.why);
-      app.notices.push({ key: 'setAside', params: {} });
+      notify({ key: 'setAside', params: {} });
     }
     await startNewMatch({ focus: false });
   }
@@ -363,13 +371,17 @@ export function mount(root, opts) {
     const previous = readSave();
     // The way back is offered only to a match that can be resumed: a damaged save offered it, then crashed.
     const keep = async (shared) => {
+      // A second link while the first one's way back is offered: the way back stays the player's own match (the
+      // shared match in between was only a link, and storage keeps one match aside).
+      const own = app.notices.find((x) => x.back)?.back;
+      if (own) return own;
       if (previous.status !== 'ok' || previous.save.state === shared) return null;
       try {
         checkSeating(await call('view', { state: previous.save.state, seat: HUMAN }) ?? { players: {} });
       } catch (err) {
         if (!(err instanceof RulesError)) throw err;
         keepAside(JSON.stringify(previous.save), `replaced by a shared link; unreadable: ${err.message}`);
-        app.notices.push({ key: 'setAside', params: {} });
+        notify({ key: 'setAside', params: {} });
         return null;
       }
       keepAside(JSON.stringify(previous.save), 'replaced by a shared link');
@@ -382,7 +394,7 @@ export function mount(root, opts) {
         checkSeating(view);
         const back = await keep(text);
         adopt(text, view);
-        app.notices.push({ key: 'shared', params: {}, back });
+        notify({ key: 'shared', params: {}, back });
         render();
         return true;
       }
@@ -394,16 +406,16 @@ export function mount(root, opts) {
         await startNewMatch({ seed, rules: args.rules || app.rules, focus: false });
         if (!app.view) return false;
         const back = await keep(app.state);
-        if (back) app.notices.push({ key: 'sharedMatch', params: {}, back });
+        if (back) notify({ key: 'sharedMatch', params: {}, back });
         render();
         return true;
       }
     } catch (err) {
       if (!(err instanceof RulesError)) throw err;
-      app.notices.push({ key: 'badLink', params: { message: err.message } });
+      notify({ key: 'badLink', params: { message: err.message } });
       return false;
     }
-    app.notices.push({ key: 'badLink', params: { message: fragment.slice(0, 80) } });
+    notify({ key: 'badLink', params: { message: fragment.slice(0, 80) } });
     return false;
   }
 
