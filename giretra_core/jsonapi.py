@@ -424,7 +424,9 @@ def bot_action(state: str, seat: str, level: str | None = None, seed: int = 0, b
     _int(seed, "seed", 0, MAX_SEED)
     if isinstance(budgetMs, bool) or not isinstance(budgetMs, int | float) or not 0 <= budgetMs <= 60_000:
         raise RequestError("budgetMs must be a number in 0..60000")
-    rng = random.Random(f"{seed}:{len(format_match(match))}")
+    # Keyed by the position's notation length without its action count (notation G2's tenth field): the same
+    # randomness as before that field, so a seeded match's bots play as they did.
+    rng = random.Random(f"{seed}:{len(format_match(match).rsplit(' ', 1)[0])}")
     decision = bots.choose(_str(level, "level"), seat_view(match, who), rng, float(budgetMs))
     english = bots.REASONS.get(decision.key, decision.why)
     return {"action": action_token(decision.action), "why": bot_reason(decision.key, decision.params, english, lang),
