@@ -167,7 +167,7 @@ _STEPS = {
         "alltrumps_round": "Each side divided by 10, {rounding}: {a} → {A}, {d} → {D}.",
         "alltrumps_rounded_tie": "Both sides round to {A}: a tie, nobody scores.",
         "alltrumps_clamp": "The split is at most 20–6: {A}–{D}.",
-        "alltrumps_dominance": "The defenders' share is below 6: the announcers take {A}–{D}.",
+        "alltrumps_dominance": "The defenders’ share is below 6: the announcers take {A}–{D}.",
         "alltrumps_winner_takes_all": "Doubled AllTrumps: the winner takes all 26.",
         "alltrumps_tie_to_announcer": "A doubled tie goes to the announcers: {A}–{D}.",
         "stake": "{arith} to {team}.",

@@ -617,7 +617,7 @@ def _scoring_lessons() -> tuple[Lesson, ...]:
             sc("S-4", T("Team 1 plays AllTrumps and takes 230 (the defenders 28).",
                         "L’équipe 1 joue Tout A et fait 230 (la défense 28).",
                         "Tout A ny Ekipa 1 ary mahazo 230 (28 ny mpiaro)."),
-               T("However lopsided the deal, the announcers' share stops at 20 and the defenders keep 6.",
+               T("However lopsided the deal, the announcers’ share stops at 20 and the defenders keep 6.",
                  "Aussi déséquilibrée que soit la donne, l’attaque s’arrête à 20 et la défense garde 6.",
                  "Na dia tsy mitovy lanja be aza ny fizarana, 20 ihany ny mpanambara ary 6 foana ny mpiaro."),
                "ALL_TRUMPS", 1, 0, (230, 28)),
