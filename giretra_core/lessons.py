@@ -846,9 +846,9 @@ def check_answer(lesson_id: object, index: object, answer: object, lang: str) ->
     expected, feedback, shown = _expected(task, answer, lang)
     correct = _same(answer, expected)
     explain = [] if task.explain[lang] in feedback else [task.explain[lang]]   # the engine may have said it
-    lines = [(_RIGHT if correct else _WRONG)[lang], *feedback, *explain]
-    if not correct and shown is not None:
-        lines.insert(len(lines) - 1, _ANSWER[lang].format(answer=shown))
+    answer_line = [_ANSWER[lang].format(answer=shown)] if not correct and shown is not None else []
+    # The answer after the engine's lines (not between two of them, when the explanation is one of them).
+    lines = [(_RIGHT if correct else _WRONG)[lang], *feedback, *answer_line, *explain]
     return {"correct": correct, "rule": task.rule, "section": lesson.section, "feedback": lines,
             "last": index == len(lesson.tasks) - 1}
 
