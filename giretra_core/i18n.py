@@ -39,6 +39,13 @@ TEAMS = {
     "fr": ("Équipe 1 (Sud–Nord)", "Équipe 2 (Ouest–Est)"),
     "mg": ("Ekipa 1 (Ambany–Ambony)", "Ekipa 2 (Havia–Havanana)"),
 }
+# The teams as a person seated at Bottom sees them, in the page's own words (web/js/i18n: team.Team1): the lessons
+# and the deal's result in a game read "Team 1 (you and Top)", as the table around them does.
+TEAMS_SEEN = {
+    "en": ("Team 1 (you and Top)", "Team 2 (Left and Right)"),
+    "fr": ("Équipe 1 (vous et Nord)", "Équipe 2 (Ouest et Est)"),
+    "mg": ("Ekipa 1 (ianao sy Ambony)", "Ekipa 2 (Havia sy Havanana)"),
+}
 MODES = {
     "en": ("Clubs ♣", "Diamonds ♦", "Hearts ♥", "Spades ♠", "NoTrumps", "AllTrumps"),
     "fr": ("Trèfle ♣", "Carreau ♦", "Cœur ♥", "Pique ♠", "Sans A", "Tout A"),
@@ -288,16 +295,17 @@ def arithmetic(base: int, multiplier: int, why: str | None, lang: str) -> str:
     return f"{base} × {multiplier}{label} = {base * multiplier}"
 
 
-def explain_step(key: str, params: dict[str, object], lang: str = "en") -> str:
-    """One sentence of the deal arithmetic."""
+def explain_step(key: str, params: dict[str, object], lang: str = "en",
+                 teams: dict[str, tuple[str, str]] = TEAMS) -> str:
+    """One sentence of the deal arithmetic; *teams*: their names (:data:`TEAMS_SEEN` for a person at Bottom)."""
     words = _STEPS[lang]
     values: dict[str, object] = _Default(params)
     if "team" in params and isinstance(params["team"], int):
-        values["team"] = TEAMS[lang][params["team"]]
+        values["team"] = teams[lang][params["team"]]
     if "announcer_team" in params and isinstance(params["announcer_team"], int):
         t = params["announcer_team"]
-        values["A_team"] = TEAMS[lang][t]
-        values["D_team"] = TEAMS[lang][1 - t]
+        values["A_team"] = teams[lang][t]
+        values["D_team"] = teams[lang][1 - t]
     if key == "stake":
         values["arith"] = arithmetic(int(params["base"]), int(params["multiplier"]),  # type: ignore[call-overload]
                                      params.get("why"), lang)  # type: ignore[arg-type]

@@ -33,6 +33,7 @@ from .i18n import (
     LANGUAGES,
     SCORE_RULE_OF,
     TEAMS,
+    TEAMS_SEEN,
     bot_reason,
     call_text,
     card_text,
@@ -46,7 +47,7 @@ from .i18n import (
 from .lessons import catalogue as lesson_catalogue
 from .lessons import check_answer as lesson_check
 from .lessons import lesson_task as lesson_board
-from .match import MAX_SEED, MAX_TARGET, PLAYER_KINDS, PLAYER_LETTERS, DealRecord, Match
+from .match import MAX_SEED, MAX_TARGET, PLAYER_KINDS, PLAYER_LETTERS, Match
 from .modes import LAST_TRICK_BONUS, MODE_NAMES, POINTS, Mode, parse_mode, sort_key
 from .negotiation import Call, CallKind, Contract, Negotiation, Reason
 from .notation import format_match, parse_match
@@ -238,15 +239,18 @@ def _view_json(match: Match, view: SeatView, lang: str) -> JSON:
                    for n, t in enumerate(view.tricks, 1)],
         "cardPoints": _teams(view.card_points),
         "legal": [_action_json(a, r, lang) for a, r in view.actions],
-        "lastDeal": _summary_json(match.history[-1], len(match.history), lang) if match.history else None,
+        "lastDeal": _summary_json(match, len(match.history), lang) if match.history else None,
     }
     if view.hands is not None:
         out["hands"] = {SEAT_NAMES[i]: _cards(h, mode) for i, h in enumerate(view.hands)}
     return out
 
 
-def _summary_json(record: DealRecord, number: int, lang: str) -> JSON:
+def _summary_json(match: Match, number: int, lang: str) -> JSON:
+    """Deal *number* of *match*, finished; its lines name the teams as the page does when a person sits at Bottom."""
+    record = match.history[number - 1]
     deal, score = record.deal, record.score
+    teams = TEAMS_SEEN if match.players[Seat.BOTTOM] == "human" else TEAMS
     assert deal.contract is not None
     tricks_won = [0, 0]
     for t in deal.tricks:
@@ -263,7 +267,7 @@ def _summary_json(record: DealRecord, number: int, lang: str) -> JSON:
         "outcome": score.outcome,
         "matchPoints": _teams(score.match_points),
         "instantWin": TEAM_NAMES[score.instant_win] if score.instant_win is not None else None,
-        "lines": [explain_step(k, p, lang) for k, p in score.steps],
+        "lines": [explain_step(k, p, lang, teams) for k, p in score.steps],
         "scoresAfter": _teams(record.scores_after),
         "targetAfter": record.target_after,
         "targetRaised": record.target_raised,
@@ -399,7 +403,7 @@ def apply(state: str, seat: str, action: str, lang: str = "en") -> JSON:
     if isinstance(act, Call) and after.deal.contract is not None and match.deal.contract is None:
         event["contract"] = _contract_json(after.deal.contract, True, lang)
     if len(after.history) > len(match.history):
-        event["dealOver"] = _summary_json(after.history[-1], len(after.history), lang)
+        event["dealOver"] = _summary_json(after, len(after.history), lang)
     if after.winner is not None:
         event["matchOver"] = {"winner": TEAM_NAMES[after.winner], "scores": _teams(after.scores)}
     new_state = format_match(after)
@@ -441,7 +445,7 @@ def deal_summary(state: str, deal: int | None = None, lang: str = "en") -> JSON:
     if not match.history:
         raise GiretraError("no deal has finished yet", "no_finished_deal")
     number = len(match.history) if deal is None else _int(deal, "deal", 1, len(match.history))
-    return _summary_json(match.history[number - 1], number, lang)
+    return _summary_json(match, number, lang)
 
 
 @endpoint

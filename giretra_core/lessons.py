@@ -24,7 +24,7 @@ from typing import Any
 from .cards import card_name, cards_of, split_cards
 from .deal import Cut
 from .errors import GiretraError
-from .i18n import CALLS, SEATS, TEAMS, card_text, explain_step, message, mode_name
+from .i18n import CALLS, SEATS, TEAMS_SEEN, card_text, explain_step, message, mode_name
 from .match import Match, progress
 from .modes import MODE_NAMES, POINTS, STRENGTH, Mode, parse_mode, sort_key
 from .negotiation import Call, CallKind, parse_call
@@ -800,7 +800,8 @@ def _option_texts(task: Task, lang: str) -> list[tuple[str, str]]:
                 out.append((f"{mode.token}x{m}", _contract_text(mode, m, lang)))
         return out
     target = p["target"]
-    return [("Team1", _WINS[lang].format(team=TEAMS[lang][0])), ("Team2", _WINS[lang].format(team=TEAMS[lang][1])),
+    team1, team2 = TEAMS_SEEN[lang]   # the learner sits at Bottom
+    return [("Team1", _WINS[lang].format(team=team1)), ("Team2", _WINS[lang].format(team=team2)),
             ("continue", _CONTINUE[lang].format(target=target)),
             ("raised", _RAISED[lang].format(target=target + RULES.target_step))]
 
@@ -967,19 +968,20 @@ def _expected(task: Task, answer: object, lang: str) -> tuple[object, list[str],
         key = TEAM_NAMES[winner] if winner is not None else "raised" if raised else "continue"
         texts = dict(_option_texts(task, lang))
         # The new scores: a learner who missed that the other team reached the target too sees it here.
+        team1, team2 = TEAMS_SEEN[lang]
         lines = [] if score.instant_win is not None else [_SCORES[lang].format(
-            team1=TEAMS[lang][0], team2=TEAMS[lang][1], a=p["scores"][0], b=p["scores"][1], da=score.match_points[0],
+            team1=team1, team2=team2, a=p["scores"][0], b=p["scores"][1], da=score.match_points[0],
             db=score.match_points[1], na=scores[0], nb=scores[1])]
         return key, lines, texts[key]
     if kind == "score":
         mode, m, team, points, sweep = p["deal"]
         score = score_deal(RULES, _mode(mode), m, team, points, sweep, automatic=mode in ("CLUBS", "NO_TRUMPS"))
-        lines = [explain_step(k, v, lang) for k, v in score.steps]
+        lines = [explain_step(k, v, lang, TEAMS_SEEN) for k, v in score.steps]   # the learner sits at Bottom
         if score.instant_win is not None:
             return ({"instantWin": TEAM_NAMES[score.instant_win]}, lines,
-                    _WINS[lang].format(team=TEAMS[lang][score.instant_win]))
+                    _WINS[lang].format(team=TEAMS_SEEN[lang][score.instant_win]))
         a, b = score.match_points
-        return {"Team1": a, "Team2": b}, lines, _POINTS[lang].format(team1=TEAMS[lang][0], team2=TEAMS[lang][1],
-                                                                     a=a, b=b)
+        team1, team2 = TEAMS_SEEN[lang]
+        return {"Team1": a, "Team2": b}, lines, _POINTS[lang].format(team1=team1, team2=team2, a=a, b=b)
     raise AssertionError(f"unknown task kind {kind!r}")
 

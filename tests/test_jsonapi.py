@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from giretra_core import Match, format_match, parse_match
 from giretra_core import jsonapi as api
 from giretra_core.cards import card_name, split_cards
-from giretra_core.i18n import RULE_OF
+from giretra_core.i18n import RULE_OF, TEAMS_SEEN
 
 JSON = dict[str, Any]
 
@@ -870,3 +870,15 @@ def test_an_error_quotes_a_huge_bad_value_in_part() -> None:
     error = ask("new_match", players={"B" * 100_000: "human"})["error"]
     assert error["code"] == "bad_seat" and len(error["message"]) <= api.MAX_MESSAGE + 3
     assert error["message"].startswith("unknown seat: 'BBB") and error["message"].endswith("Top or Right)")
+
+
+def test_a_deals_result_names_the_teams_as_the_table_around_it_does() -> None:
+    # A learner's review: the table said "Team 1 (you and Top)" and the result's lines "Team 1 (Bottom–Top)". With
+    # a person at Bottom the lines use the page's own words (web/js/i18n: team.Team1); a table of bots keeps the seats.
+    people = NT_MADE_AUTO.replace(" rrrr ", " hrrr ", 1)
+    assert ask("deal_summary", state=people)["value"]["lines"][-1].endswith("to Team 1 (you and Top).")
+    assert ask("deal_summary", state=NT_MADE_AUTO)["value"]["lines"][-1].endswith("to Team 1 (Bottom–Top).")
+    for lang in ("en", "fr", "mg"):
+        page = (Path(__file__).parent.parent / "web" / "js" / "i18n" / f"{lang}.js").read_text(encoding="utf-8")
+        words = dict(re.findall(r"'team\.(Team[12])': '([^']*)'", page))
+        assert (words["Team1"], words["Team2"]) == TEAMS_SEEN[lang]

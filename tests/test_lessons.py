@@ -212,9 +212,9 @@ def test_a_wrong_answer_is_told_the_right_one(lesson_id: str, index: int) -> Non
 def test_a_match_question_shows_the_new_scores() -> None:
     # The learner who answered "we win" at 140–145 + 15–11 must see that the other team reached 150 too.
     lines = ask("check_answer", lesson="match-target", index=1, answer="Team1")["value"]["feedback"]
-    assert "Scores: Team 1 (Bottom–Top) 140 + 15 = 155, Team 2 (Left–Right) 145 + 11 = 156." in lines
+    assert "Scores: Team 1 (you and Top) 140 + 15 = 155, Team 2 (Left and Right) 145 + 11 = 156." in lines
     lines = ask("check_answer", lesson="scoring-alltrumps", index=4, answer={"Team1": 23, "Team2": 3})["value"]
-    assert "The answer: Team 1 (Bottom–Top) 20, Team 2 (Left–Right) 6." in lines["feedback"]
+    assert "The answer: Team 1 (you and Top) 20, Team 2 (Left and Right) 6." in lines["feedback"]
 
 
 @pytest.mark.parametrize("lang", LANGS)
