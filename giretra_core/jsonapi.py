@@ -63,8 +63,17 @@ FUNCTIONS: dict[str, Callable[[str], str]] = {}
 # No request nests deeper than 3. In Pyodide, JSON nested about 3000 deep overflows the WebAssembly stack (a fatal
 # error for the whole engine) before Python's RecursionError can refuse it, so depth is checked before parsing.
 MAX_DEPTH = 32
-MAX_MESSAGE = 400   # characters of an error message (the longest real one, a notation error, is about 300)
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+MAX_MESSAGE = 400   # characters kept of an error message, plus " … " (the longest real one is about 300)
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*(?:"|\Z)', re.S)   # an unterminated string too, in one pass
+
+
+def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused if it names a key twice: json.loads kept the last ({"Bottom": …, "Bottom": …})."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        repeated = sorted({key for key, _ in pairs if sum(k == key for k, _ in pairs) > 1})
+        raise ValueError(f"a key given twice: {', '.join(map(repr, repeated))}")
+    return out
 
 
 def _too_deep(text: str) -> bool:
@@ -99,7 +108,7 @@ def endpoint(fn: Callable[..., JSON]) -> Callable[[str], str]:
             if _too_deep(request):
                 raise GiretraError(f"malformed JSON: nested more than {MAX_DEPTH} deep", "bad_json")
             try:
-                args = json.loads(request)
+                args = json.loads(request, object_pairs_hook=_no_repeated_keys)
             except (ValueError, RecursionError) as err:
                 raise GiretraError(f"malformed JSON: {err}", "bad_json") from None
             if not isinstance(args, dict):
@@ -472,8 +481,6 @@ def set_players(state: str, players: JSON, lang: str = "en") -> JSON:
     """The same match with other players (e.g. another bot level); the game itself is unchanged."""
     check_lang(lang)
     match = _match(state)
-    if not isinstance(players, dict):
-        raise RequestError('players must be an object like {"Left": "random"}')
     new_players = _players(players, match.players)
     fields = format_match(match).split(" ")
     fields[2] = "".join(PLAYER_LETTERS[p] for p in new_players)

@@ -19,8 +19,8 @@ Ten space-separated fields (in a URL, ``_`` may stand for a space)::
 
 Parsing replays every action through the checked rules, so a forged or truncated string
 is refused with a :class:`NotationError` that says where, and ``format_match(parse_match(s)) == s``
-holds for every accepted string (only the canonical form is accepted).  ``G1`` strings (saved
-and shared before version 2: the same without field 10) are still read.
+holds for every accepted ``G2`` string (only the canonical form is accepted).  ``G1`` strings (saved
+and shared before version 2: the same without field 10) are still read, and come back as ``G2``.
 
 >>> m = Match.new(seed=42)
 >>> s = format_match(m)

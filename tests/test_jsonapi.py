@@ -844,15 +844,23 @@ def test_every_rule_the_engine_cites_has_its_anchor_on_the_rules_page() -> None:
     assert cited - anchors == set()
 
 
-@pytest.mark.parametrize("depth", [33, 3000, 100_000])
+@pytest.mark.parametrize("depth", [32, 3000, 100_000])
 def test_json_nested_too_deep_is_refused_before_it_is_parsed(depth: int) -> None:
     # In Pyodide, 3000 levels overflowed the WebAssembly stack (a fatal error for the engine) before Python's
     # RecursionError; the depth is refused first, in CPython too. A bracket inside a string is no nesting.
+    # (The request's own object is one level: arrays *depth* deep inside it make depth + 1.)
     out = json.loads(api.view('{"state": "x", "seat": ' + "[" * depth + "]" * depth + "}"))
     assert out["error"]["code"] == "bad_json" and "nested more than 32 deep" in out["error"]["message"]
     assert json.loads(api.view('{"state": "x", "seat": "' + "[" * depth + '"}'))["error"]["code"] == "bad_notation"
-    shallow = json.loads(api.view('{"state": "x", "seat": ' + "[" * 31 + "]" * 31 + "}"))
+    shallow = json.loads(api.view('{"state": "x", "seat": ' + "[" * 31 + "]" * 31 + "}"))   # 32 deep: parsed
     assert shallow["error"]["code"] == "bad_notation"   # parsed: it is the state that is wrong
+
+
+def test_a_key_given_twice_is_refused() -> None:
+    # json.loads keeps the last of two equal keys: {"Bottom": "human", "Bottom": "random"} seated a bot, silently.
+    out = json.loads(api.new_match('{"players": {"Bottom": "human", "Bottom": "random"}}'))
+    assert out["error"]["code"] == "bad_json" and "'Bottom'" in out["error"]["message"], out
+    assert json.loads(api.new_match('{"seed": 1, "seed": 2}'))["error"]["code"] == "bad_json"
 
 
 @pytest.mark.parametrize("function", ["new_match", "set_players"])

@@ -227,7 +227,8 @@ def _then(text: str, more: str) -> str:
     return " ".join(fields[:8] + [fields[8] + more, fields[9]])
 
 
-def test_truncated_token_error_names_the_deal_and_the_token() -> None:
+def test_a_cut_token_inside_the_history_is_named_with_its_deal() -> None:
+    # (A string cut short loses its action count first; here a token is cut and the count made to fit.)
     deals = _history(TWO_DEALS)
     deals[1][-1] = deals[1][-1][:-1]  # e.g. "10H" -> "10", "AS" -> "A"
     with pytest.raises(NotationError) as err:
