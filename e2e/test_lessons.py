@@ -126,8 +126,9 @@ def test_a_keyboard_reader_who_presses_play_lands_in_the_widget(page: Page, sele
     play.focus()
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => ({ACTIVE_JS})().startsWith('{focused}')", timeout=BOOT_TIMEOUT_MS)
-    page.keyboard.press("Tab")   # and the next Tab goes on inside it, to the first answer or field
-    assert page.evaluate(f"() => !!document.activeElement.closest('{selector.split('[')[0]}')")
+    page.keyboard.press("Tab")   # and the next Tab goes on inside the same widget, to an answer or a field
+    assert page.evaluate(f"""() => document.activeElement === document.querySelector('{selector}')
+      && !!document.activeElement.shadowRoot.activeElement?.matches('button, input, select')""")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

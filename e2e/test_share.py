@@ -162,3 +162,24 @@ def test_links_opened_one_after_another_leave_one_notice_of_each_kind(page: Page
     assert sorted(kinds) == ["badLink", "sharedMatch"], kinds
     page.locator('[data-action="back-to-match"]').click()   # the way back is still to the player's own match
     page.wait_for_function(SAVED_IS, arg=own)
+
+
+def test_a_match_played_after_a_link_is_the_one_kept_when_the_next_link_opens(page: Page) -> None:
+    # A review of the way back: after a link, a New match played for a while was lost when a second link opened
+    # (the way back still led to the match from before the first link). The match the player left last is kept.
+    open_game(page, fragment="seed=5")
+    wait_my_turn(page)
+    page.evaluate("h => { location.hash = h; }", "seed=6")
+    expect(page.locator('[data-action="back-to-match"]')).to_have_count(1)
+    page.locator('[data-action="open-new-match"]').click()
+    page.locator('[data-action="start-match"]').click()
+    expect(page.locator('[data-action="back-to-match"]')).to_have_count(0)   # a match of the player's choosing
+    wait_my_turn(page)
+    before = saved_state(page)
+    page.locator(".gt-hand .is-legal, .gt-panel .is-legal").first.click()
+    page.wait_for_function(f"s => !({SAVED_IS})(s)", arg=before)   # the player's action is saved
+    wait_my_turn(page)
+    mine = saved_state(page)
+    page.evaluate("h => { location.hash = h; }", "seed=7")
+    page.locator('[data-action="back-to-match"]').click()
+    page.wait_for_function(SAVED_IS, arg=mine)

@@ -275,21 +275,27 @@ export function mount(root, opts) {
     app.notices = [...app.notices.filter((x) => (KIND[x.key] ?? x.key) !== kind), notice].slice(-3);
   }
 
+  /** True once the new match is on; false if the engine refused it (said in a notice) or crashed. */
   async function startNewMatch({ seed = null, rules = app.rules, focus = true } = {}) {
     closeDialog();
-    if (focus) table.focus();   // the player asked for it: the keyboard goes to the game (not back to the bar)
+    if (focus) {   // the player asked for it: the keyboard goes to the game (not back to the bar)
+      table.focus();
+      app.notices = app.notices.filter((x) => !x.back);   // and left the shared match: no way back to offer
+    }
     const args = { rules, players: botPlayers() };
     if (seed !== null && Number.isFinite(seed)) args.seed = seed;
     try {
       const res = await call('new_match', args);
-      if (!res) return;
+      if (!res) return false;
       app.rules = rules;
       adopt(res.state, res.view);
       announce(t('live.newMatch'));
+      return true;
     } catch (err) {
       if (!(err instanceof RulesError)) throw err;
       notify({ key: 'badMatch', params: { message: err.message } });
       render();
+      return false;
     }
   }
 
@@ -371,13 +377,16 @@ export function mount(root, opts) {
     const previous = readSave();
     // The way back is offered only to a match that can be resumed: a damaged save offered it, then crashed.
     const keep = async (shared) => {
-      // A second link while the first one's way back is offered: the way back stays the player's own match (the
-      // shared match in between was only a link, and storage keeps one match aside).
-      const own = app.notices.find((x) => x.back)?.back;
-      if (own) return own;
+      // A second link while the first one's way back is offered, the player not having played the first: the way
+      // back stays the player's own match (the shared one was only a link; storage keeps one match aside). Played,
+      // the first shared match is the one in progress, kept as any other.
+      const link = app.notices.find((x) => x.back && !x.played);
+      if (link) return link.back;
       if (previous.status !== 'ok' || previous.save.state === shared) return null;
       try {
-        checkSeating(await call('view', { state: previous.save.state, seat: HUMAN }) ?? { players: {} });
+        const view = await call('view', { state: previous.save.state, seat: HUMAN });
+        if (!view) return null;   // the engine crashed: shown as such, not as an unreadable save
+        checkSeating(view);
       } catch (err) {
         if (!(err instanceof RulesError)) throw err;
         keepAside(JSON.stringify(previous.save), `replaced by a shared link; unreadable: ${err.message}`);
@@ -403,8 +412,7 @@ export function mount(root, opts) {
         // Digits only: Number() read "" as 0, "0x10" as 16 and "1e3" as 1000, and opened those matches.
         const seed = /^\d{1,16}$/.test(args.seed) ? Number(args.seed) : NaN;
         if (!Number.isSafeInteger(seed)) throw new RulesError('bad_link', t('link.seed', { seed: args.seed.slice(0, 40) }));
-        await startNewMatch({ seed, rules: args.rules || app.rules, focus: false });
-        if (!app.view) return false;
+        if (!await startNewMatch({ seed, rules: args.rules || app.rules, focus: false })) return false;
         const back = await keep(app.state);
         if (back) notify({ key: 'sharedMatch', params: {}, back });
         render();
@@ -431,6 +439,7 @@ export function mount(root, opts) {
     try {
       const res = await call('apply', { state, seat: HUMAN, action });
       if (!res || token !== app.token || state !== app.state) return;
+      for (const notice of app.notices) if (notice.back) notice.played = true;   // the shared match is now in play
       await applied(res, HUMAN);
     } catch (err) {
       if (!(err instanceof RulesError)) throw err;

@@ -29,6 +29,8 @@ export const WORDS = {
     failed: 'Tsy nety nanomboka ny lalao.' },
 };
 const LANGS = Object.keys(WORDS);
+// A seed as the engine takes it (0 … 2^53−1, digits only, as in a #seed= link), else null: a random deal.
+const asSeed = (text) => (/^\d{1,16}$/.test(text ?? '') && Number.isSafeInteger(Number(text)) ? Number(text) : null);
 
 // -- one engine for the whole page ------------------------------------------------------------------------------------
 
@@ -295,8 +297,8 @@ class GiretraGame extends HTMLElement {
       console.warn(`giretra-game: mode="${mode}" is not one of ${Object.keys(MODULES).join(', ')}: a match is played`);
     }
     const seed = this.getAttribute('seed');
-    if (seed !== null && !/^\d+$/.test(seed)) {
-      console.warn(`giretra-game: seed="${seed}" is not a whole number: the deal is random`);
+    if (seed !== null && asSeed(seed) === null) {
+      console.warn(`giretra-game: seed="${seed}" is not a seed (digits, 0 to 2^53−1): the deal is random`);
     }
   }
 
@@ -343,7 +345,7 @@ class GiretraGame extends HTMLElement {
         marks: this,
         lang: this.language,
         rules: this.getAttribute('rules') || undefined,
-        seed: seed !== null && /^\d+$/.test(seed) ? Number(seed) : null,
+        seed: asSeed(seed),
         lesson: this.getAttribute('lesson') || null,
         rulesHref: this.#rulesHref(),
         shareBase: new URL('index.html', BASE).href,
