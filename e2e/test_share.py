@@ -118,6 +118,7 @@ def test_a_shared_link_keeps_the_match_in_progress_and_the_way_back_to_it(page: 
 
 @pytest.mark.parametrize("link", [
     "seed=", "seed=0x10", "seed=1e3", "seed=%20",   # Number() read them as 0, 16, 1000 and 0
+    "seed=1%00",                                     # and a control character went into the notice
     "G1_giretra.com_rhrr_42_T_0-0_150_*_-",          # a table that waits for a human at Left: the page froze
     "G1_giretra.com_rrrr_42_T_0-0_150_*_-",          # no human: the page played itself
     # A real link cut between two actions (here before its action count): it read as an earlier position.
@@ -129,6 +130,7 @@ def test_a_link_the_page_cannot_play_is_refused_and_changes_nothing(page: Page, 
     kept, phase = saved_state(page), page.locator(".gt-table").get_attribute("data-phase")
     page.evaluate("h => { location.hash = h; }", link)
     expect(page.locator('[data-notice="badLink"]')).to_be_visible()
+    assert "\x00" not in page.locator('[data-notice="badLink"]').inner_text()
     assert saved_state(page) == kept
     expect(page.locator(f'.gt-table[data-phase="{phase}"][data-to-act="Bottom"]')).to_be_visible()
 

@@ -370,6 +370,9 @@ export function mount(root, opts) {
     adopt(save.state, view, { summary });
   }
 
+  // Part of a link as a notice may show it: at most *n* characters, no control character (a %00 put one there).
+  const printable = (text, n) => text.slice(0, n).replace(/[\u0000-\u001f\u007f]/g, '�');
+
   // A shared link opens in place of the match in progress; that match is kept (set aside in storage too) and the
   // notice offers the way back to it. Opening a link silently lost it.
   async function openFragment(fragment) {
@@ -411,7 +414,7 @@ export function mount(root, opts) {
       if ('seed' in args) {
         // Digits only: Number() read "" as 0, "0x10" as 16 and "1e3" as 1000, and opened those matches.
         const seed = /^\d{1,16}$/.test(args.seed) ? Number(args.seed) : NaN;
-        if (!Number.isSafeInteger(seed)) throw new RulesError('bad_link', t('link.seed', { seed: args.seed.slice(0, 40) }));
+        if (!Number.isSafeInteger(seed)) throw new RulesError('bad_link', t('link.seed', { seed: printable(args.seed, 40) }));
         if (!await startNewMatch({ seed, rules: args.rules || app.rules, focus: false })) return false;
         const back = await keep(app.state);
         if (back) notify({ key: 'sharedMatch', params: {}, back });
@@ -423,7 +426,7 @@ export function mount(root, opts) {
       notify({ key: 'badLink', params: { message: err.message } });
       return false;
     }
-    notify({ key: 'badLink', params: { message: fragment.slice(0, 80) } });
+    notify({ key: 'badLink', params: { message: printable(fragment, 80) } });
     return false;
   }
 
