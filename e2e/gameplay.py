@@ -7,6 +7,7 @@ States come from ``giretra_core.jsonapi`` on CPython, called exactly as the page
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -82,6 +83,19 @@ STEP_JS = """() => {
   button.click();
   return button.dataset.action;
 }"""
+
+
+def human_turns(page: Page, limit: int = 2000) -> Iterator[str]:
+    """The phase at each of the human's turns until a dialog (the deal's result) opens; the caller acts at each."""
+    for _ in range(limit):
+        if page.locator("#gt-dialog[open]").count():
+            return
+        table = page.locator(f'.gt-table[data-to-act="{HUMAN}"]:not([data-pausing])')
+        if not table.count():
+            page.wait_for_timeout(20)
+            continue
+        yield str(table.get_attribute("data-phase"))
+        page.wait_for_timeout(50)
 
 
 def play_one_step(page: Page) -> str:

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 from conftest import open_game
-from gameplay import HUMAN, api, bots_until_human, drive, fragment, play_one_step, wait_my_turn
+from gameplay import HUMAN, api, bots_until_human, drive, fragment, human_turns, play_one_step, wait_my_turn
 from playwright.sync_api import Page, expect
 
 PHONE = {"width": 360, "height": 640}
@@ -300,21 +300,13 @@ def test_a_small_phone_shows_the_hand_and_the_trick_at_every_turn(page: Page, si
     page.set_viewport_size({"width": width, "height": height})
     open_game(page, fragment="seed=11")
     turns: dict[str, int] = {}
-    for _ in range(2000):
-        if page.locator("#gt-dialog[open]").count():
-            break
-        table = page.locator(f'.gt-table[data-to-act="{HUMAN}"]:not([data-pausing])')
-        if not table.count():
-            page.wait_for_timeout(20)
-            continue
-        phase = str(table.get_attribute("data-phase"))
+    for phase in human_turns(page):
         seen = page.evaluate(TURN_JS)
         if not (seen["hand"] and seen["status"] and not seen["hidden"]):
             page.screenshot(path=str(ARTIFACTS / f"phone-{width}x{height}-turn.png"))
         assert seen == {"hand": True, "status": True, "hidden": []}, f"{phase}, turn {sum(turns.values()) + 1}: {seen}"
         turns[phase] = turns.get(phase, 0) + 1
         page.locator(".gt-hand .is-legal, .gt-panel .is-legal").first.tap()
-        page.wait_for_timeout(50)
     assert turns.get("cut", 0) + turns.get("negotiation", 0) >= 1 and turns.get("play") == 8, turns
     # The deal's result opens at its top (the title), its button in view: focusing the button used to scroll it.
     dialog = page.locator("#gt-dialog[open]")

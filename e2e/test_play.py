@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 from conftest import open_game, wait_ready
-from gameplay import HUMAN, api, drive, fragment, hand, legal_cards, saved_state, wait_my_turn
+from gameplay import HUMAN, api, drive, fragment, hand, human_turns, legal_cards, saved_state, wait_my_turn
 from playwright.sync_api import Page, expect
 
 
@@ -355,19 +355,12 @@ def test_the_seats_keep_their_size_while_the_tricks_are_won(page: Page) -> None:
     open_game(page, fragment="seed=11")
     sizes: dict[str, set[tuple[float, float]]] = {}
     turns = 0
-    while turns < 8:
-        if page.locator("#gt-dialog[open]").count():
-            break
-        table = page.locator(f'.gt-table[data-to-act="{HUMAN}"]:not([data-pausing])')
-        if not table.count():
-            page.wait_for_timeout(20)
-            continue
-        if table.get_attribute("data-phase") == "play":
+    for phase in human_turns(page):
+        if phase == "play":
             turns += 1
             for seat, size in page.evaluate(SEAT_SIZES_JS).items():
                 sizes.setdefault(seat, set()).add(tuple(size))
         page.locator(".gt-hand .is-legal, .gt-panel .is-legal").first.click()
-        page.wait_for_timeout(50)
     assert turns == 8
     changed = {seat: sorted(seen) for seat, seen in sizes.items() if len(seen) > 1}
     assert not changed, f"seats whose box changed size during the play (width, height): {changed}"
