@@ -22,6 +22,7 @@ import functools
 import json
 import random
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -71,7 +72,7 @@ def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """A JSON object, refused if it names a key twice: json.loads kept the last ({"Bottom": …, "Bottom": …})."""
     out = dict(pairs)
     if len(out) != len(pairs):
-        repeated = sorted({key for key, _ in pairs if sum(k == key for k, _ in pairs) > 1})
+        repeated = sorted(key for key, n in Counter(key for key, _ in pairs).items() if n > 1)
         raise ValueError(f"a key given twice: {', '.join(map(repr, repeated))}")
     return out
 

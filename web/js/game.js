@@ -351,7 +351,6 @@ export function mount(root, opts) {
     await startNewMatch({ focus: false });
   }
 
-  /** The saved match, as it was left (its deal's result still open if it was). */
   // The page seats its player at Bottom and bots elsewhere; the notation allows any seating ("rhrr", "rrrr"). Such a
   // state would wait for ever for a human the page has no controls for, or play itself: refused, like a bad state.
   function checkSeating(view) {
@@ -359,6 +358,7 @@ export function mount(root, opts) {
     if (human.length !== 1 || human[0] !== HUMAN) throw new RulesError('bad_seating', t('link.seating'));
   }
 
+  /** The saved match, as it was left (its deal's result still open if it was). */
   async function resumeSave(save) {
     const view = await call('view', { state: save.state, seat: HUMAN });
     if (!view) return;
