@@ -173,9 +173,14 @@ def test_a_match_played_after_a_link_is_the_one_kept_when_the_next_link_opens(pa
     wait_my_turn(page)
     page.evaluate("h => { location.hash = h; }", "seed=6")
     expect(page.locator('[data-action="back-to-match"]')).to_have_count(1)
+    wait_my_turn(page)
+    shared = saved_state(page)
     page.locator('[data-action="open-new-match"]').click()
     page.locator('[data-action="start-match"]').click()
     expect(page.locator('[data-action="back-to-match"]')).to_have_count(0)   # a match of the player's choosing
+    # The new match is on (its save replaced the shared one's) before the table's turn is trusted: a fresh-clone run
+    # saw the old table's turn, and the click went to the shared match being replaced.
+    page.wait_for_function(f"s => !({SAVED_IS})(s)", arg=shared)
     wait_my_turn(page)
     before = saved_state(page)
     page.locator(".gt-hand .is-legal, .gt-panel .is-legal").first.click()
