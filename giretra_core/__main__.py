@@ -21,7 +21,7 @@ from . import __version__, bots
 from .bots import own
 from .cards import card_name
 from .deal import action_token
-from .errors import GiretraError
+from .errors import GiretraError, exit_code
 from .i18n import TEAMS, call_text, explain_step, mode_name
 from .match import Match
 from .notation import format_match, parse_match
@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
             match = parse_match(args.replay)
         else:
             levels = args.bots.split(",") if "," in args.bots else [args.bots] * 4
-            unknown = [lv for lv in levels if lv not in bots.LEVELS and not own.is_own(lv)]
+            unknown = list(dict.fromkeys(lv for lv in levels if lv not in bots.LEVELS and not own.is_own(lv)))
             if len(levels) != 4 or unknown:
                 parser.error(f"--bots: one level, or four joined by commas (got {len(levels)}"
                              + (f"; unknown: {', '.join(unknown)}" if unknown else "")
@@ -151,4 +151,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(exit_code(main))

@@ -45,7 +45,7 @@ from . import bots
 from .bots import own
 from .bots.reasons import Decision
 from .deal import MAX_CUT, MIN_CUT, Cut, Deal, action_token
-from .errors import GiretraError
+from .errors import GiretraError, exit_code
 from .match import Match
 from .modes import Mode
 from .negotiation import Call, CallKind
@@ -73,6 +73,28 @@ def _level(name: str) -> str:
     raise argparse.ArgumentTypeError(f"unknown level {name!r} (expected one of {', '.join(LEVEL_NAMES)}, "
                                      f"T = 1..8, P = 1..99 or eight values 0..100 joined by '/', one per trick, "
                                      f"N = 1..9999 deals tried, X = the exploration constant)")
+
+
+def _count(text: str) -> int:
+    """An argparse type: a number of pairs or deals, at least 1."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
+
+
+def _budget(text: str) -> float:
+    """An argparse type: a thinking budget in milliseconds, above 0 and finite."""
+    value = float(text)
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"must be a number of milliseconds above 0, not {text}")
+    return value
+
+
+def recorded(level: str) -> str:
+    """How the match record (and so ``view.players``) names a seat's bot: this package's levels as they are;
+    a bot of one's own and the offline levels as \"human\", since the record knows only the levels."""
+    return level if level in bots.LEVELS else "human"
 
 
 def _decide(level: str, match: Match, seat: Seat, rng: random.Random, budget_ms: float,
@@ -141,7 +163,7 @@ def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget
     seat_level = [levels[0] if seat & 1 == a_team else levels[1] for seat in range(4)]
     side_of = [sides["A"] if seat & 1 == a_team else sides["B"] for seat in range(4)]
     rngs = [random.Random(f"{seed}/{seat}/{seat_level[seat]}") for seat in range(4)]
-    match = Match.new(seed, rules, ["random"] * 4)
+    match = Match.new(seed, rules, [recorded(level) for level in seat_level])
     mp = [0, 0]
     cp = [0, 0]
     deals = 0
@@ -156,7 +178,11 @@ def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget
         negotiating = deal.contract is None
         level = bidder if negotiating and bidder is not None else seat_level[seat]
         start = time.perf_counter()
-        decision = _decide(level, match, seat, rngs[seat], budget_ms, time_guard)
+        try:
+            decision = _decide(level, match, seat, rngs[seat], budget_ms, time_guard)
+        except own.OwnBotError as err:  # say where, so that the deal can be found again
+            raise own.OwnBotError(f"{err} — in the leg with A as Team{a_team + 1}, deal {len(match.history) + 1}, "
+                                  f"of the pair seeded {seed}") from err.__cause__
         elapsed = (time.perf_counter() - start) * 1000
         if level == seat_level[seat]:
             side = side_of[seat]
@@ -336,7 +362,7 @@ def validate(level: str, deals: int, seed: int, rules: str = "giretra.com", budg
             tokens: list[str] = []
             unexplained = None
             try:
-                match = Match.new(deal_seed, rules, ["random"] * 4)
+                match = Match.new(deal_seed, rules, [recorded(level)] * 4)
                 rngs = [random.Random(f"{deal_seed}/{s}") for s in range(4)]
                 while not match.history:
                     seat = match.turn
@@ -349,7 +375,8 @@ def validate(level: str, deals: int, seed: int, rules: str = "giretra.com", budg
                         unexplained = tokens[-1]
                     match = match.apply(seat, decision.action)  # raises on an illegal action
             except own.OwnBotError as err:
-                failures.append(f"{at}: {err}")
+                failures.append(f"{at}: {err} (python -m giretra_core --seed {deal_seed} --bots {level} --rules "
+                                f"{rules} plays this deal again, and the rest of its match)")
                 break
             except GiretraError as err:
                 failures.append(f"{at}: illegal action: {err}")
@@ -377,11 +404,20 @@ def _print_report(r: dict[str, object]) -> None:
     assert isinstance(ci, list)
     print(f"{r['A']} (A) vs {r['B']} (B): {r['pairs']} duplicate pairs ({r['games']} {r['mode']}), seed {r['seed']}, "
           f"rules {r['rules']}, budget {r['budget_ms']} ms" + (f", bidder {r['bidder']}" if r["bidder"] else ""))
-    print(f"  A wins {r['wins_A']:g}/{r['games']} = {float(str(r['win_rate_A'])):.1%}  "
-          f"95% CI [{ci[0]:.1%}, {ci[1]:.1%}]")
-    print(f"  match points per deal, A - B: {r['match_points_per_deal_A_minus_B']:+} "
-          f"{r['match_points_ci95']}")
-    print(f"  card points per deal, A - B:  {r['card_points_per_deal_A_minus_B']:+} {r['card_points_ci95']}")
+    # The pair is the unit of the intervals: one pair gives none.
+    one = r["pairs"] == 1
+
+    def interval(low: float, high: float, percent: bool = False) -> str:
+        return "(one pair: no interval)" if one else \
+            f"95% CI [{low:.1%}, {high:.1%}]" if percent else f"95% CI [{low:+}, {high:+}]"
+
+    won = "matches" if r["mode"] == "matches" else "deals (more match points; a tie counts 1/2)"
+    print(f"  A wins {r['wins_A']:g}/{r['games']} {won} = {float(str(r['win_rate_A'])):.1%}  "
+          + interval(ci[0], ci[1], percent=True))
+    mp_ci, cp_ci = r["match_points_ci95"], r["card_points_ci95"]
+    assert isinstance(mp_ci, list) and isinstance(cp_ci, list)
+    print(f"  match points per deal, A - B: {r['match_points_per_deal_A_minus_B']:+}  {interval(*mp_ci)}")
+    print(f"  card points per deal, A - B:  {r['card_points_per_deal_A_minus_B']:+}  {interval(*cp_ci)}")
     print(f"  {r['deals_played']} deals in {r['seconds']} s")
     per_mode = r["per_mode_A_minus_B"]
     assert isinstance(per_mode, dict)
@@ -396,11 +432,14 @@ def _print_report(r: dict[str, object]) -> None:
             if t["n"]:
                 print(f"    time {kind:12} n={t['n']:6}  p50 {t['p50_ms']:7.2f}  p95 {t['p95_ms']:7.2f}  "
                       f"max {t['max_ms']:7.2f}  mean {t['mean_ms']:7.2f} ms")
+        print(f"    decisions over the budget + 50 ms: {side['decisions_over_budget_plus_50ms']}")
         for mode, c in side["contracts"].items():
             print(f"    {mode:15} taken {c['taken']:5}  made {c['made']:5}  failed {c['failed']:5}  "
                   f"tied {c['tied']:3}  success {c['success_rate']}")
-        print(f"    doubles {side['doubles']}  redoubles {side['redoubles']}  sweeps {side['sweeps']}  "
-              f"instant wins {side['instant_wins']}")
+        doubles, redoubles = side["doubles"], side["redoubles"]
+        print(f"    doubles {doubles['made']} (the doubled contract failed {doubles['contract_failed']})  "
+              f"redoubles {redoubles['made']} (the contract made {redoubles['contract_made']})  "
+              f"sweeps {side['sweeps']}  instant wins {side['instant_wins']}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -408,26 +447,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("a", nargs="?", type=_level, help=f"bot A: {', '.join(LEVEL_NAMES)}")
     parser.add_argument("b", nargs="?", type=_level, help="bot B")
     group = parser.add_mutually_exclusive_group()
-    group.add_argument("--matches", type=int, help="duplicate match pairs (default 100)")
-    group.add_argument("--deals", type=int, help="duplicate single-deal pairs")
-    parser.add_argument("--seed", type=int, default=1)
+    group.add_argument("--matches", type=_count, help="duplicate match pairs (default 100)")
+    group.add_argument("--deals", type=_count, help="duplicate single-deal pairs")
+    parser.add_argument("--seed", type=int, default=1, help="the seed of every deck, cut and bot (default 1)")
     parser.add_argument("--rules", default="giretra.com", choices=list(PRESETS))
-    parser.add_argument("--budget", type=float, default=250.0, help="thinking budget per decision, ms (default 250)")
+    parser.add_argument("--budget", type=_budget, default=250.0,
+                        help="thinking budget per decision, ms (default 250): asked of the bots, measured, "
+                             "not enforced")
     parser.add_argument("--bidder", type=_level, help="with --deals: this level bids for every seat")
     parser.add_argument("--validate", metavar="BOT", type=_level,
                         help="play --deals N (default 50) deals with BOT at every seat, twice; fail on any illegal "
-                             "action, crash or non-determinism")
+                             "action, crash or non-determinism (always without the time guard)")
     parser.add_argument("--no-time-guard", action="store_true",
                         help="searching bots stop on their work limit only: results independent of the machine's load")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     args = parser.parse_args(argv)
+    if args.validate and (args.a or args.matches or args.bidder):
+        parser.error("--validate BOT plays BOT at every seat, --deals N deals: no other bot, --matches or --bidder")
     for level in (args.a, args.b, args.bidder, args.validate):
         if level and own.is_own(level):
             try:
                 own.load(level)
-            except GiretraError as err:
-                parser.error(str(err))
+            except GiretraError as err:  # not there: a one-line answer (argparse's usage would bury it)
+                parser.exit(2, f"{parser.prog}: error: {err}\n")
+            except own.OwnBotError as err:  # its module raised: where, in the bot's code
+                return _bot_failed(err)
 
     def progress(line: str) -> None:
         if not args.quiet:
@@ -455,10 +500,7 @@ def main(argv: list[str] | None = None) -> int:
         result = run(args.a, args.b, args.seed, matches if not args.deals else None, args.deals, args.rules,
                      args.budget, args.bidder, progress, time_guard=not args.no_time_guard)
     except own.OwnBotError as err:  # a level of this package breaking a rule stays a full traceback
-        if err.__cause__ is not None:
-            traceback.print_exception(err.__cause__)  # a crash: where, in the bot's code
-        print(f"error: {err}\n(--validate BOT plays many deals and lists every failure, deal by deal)", file=sys.stderr)
-        return 1
+        return _bot_failed(err, "\n(--validate BOT plays many deals and lists every failure, deal by deal)")
     if args.json:
         print(json.dumps(result))
     else:
@@ -466,5 +508,12 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _bot_failed(err: own.OwnBotError, more: str = "") -> int:
+    if err.__cause__ is not None:
+        traceback.print_exception(err.__cause__)  # a crash: where, in the bot's code
+    print(f"error: {err}{more}", file=sys.stderr)
+    return 1
+
+
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(exit_code(main))

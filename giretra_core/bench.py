@@ -25,6 +25,7 @@ from collections.abc import Callable
 from . import jsonapi
 from .cards import cards_of
 from .deal import Cut, Deal, shuffled_deck
+from .errors import exit_code
 from .match import Match
 from .notation import format_match, parse_match
 from .play import legal_cards, winning_index
@@ -169,4 +170,4 @@ def _repeat(fn: Callable[[], object], n: int) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(exit_code(main))

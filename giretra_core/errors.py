@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import sys
+from collections.abc import Callable
+
 
 class GiretraError(Exception):
     """Bad input from a caller (a click, a saved game, a request). Carries a stable machine code.
@@ -29,3 +33,15 @@ class IllegalActionError(GiretraError, ValueError):
     """A well-formed action that the rules forbid in this state (the code says which rule)."""
 
     code = "illegal_action"
+
+
+def exit_code(main: Callable[[], int]) -> int:
+    """Run a command line's *main*; when its reader goes away (``... | head``), end quietly as other tools do,
+    not with a BrokenPipeError traceback (the recipe of Python's "Note on SIGPIPE")."""
+    try:
+        code = main()
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit's flush
+        return 1

@@ -61,11 +61,126 @@ def test_a_bot_that_cannot_be_found_is_a_clear_usage_error(spec: str, message: s
     assert message in err and "Traceback" not in err
 
 
-def test_an_import_error_inside_the_bot_stays_loud(tmp_path: Path) -> None:
+def test_an_import_error_inside_the_bot_shows_its_traceback_then_names_the_bot(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from giretra_core.__main__ import main as log_main
+
     broken = tmp_path / "broken_bot.py"
     broken.write_text("import numpy_that_is_not_installed\n")
-    with pytest.raises(ModuleNotFoundError, match="numpy_that_is_not_installed"):
-        arena_main(["--validate", f"{broken}:choose", "--deals", "1"])
+    for spec in (f"{broken}:choose", "missing_dependency_bot:choose"):
+        if spec.startswith("missing"):  # the same mistake in a module on the path
+            (tmp_path / "missing_dependency_bot.py").write_text("import numpy_that_is_not_installed\n")
+        assert arena_main(["--validate", spec, "--deals", "1"]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith("Traceback") and "numpy_that_is_not_installed" in err
+        assert err.rstrip().splitlines()[-1].startswith(
+            f"error: bot {spec} could not be imported: ModuleNotFoundError: No module named "
+            "'numpy_that_is_not_installed' (")
+        assert ":1 in <module>)" in err.rstrip().splitlines()[-1]
+    assert log_main(["--bots", f"{broken}:choose"]) == 2
+    assert f"error: bot {broken}:choose could not be imported" in capsys.readouterr().err
+
+
+@pytest.fixture
+def on_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return tmp_path
+
+
+@pytest.mark.parametrize(("returned", "message"), [
+    ("True", "chose True for "),
+    ("3.0 if isinstance(view.legal[0], int) else view.legal[0]", "chose 3.0 for "),
+    ("'QD' if isinstance(view.legal[0], int) else view.legal[0]", "chose 'QD' for "),
+    ("40 if isinstance(view.legal[0], int) else view.legal[0]", "chose 40 for "),
+])
+def test_an_action_that_only_looks_like_one_is_named_as_the_bots_mistake(
+        returned: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # True == 1 and 3.0 == 3 are "in" the legal cards; the engine would refuse them with an error of its own.
+    bot = tmp_path / "lookalike.py"
+    bot.write_text("from giretra_core.bots import Decision\n\n"
+                   "def choose(view, rng, budget_ms=250.0, time_guard=True):\n"
+                   f"    return Decision({returned}, 'looks like a card')\n")
+    assert arena_main([f"{bot}:choose", "random", "--deals", "1", "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert f"error: bot {bot}:choose {message}" in err and "Traceback" not in err
+    failures = validate(f"{bot}:choose", deals=1, seed=1)["failures"]
+    assert isinstance(failures, list) and len(failures) == 1 and "crash" not in failures[0]
+    assert f"bot {bot}:choose {message}" in failures[0]
+
+
+def test_a_call_built_from_plain_numbers_plays_as_that_call(tmp_path: Path) -> None:
+    bot = tmp_path / "plain_calls.py"
+    bot.write_text(textwrap.dedent("""
+        from giretra_core.bots import Decision
+        from giretra_core.negotiation import Call
+
+        def choose(view, rng, budget_ms=250.0, time_guard=True):
+            action = view.legal[-1]
+            if isinstance(action, Call):  # the kind and mode as plain ints: Call(1, None) is Accept
+                action = Call(int(action.kind), None if action.mode is None else int(action.mode))
+            return Decision(action, "the last legal action")
+    """))
+    checked = validate(f"{bot}:choose", deals=3, seed=1)
+    assert checked["ok"], checked["failures"]
+
+
+def test_the_bots_see_who_sits_where_as_the_record_names_them(tmp_path: Path) -> None:
+    bot = tmp_path / "peek.py"
+    bot.write_text(textwrap.dedent("""
+        from giretra_core.bots import Decision
+
+        SEEN = set()
+
+        def choose(view, rng, budget_ms=250.0, time_guard=True):
+            SEEN.add((int(view.seat), view.players))
+            return Decision(view.legal[0], "the first legal action")
+    """))
+    spec = f"{bot}:choose"
+    run(spec, "basic", seed=1, deals=1)
+    from giretra_core.bots import own
+
+    seen = own.load(spec).__globals__["SEEN"]
+    # A as Team1 (Bottom, Top), then as Team2: a bot of one's own is recorded as "human", a level as itself.
+    assert seen == {(0, ("human", "basic", "human", "basic")), (2, ("human", "basic", "human", "basic")),
+                    (1, ("basic", "human", "basic", "human")), (3, ("basic", "human", "basic", "human"))}
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["random", "basic", "--matches", "0"], "argument --matches: must be 1 or more, not 0"),
+    (["random", "basic", "--deals", "-3"], "argument --deals: must be 1 or more, not -3"),
+    (["--validate", "random", "--deals", "0"], "argument --deals: must be 1 or more, not 0"),
+    (["random", "basic", "--budget", "0"], "argument --budget: must be a number of milliseconds above 0, not 0"),
+    (["random", "basic", "--budget", "inf"], "argument --budget: must be a number of milliseconds above 0"),
+    (["--validate", "random", "basic"], "--validate BOT plays BOT at every seat"),
+    (["--validate", "random", "--matches", "3"], "--validate BOT plays BOT at every seat"),
+])
+def test_a_count_or_budget_that_makes_no_sense_is_refused(argv: list[str], message: str,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        arena_main(argv)
+    assert stop.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_the_report_says_what_it_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert arena_main(["random", "basic", "--deals", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "deals (more match points; a tie counts 1/2)" in out and "(one pair: no interval)" in out
+    assert "decisions over the budget + 50 ms: 0" in out and "{" not in out
+    assert arena_main(["random", "basic", "--matches", "3", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "/6 matches = " in out and "95% CI [" in out and "(one pair" not in out
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly() -> None:
+    import subprocess
+    import sys
+
+    log = subprocess.Popen([sys.executable, "-m", "giretra_core", "--seed", "7"], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE)
+    assert log.stdout is not None and log.stderr is not None
+    log.stdout.close()  # as `| head` does once it has read enough: here, before the log is written
+    err = log.stderr.read().decode()
+    assert log.wait() == 1 and err == ""
 
 
 BAD_BOTS = textwrap.dedent("""
@@ -101,7 +216,7 @@ def bad_bots(tmp_path: Path) -> str:
     return str(path)
 
 
-def test_validation_names_each_mistake_of_a_bot(bad_bots: str) -> None:
+def test_validation_names_each_mistake_of_a_bot(bad_bots: str, capsys: pytest.CaptureFixture[str]) -> None:
     tuple_failures = validate(f"{bad_bots}:bare_tuple", deals=2, seed=1)["failures"]
     assert isinstance(tuple_failures, list) and len(tuple_failures) == 2
     assert "returned (Cut(k=" in tuple_failures[0]
@@ -110,6 +225,13 @@ def test_validation_names_each_mistake_of_a_bot(bad_bots: str) -> None:
     assert isinstance(revoke_failures, list) and revoke_failures
     assert all(f"bot {bad_bots}:revoke chose" in line and "which is not legal (must_follow_suit)" in line
                for line in revoke_failures), revoke_failures
+    # Each failing deal names the command that plays it again, which stops at the same card.
+    first = revoke_failures[0]
+    command = first[first.index("(python -m giretra_core ") + 1:first.index(" plays this deal again")].split()
+    from giretra_core.__main__ import main as log_main
+
+    assert log_main(command[3:]) == 2
+    assert first[first.index("bot "):first.index(" (python -m")] in capsys.readouterr().err
     unseeded = validate(f"{bad_bots}:unseeded", deals=3, seed=1)["failures"]
     assert isinstance(unseeded, list) and unseeded
     assert all("two runs with the same seed differ at decision" in line and "draw every random choice from rng"
@@ -153,6 +275,7 @@ def test_an_illegal_card_in_an_arena_run_stops_it_with_one_line(bad_bots: str,
     assert arena_main([f"{bad_bots}:revoke", "random", "--deals", "3", "--quiet"]) == 1
     err = capsys.readouterr().err
     assert f"error: bot {bad_bots}:revoke chose" in err and "(must_follow_suit)" in err and "--validate" in err
+    assert "— in the leg with A as Team1, deal 1, of the pair seeded " in err  # where, to find it again
     assert "Traceback" not in err
 
 

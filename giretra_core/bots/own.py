@@ -17,7 +17,7 @@ import sys
 import traceback
 from pathlib import Path
 
-from ..deal import action_token
+from ..deal import action_token, as_action
 from ..errors import GiretraError
 from ..views import SeatView
 from . import BotFn
@@ -42,8 +42,9 @@ def load(spec: str) -> BotFn:
     is run, so the bot may import the modules beside it.
 
     :raises GiretraError: if the file or module is not there, has no such function, or the function
-        cannot be called as ``function(view, rng, budget_ms, time_guard)``; an error raised by the
-        bot's own module while it is imported is left as it is (the author's bug, with its traceback).
+        cannot be called as ``function(view, rng, budget_ms, time_guard)``;
+    :raises OwnBotError: if the bot's own module raises while it is imported (the author's bug: its
+        traceback is the cause).
     """
     if spec in _LOADED:
         return _LOADED[spec]
@@ -63,16 +64,26 @@ def load(spec: str) -> BotFn:
         assert found is not None and found.loader is not None
         module = importlib.util.module_from_spec(found)
         sys.modules[module_name] = module  # dataclasses and pickling look their module up there
-        found.loader.exec_module(module)
+        try:
+            found.loader.exec_module(module)
+        except Exception as err:  # noqa: BLE001 — re-raised as the bot's, with its traceback as the cause
+            del sys.modules[module_name]
+            raise OwnBotError(f"bot {spec} could not be imported: {type(err).__name__}: {err} "
+                              f"({raised_at(err)})") from err
     else:
         try:
             module = importlib.import_module(where)
         except ModuleNotFoundError as err:
             if err.name is None or not (where == err.name or where.startswith(err.name + ".")):
-                raise  # the bot's module itself imports something missing: its author's to see
+                # the bot's module itself imports something missing: its author's to see
+                raise OwnBotError(f"bot {spec} could not be imported: {type(err).__name__}: {err} "
+                                  f"({raised_at(err)})") from err
             hint = f"; a file is named {where}.py:{name}" if "/" in where or "\\" in where else ""
             raise GiretraError(f"no module {where!r} to import (is it on the path? from {Path.cwd()}){hint}",
                                "bad_level", text=spec) from None
+        except Exception as err:  # noqa: BLE001 — as for a file
+            raise OwnBotError(f"bot {spec} could not be imported: {type(err).__name__}: {err} "
+                              f"({raised_at(err)})") from err
     fn = getattr(module, name, None)
     if not callable(fn):
         raise GiretraError(f"{where} has no function {name!r}", "bad_level", text=spec)
@@ -118,10 +129,14 @@ def choose(spec: str, view: SeatView, rng: random.Random, budget_ms: float = 250
         raise OwnBotError(f"bot {spec} raised {type(err).__name__}: {err} ({raised_at(err)})") from err
     if not isinstance(decision, Decision):
         raise OwnBotError(f"bot {spec} returned {decision!r}, not a giretra_core.bots.Decision(action, why)")
+    try:
+        # As the engine holds it: True or 3.0 equal a card but are none, and Call(1, None) becomes Accept.
+        action = as_action(decision.action)
+    except (TypeError, GiretraError) as err:
+        raise OwnBotError(f"bot {spec} chose {decision.action!r} for {view.seat.api_name}: {err}") from None
     reasons = dict(view.actions)
-    if decision.action not in reasons or reasons[decision.action] is not None:
-        why = reasons.get(decision.action)
-        shown = action_token(decision.action) if why else repr(decision.action)
-        raise OwnBotError(f"bot {spec} chose {shown} for {view.seat.api_name}, which is not legal "
+    if action not in reasons or reasons[action] is not None:
+        why = reasons.get(action)
+        raise OwnBotError(f"bot {spec} chose {action_token(action)} for {view.seat.api_name}, which is not legal "
                           f"({why.code if why else 'not one of its actions'})")
-    return decision
+    return decision._replace(action=action)
