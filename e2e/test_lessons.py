@@ -131,6 +131,25 @@ def test_a_keyboard_reader_who_presses_play_lands_in_the_widget(page: Page, sele
       && !!document.activeElement.shadowRoot.activeElement?.matches('button, input, select')""")
 
 
+@pytest.mark.parametrize("mode", ["match", "trick"])
+def test_a_keyboard_reader_who_starts_a_game_widget_lands_on_its_table(page: Page, mode: str) -> None:
+    # From an accessibility review: the game widgets' tables are hidden until their first match, so the focus the
+    # widget handed over fell on the page's body and stayed there. Now it waits on the loading line, then the table.
+    page.goto("rules.html?lang=en")
+    widget = page.locator(f'giretra-game[mode="{mode}"]').first
+    widget.locator('[data-action="start-widget"]').focus()
+    page.keyboard.press("Enter")
+    inside = f"""(where) => {{
+      const w = document.querySelector('giretra-game[mode="{mode}"]');
+      const el = w.shadowRoot?.activeElement;
+      return document.activeElement === w && !!el && !!el.closest(where);
+    }}"""
+    page.wait_for_function(inside, arg=".gt-widget__status, .gt-loading-host, .gt-table-host", timeout=5_000)
+    page.wait_for_function(inside, arg=".gt-table-host", timeout=BOOT_TIMEOUT_MS)
+    page.keyboard.press("Tab")   # the next Tab goes on inside the game
+    assert page.evaluate(inside, ".gt-app")
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_pressed_card_clears_the_label_above_it_on_a_phone(page: Page, lang: str) -> None:
     # From a learner's review at 360 px: a selected card rose, with its ring, over "Your hand: select…" (the "q" of

@@ -278,10 +278,7 @@ export function mount(root, opts) {
   /** True once the new match is on; false if the engine refused it (said in a notice) or crashed. */
   async function startNewMatch({ seed = null, rules = app.rules, focus = true } = {}) {
     closeDialog();
-    if (focus) {   // the player asked for it: the keyboard goes to the game (not back to the bar)
-      table.focus();
-      app.notices = app.notices.filter((x) => !x.back);   // and left the shared match: no way back to offer
-    }
+    if (focus) app.notices = app.notices.filter((x) => !x.back);   // left the shared match: no way back to offer
     const args = { rules, players: botPlayers() };
     if (seed !== null && Number.isFinite(seed)) args.seed = seed;
     try {
@@ -289,6 +286,9 @@ export function mount(root, opts) {
       if (!res) return false;
       app.rules = rules;
       adopt(res.state, res.view);
+      // The player asked for it: the keyboard goes to the game, not back to the bar. After adopt: a widget's table is
+      // hidden until its first match, and a hidden element takes no focus.
+      if (focus) table.focus();
       announce(t('live.newMatch'));
       return true;
     } catch (err) {
@@ -763,6 +763,11 @@ export function mount(root, opts) {
 
   async function boot() {
     render();
+    // Started from the keyboard (a widget's Play): the focus waits on the loading line, in the widget, not on the body.
+    if (opts.focus) {
+      dom.loading.tabIndex = -1;
+      dom.loading.focus({ preventScroll: true });
+    }
     const here = langContext();   // every widget of the page awaits the same engine.ready
     // Queued in the worker while Pyodide loads, so it is answered the moment the engine is ready.
     const info = engine.call('info', {}).then((value) => { app.info = value; }).catch(() => {});
