@@ -124,3 +124,11 @@ def test_the_rules_page_opens_the_game_in_the_language_being_read(page: Page) ->
     page.locator('select[data-action="rules-lang"]').select_option("mg")
     for href in page.locator("a[data-game-link]").evaluate_all("els => els.map(e => e.getAttribute('href'))"):
         assert href == "index.html?lang=mg", href
+
+
+def test_each_language_is_named_in_its_own_language(page: Page) -> None:
+    # From an accessibility review: "Français" was read with the English voice (no lang on the option).
+    open_game(page)
+    page.locator('[data-action="open-settings"]').click()
+    options = page.locator("#gt-lang option")
+    assert options.evaluate_all("os => os.map((o) => [o.value, o.lang])") == [["en", "en"], ["fr", "fr"], ["mg", "mg"]]

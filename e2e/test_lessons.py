@@ -88,6 +88,13 @@ def test_a_lesson_of_each_family_is_done_like_a_learner(page: Page, family: str)
             expect(box).to_have_attribute("data-state", "wrong")
             feedback = box.locator(".gt-lesson__feedback")
             expect(feedback).to_contain_text("Not quite.")
+            # ... and a screen reader hears it, from a status region that stays put (the feedback box is drawn anew
+            # at each render, already filled: such a region is often not read; from an accessibility review).
+            said = w.locator(".gt-lesson__said[role=status]")
+            expect(said).to_have_count(1)
+            expect(said).to_contain_text("Not quite.")
+            expect(said).to_contain_text(feedback.locator("li").first.inner_text())
+            assert feedback.get_attribute("role") is None and feedback.get_attribute("aria-live") is None
             link = feedback.locator(f'a[data-rule="{task.rule}"]')
             expect(link).to_have_attribute("href", f"#{task.rule}")   # on the rules page itself
             assert page.locator(f'[id="{task.rule}"]').count() == 1   # ... and that section exists
@@ -97,6 +104,7 @@ def test_a_lesson_of_each_family_is_done_like_a_learner(page: Page, family: str)
         last = index == len(lesson.tasks) - 1
         expect(box).to_have_attribute("data-state", "complete" if last else "right")
         expect(box.locator(".gt-lesson__feedback")).to_contain_text("Correct.")
+        expect(w.locator(".gt-lesson__said")).to_contain_text("Correct.")
         if not last:
             box.locator('[data-action="next"]').click()
     expect(box).to_have_attribute("data-done", "true")

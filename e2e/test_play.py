@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -43,6 +44,59 @@ def test_illegal_card_shows_the_engines_reason_and_changes_nothing(page: Page) -
     assert page.locator(".gt-trick [data-card]").count() == before_trick
     assert saved_state(page) == state
     expect(page.locator(".gt-table")).to_have_attribute("data-to-act", HUMAN)
+
+
+LIVE_LOG_JS = """
+window.__said = [];
+new MutationObserver(() => {
+  const text = document.querySelector('#gt-live')?.textContent;
+  if (text && text !== window.__said.at(-1)) window.__said.push(text);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+
+def test_with_no_pauses_every_card_of_a_trick_is_said(page: Page) -> None:
+    # From an accessibility review: at "No pauses" the live region said 10 of a deal's 32 cards; each move's words
+    # cancelled the last ones' before they were written. Words that come together are now said together.
+    from giretra_core import parse_match
+
+    state, view = drive(api("new_match", seed=5)["state"],
+                        lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and not v["trick"]["cards"])
+    page.add_init_script(LIVE_LOG_JS)
+    open_game(page, query="speed=0", fragment=fragment(state))
+    wait_my_turn(page, "play")
+    tricks_before = len(view["tricks"])
+    page.locator(".gt-hand .is-legal").first.click()
+    page.wait_for_function(f"() => (JSON.parse(localStorage.getItem('giretra.match') || '{{}}').state || '')"
+                           f" !== {state!r}")
+    wait_my_turn(page)
+    page.wait_for_timeout(200)   # the last words' tick
+    trick = parse_match(saved_state(page) or "").deal.tricks[tricks_before]
+    said = " ".join(page.evaluate("window.__said"))
+    ranks = ["Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace"]
+    suits = ["clubs", "diamonds", "hearts", "spades"]
+    for card in trick.cards:
+        assert f"the {ranks[card & 7]} of {suits[card >> 3]}" in said, (card, said)
+    assert "wins the trick" in said or "win the trick" in said, said
+
+
+def test_the_trick_says_whose_each_card_is_and_who_holds_it(page: Page) -> None:
+    # From an accessibility review: the trick's cards were named by card alone, in seat order, and the winning one
+    # only by a yellow ring.
+    state, view = drive(api("new_match", seed=5)["state"],
+                        lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["trick"]["cards"]) == 2)
+    open_game(page, fragment=fragment(state))
+    wait_my_turn(page, "play")
+    names = {"Left": "Left", "Top": "Top", "Right": "Right", HUMAN: "You"}
+    trick = page.locator(".gt-trick")
+    expect(trick).to_have_attribute("aria-label", re.compile(
+        rf"^Trick {len(view['tricks']) + 1} of 8\. {names[view['trick']['winning']]} is winning it\.$"))
+    ranks = {"7": "Seven", "8": "Eight", "9": "Nine", "10": "Ten", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
+    suits = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+    labels = trick.locator("[data-card]").evaluate_all("els => els.map((e) => e.getAttribute('aria-label'))")
+    assert sorted(labels) == sorted(f"{names[c['seat']]}: {ranks[c['card'][:-1]]} of {suits[c['card'][-1]]}"
+                                    for c in view["trick"]["cards"])
+    assert trick.locator(".gt-trick__caption").get_attribute("aria-hidden") == "true"   # said once, by the group
 
 
 def test_a_trick_played_by_keyboard_only(page: Page) -> None:

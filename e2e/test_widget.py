@@ -421,3 +421,42 @@ def test_an_attribute_the_widget_cannot_use_is_named_in_the_console(page: Page) 
     expect(widget(page, "").locator(".gt-table")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     assert any('mode="xyz"' in w and "a match is played" in w for w in warnings), warnings
     assert any('seed="abc" is not a seed' in w and "random" in w for w in warnings), warnings
+
+
+CONTRAST_JS = """(el) => {
+  // WCAG's contrast ratio of the element's outline against the page's white.
+  const lum = (rgb) => {
+    const [r, g, b] = rgb.match(/\\d+/g).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const style = getComputedStyle(el);
+  return [style.outlineStyle, (1.05) / (lum(style.outlineColor) + 0.05)];
+}"""
+
+
+def test_the_rules_page_serves_a_keyboard_and_a_screen_reader(page: Page) -> None:
+    # From an accessibility review of rules.html.
+    page.goto("rules.html?lang=fr")
+    # The first Tab stop skips the header and the contents, to the rules.
+    page.keyboard.press("Tab")
+    skip = page.locator("a.rp-skip")
+    expect(skip).to_be_focused()
+    expect(skip).to_be_visible()
+    assert skip.inner_text() == "Aller aux règles"   # the other languages' words are hidden
+    # A focused link's ring shows on the white page (it was the header's light blue: 1.7:1).
+    link = page.locator('.rp-toc a[href="#cards"]')
+    link.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    expect(link).to_be_focused()
+    style, ratio = link.evaluate(CONTRAST_JS)
+    assert style == "solid" and ratio >= 3, ratio
+    # Each Play is named by its widget's caption, in the page's language: not twenty "Play"s in a list of buttons.
+    expect(page.get_by_role("button", name="Jouer", exact=True)).to_have_count(0)
+    expect(page.get_by_role("button", name="Jouer À vous : l’ordre des cartes", exact=True)).to_have_count(1)
+    skip.focus()
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"#overview$"))

@@ -615,12 +615,18 @@ export function mount(root, opts) {
   // -- live region ----------------------------------------------------------------------------------------------------
 
   let liveTimer = null;
+  let liveQueue = [];
   function announce(text) {
     if (!text) return;
     clearTimeout(liveTimer);
     dom.live.textContent = '';
-    // A fresh text node after a tick, so that the same words twice are read twice.
-    liveTimer = setTimeout(() => { dom.live.textContent = text; }, 30);
+    // A fresh text node after a tick, so that the same words twice are read twice. What is said within that tick is
+    // said together: with no pauses, the moves came faster than the tick, and each cancelled the one before.
+    liveQueue.push(text);
+    liveTimer = setTimeout(() => {
+      dom.live.textContent = liveQueue.join(' ');
+      liveQueue = [];
+    }, 30);
   }
 
   // The player's own moves are said as "You …", as the screen names that seat "You", not "Bottom".

@@ -66,7 +66,10 @@ const doneCount = (progress, id, count) => (progress.done[id] || []).filter((i) 
 export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'rules.html', restartEngine = null,
   focus = false } = {}) {
   const el = h('div.gt-lesson', { attrs: { lang } });
-  root.replaceChildren(el);
+  // The verdict is said from a region that stays put: the feedback box is drawn anew at each render, and a live
+  // region that arrives already filled is often not read at all.
+  const spoken = h('div.gt-sr.gt-lesson__said', { attrs: { role: 'status', 'aria-live': 'polite', lang } });
+  root.replaceChildren(el, spoken);
   const st = {
     lang,
     fixed: Boolean(lesson),   // a page that embeds one lesson has no list to go back to
@@ -159,9 +162,19 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     if (value.correct) markDone(st.lessonId, st.index);
     focusAfter = '.gt-lesson__feedback button';   // Retry, Next, or the end-of-lesson choices
     render();
+    say(value.feedback.join(' '));
+  }
+
+  let sayTimer = null;
+  function say(text) {
+    clearTimeout(sayTimer);
+    spoken.textContent = '';
+    spoken.setAttribute('lang', st.lang);
+    sayTimer = setTimeout(() => { spoken.textContent = text; }, 30);   // a fresh text: the same words twice are read twice
   }
 
   function retry() {
+    say('');
     st.result = null;
     st.sent = null;
     st.answer = emptyAnswer(st.task.kind);
@@ -291,9 +304,8 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
 
   function renderFeedback(s) {
     const r = st.result;
-    const live = h('div.gt-lesson__feedback', {
+    const live = h('div.gt-lesson__feedback', {   // said by the mount's own region (say), not by this one
       class: { 'is-right': r?.correct === true, 'is-wrong': r?.correct === false },
-      attrs: { 'aria-live': 'polite', role: 'status' },
     });
     if (!r) return live;
     const [first, ...rest] = r.feedback;
@@ -532,6 +544,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     destroy() {
       destroyed = true;
       seq++;
+      clearTimeout(sayTimer);
       root.replaceChildren();
     },
   };

@@ -271,8 +271,10 @@ class GiretraGame extends HTMLElement {
     const words = WORDS[this.language];
     const box = document.createElement('div');
     box.className = 'gt-widget';
-    box.innerHTML = `<div class="gt-widget__start"><p class="gt-widget__caption"><slot></slot></p>
-      <button type="button" class="gt-widget__play" data-action="start-widget"></button></div>`;
+    // Named with its caption ("Play Try it: card ranking"): a page of widgets is not a list of twenty "Play"s.
+    box.innerHTML = `<div class="gt-widget__start"><p class="gt-widget__caption" id="gt-caption"><slot></slot></p>
+      <button type="button" class="gt-widget__play" id="gt-play" data-action="start-widget"
+        aria-labelledby="gt-play gt-caption"></button></div>`;
     // The host's caption, or a default one for the mode.
     box.querySelector('slot').textContent = this.mode === 'lesson' ? words.lesson : words[this.mode];
     const play = box.querySelector('button');

@@ -13,12 +13,12 @@ export function renderFace(code) {
 }
 
 /** A face-up card that is not a control (in the trick, in a history). */
-export function renderCard(code, { seat, classes = {} } = {}) {
+export function renderCard(code, { seat, classes = {}, label = cardName(code) } = {}) {
   const { suit } = splitCard(code);
   return h(`div.gt-card.gt-suit--${suit}`, {
     class: classes,
     dataset: { card: code, seat },
-    attrs: { role: 'img', 'aria-label': cardName(code) },
+    attrs: { role: 'img', 'aria-label': label },
   }, renderFace(code));
 }
 

@@ -94,10 +94,13 @@ export function renderNotices(app, cb) {
   return items;
 }
 
+// An option may carry its own language (a language's name is said in that language: "Français").
 const select = (id, label, value, options, onChange) => h('div.gt-field', [
   h('label', { htmlFor: id }, label),
   h(`select#${id}`, { on: { change: (e) => onChange(e.target.value) } },
-    options.map(([v, text]) => h('option', { value: v, selected: v === value }, text))),
+    options.map(([v, text, lang]) => h('option', {
+      value: v, selected: v === value, attrs: lang ? { lang } : {},
+    }, text))),
 ]);
 
 export function renderSettings(app, cb) {
@@ -107,7 +110,7 @@ export function renderSettings(app, cb) {
     h('h2.gt-dialog__title', t('settings.title')),
     // In a widget the host page chooses the language (the lang attribute).
     app.embedded ? null : select('gt-lang', t('settings.language'), app.settings.lang,
-      LANGUAGES.map((l) => [l, LANGUAGE_NAMES[l]]), cb.onLang),
+      LANGUAGES.map((l) => [l, LANGUAGE_NAMES[l], l]), cb.onLang),
     // One level per bot seat: the partner first, then the opponents in playing order.
     h('fieldset.gt-fieldset', [
       h('legend', t('settings.level')),

@@ -1,7 +1,7 @@
 // The middle of the table: the trick being played (or the one just won, or the last one on request).
 
 import { h } from '../dom.js';
-import { seatName, t } from '../i18n.js';
+import { cardName, seatName, t } from '../i18n.js';
 import { renderCard } from './cards.js';
 import { SEATS } from './seats.js';
 
@@ -28,13 +28,21 @@ export function renderTrick(model, cfg) {
   else if (trick.kind === 'peek') {
     caption = t('table.lastTrickWon', { seat: seatName(trick.winner), points: trick.points });
   } else caption = t('table.trickNumber', { n: Math.min(number, 8) });
+  // Heard, not seen: the cards are laid out by seat, so each says whose it is, and the trick who holds it so far.
+  // The player's own seat is "You", as the screen names it.
+  const who = (seat) => (seat === view.seat ? t('seat.you') : seatName(seat));
+  let holds = '';
+  if (trick.kind === 'current' && highlight) {
+    holds = ` ${highlight === view.seat ? t('table.trickHeld.you') : t('table.trickHeld', { seat: who(highlight) })}`;
+  }
   return h('div.gt-trick', {
     class: { 'is-done': trick.kind === 'done' || trick.kind === 'stopped', 'is-peek': trick.kind === 'peek' },
-    attrs: { role: 'group', 'aria-label': caption },
+    attrs: { role: 'group', 'aria-label': `${caption}.${holds}` },
   }, [
     ...SEATS.map((seat) => h(`div.gt-trick__slot.gt-trick__slot--${seat.toLowerCase()}`, { dataset: { seat } },
       bySeat[seat] ? renderCard(bySeat[seat], {
         seat,
+        label: t('table.trickCard', { seat: who(seat), card: cardName(bySeat[seat]) }),
         classes: {
           'is-winning': trick.kind === 'current' && highlight === seat,
           'is-winner': trick.kind !== 'current' && highlight === seat,
@@ -44,7 +52,7 @@ export function renderTrick(model, cfg) {
     // The caption and its button share the middle of the trick: a row of their own below it pushed the hand
     // below a laptop's screen from trick 2 on, and moved it when the first trick was won.
     h('div.gt-trick__middle', [
-      h('p.gt-trick__caption', caption),
+      h('p.gt-trick__caption', { attrs: { 'aria-hidden': 'true' } }, caption),   // the group's name already
       trick.kind === 'done'
         ? h('button.gt-btn.gt-trick__next', { type: 'button', dataset: { focus: 'btn:next' }, on: { click: cfg.onSkip } },
           t(trick.last ? 'table.toResult' : 'table.next'))
