@@ -156,6 +156,10 @@ def test_a_keyboard_reader_who_starts_a_game_widget_lands_on_its_table(page: Pag
     page.wait_for_function(inside, arg=".gt-table-host", timeout=BOOT_TIMEOUT_MS)
     page.keyboard.press("Tab")   # the next Tab goes on inside the game
     assert page.evaluate(inside, ".gt-app")
+    # The widget is a part of the rules page, not a page of its own: no second h1, main or navigation landmark.
+    expect(page.locator("h1")).to_have_count(1)
+    expect(page.get_by_role("main")).to_have_count(1)
+    expect(page.get_by_role("navigation")).to_have_count(1)   # the page's contents
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

@@ -97,7 +97,7 @@ export function mount(root, opts) {
   };
   root.replaceChildren(
     h('div.gt-app', { class: { 'gt-app--embedded': app.embedded } }, [
-      dom.bar, dom.notices, h('main.gt-main', [dom.loading, dom.table]),
+      dom.bar, dom.notices, h(app.embedded ? 'div.gt-main' : 'main.gt-main', [dom.loading, dom.table]),
     ]),
     dom.live, dom.dialog,
   );

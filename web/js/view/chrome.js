@@ -18,8 +18,10 @@ export function renderBar(app, cb) {
   };
   // One deal's tricks (the rules page's trick widget): the match's score, target, sheet and share would only be noise.
   const match = app.scope !== 'trick';
+  // In a widget the host page has its own h1, main and navigation: the game's bar is a part of it, not a page.
+  const page = !app.embedded;
   return h('header.gt-bar', [
-    h('h1.gt-bar__title', t('app.title')),
+    h(page ? 'h1.gt-bar__title' : 'p.gt-bar__title', t('app.title')),
     view && match ? h('div.gt-score', { attrs: { role: 'group', 'aria-label': t('score.label') } }, [
       ...['Team1', 'Team2'].map((team) => h(`div.gt-score__team.gt-team--${team.toLowerCase()}`, { dataset: { team } }, [
         h('span.gt-score__name', t(`team.${team}.short`)),
@@ -33,7 +35,9 @@ export function renderBar(app, cb) {
           t('score.rules', { rules: view.rules }))
         : h('div.gt-score__rules', { dataset: { rules: view.rules } }, t('score.rules', { rules: view.rules })),
     ]) : null,
-    h('nav.gt-bar__actions', { attrs: { 'aria-label': t('bar.menu') } }, [
+    h(page ? 'nav.gt-bar__actions' : 'div.gt-bar__actions', {
+      attrs: { role: page ? null : 'group', 'aria-label': t('bar.menu') },
+    }, [
       match ? button('open-new-match', 'bar.newMatch', cb.onNewMatch) : null,
       match ? button('open-score-sheet', 'bar.scoreSheet', cb.onScoreSheet) : null,
       button('open-tricks', 'bar.tricks', cb.onTricks, { disabled: disabled || !view.tricks.length }),
