@@ -46,6 +46,30 @@ def test_illegal_card_shows_the_engines_reason_and_changes_nothing(page: Page) -
     expect(page.locator(".gt-table")).to_have_attribute("data-to-act", HUMAN)
 
 
+def test_a_keyboard_player_sees_why_a_card_is_refused_before_pressing_it(page: Page) -> None:
+    # From an accessibility review: the reason was in the card's title, which a mouse shows and the keyboard's focus
+    # does not. It now shows above the hand while the card has the focus, as the calls' reasons do.
+    state, view = drive(api("new_match", seed=11)["state"], human_must_choose)
+    refused = next(a for a in view["legal"] if a["type"] == "card" and not a["legal"])
+    open_game(page, fragment=fragment(state))
+    wait_my_turn(page, "play")
+    tips = page.locator(".gt-hand .gt-tip")
+    expect(tips.locator("visible=true")).to_have_count(0)
+    page.locator(".gt-hand .is-legal").first.focus()
+    cards = page.locator(".gt-hand button.gt-card")
+    for _ in range(cards.count()):
+        if page.evaluate("document.activeElement.dataset.card") == refused["card"]:
+            break
+        page.keyboard.press("ArrowRight")
+    card = page.locator(f'.gt-hand [data-card="{refused["card"]}"]')
+    expect(card).to_be_focused()
+    shown = tips.locator("visible=true")
+    expect(shown).to_have_count(1)
+    expect(shown).to_have_text(refused["reason"]["message"])
+    expect(card).to_have_attribute("aria-describedby", shown.get_attribute("id") or "?")
+    assert saved_state(page) == state   # focusing played nothing
+
+
 LIVE_LOG_JS = """
 window.__said = [];
 new MutationObserver(() => {

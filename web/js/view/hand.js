@@ -1,6 +1,6 @@
 // The human's hand, sorted by the engine for the contract. Every card is a button; the engine decides.
 
-import { h } from '../dom.js';
+import { h, uid } from '../dom.js';
 import { cardName, t } from '../i18n.js';
 import { renderFace } from './cards.js';
 
@@ -20,7 +20,10 @@ export function renderHand(model, cfg) {
     const illegal = entry?.legal === false;
     const suit = code.slice(-1);
     const isNew = Boolean(model.newCards?.cards.has(code));
-    return h('li.gt-hand__slot', h(`button.gt-card.gt-card--hand.gt-suit--${suit}`, {
+    // Why a card may not be played: a mouse sees the title; a keyboard sees this tip when the card has the focus (as
+    // for the calls), and a screen reader reads it as the card's description.
+    const tipId = illegal ? uid('why') : null;
+    return h('li.gt-hand__slot', [h(`button.gt-card.gt-card--hand.gt-suit--${suit}`, {
       type: 'button',
       class: { 'is-legal': legal, 'is-illegal': illegal, 'is-new': isNew,
         'is-hinted': myTurn && model.hint?.action === code },
@@ -29,10 +32,13 @@ export function renderHand(model, cfg) {
       attrs: {
         'aria-label': cardName(code) + (legal ? ` — ${t('hand.playable')}` : ''),
         'aria-disabled': illegal ? 'true' : null,
+        'aria-describedby': tipId,
         title: illegal ? entry.reason?.message : null,
       },
       on: { click: () => cfg.onAction(code) },
-    }, renderFace(code)));
+    }, renderFace(code)),
+    illegal ? h('span.gt-tip.gt-tip--hand', { id: tipId, attrs: { role: 'tooltip' } }, entry.reason?.message ?? '') : null,
+    ]);
   }));
 }
 
