@@ -167,6 +167,7 @@ export function mount(root, opts) {
       // itself (where it waits while the player has nothing to do), to the game: the player's action if there is one.
       const active = dom.table.getRootNode().activeElement;
       if (!active || active === document.body || active === dom.table) table.focus();
+      else table.reveal();
       if (onClose) onClose();
       else showSummaryIfAny();   // a summary that arrived while another dialog was open
       advance();   // the bots wait while a dialog is open (a screen reader hears nothing outside a modal)

@@ -60,6 +60,14 @@ export function mountTable(root, opts = {}) {
     if (over && !wasOver && cfg.followTurn) showEnd(root);
     wasOver = over;
   };
+  // The game page, turned on its side (or resized) during the player's turn: the hand and the trick in view again.
+  let sized = false;
+  const onResize = () => {
+    if (sized) return;
+    sized = true;
+    requestAnimationFrame(() => { sized = false; if (model && wasMyTurn) showTurn(root); });
+  };
+  if (cfg.followTurn) addEventListener('resize', onResize);
   const redraw = () => {
     if (queued) return;
     queued = true;
@@ -74,7 +82,10 @@ export function mountTable(root, opts = {}) {
     flush() { if (model) { queued = false; draw(); } return root; },
     /** Give the focus back to the game (a dialog closed and took it along): the player's action, or a park. */
     focus() { parked = park(root); },
-    destroy() { model = null; root.replaceChildren(); },
+    /** The game page, after a dialog: the browser gave the focus back to the button that opened it, at the top of the
+     * page, and scrolled there; if the player's turn came meanwhile, the hand goes back into view. */
+    reveal() { if (cfg.followTurn && wasMyTurn) requestAnimationFrame(() => showTurn(root)); },
+    destroy() { model = null; root.replaceChildren(); removeEventListener('resize', onResize); },
   };
 }
 
