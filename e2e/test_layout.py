@@ -342,6 +342,21 @@ def test_a_phone_shows_the_turn_again_after_a_dialog_and_after_turning_sideways(
         assert page.evaluate(TURN_JS)["hand"], (width, height)
 
 
+def test_no_target_on_a_phone_is_under_24_px(page: Page) -> None:
+    # WCAG 2.5.8 (targets of 24 × 24 px at least), from a phone player's review: the rules link in the bar and "The
+    # bids" were 19.4 px tall, the rules page's contents links 20 and its rule numbers 18.3.
+    page.set_viewport_size(PHONE)
+    state, _ = drive(api("new_match", seed=11)["state"], lambda v: v["phase"] == "play" and v["toAct"] == HUMAN)
+    open_game(page, query="speed=0&lang=fr", fragment=fragment(state))
+    wait_my_turn(page, "play")
+    small = """(selector) => [...document.querySelectorAll(selector)].filter((e) => e.getClientRects().length)
+      .map((e) => e.getBoundingClientRect()).filter((r) => r.height < 24 || r.width < 24).length"""
+    targets = "button, a, summary, select, input:not([type=checkbox])"
+    assert page.evaluate(small, targets) == 0
+    page.goto("rules.html?lang=mg")
+    assert page.evaluate(small, ".rp-toc a, a.rid") == 0
+
+
 def test_new_match_on_a_phone_focuses_start_and_says_the_match_ends(page: Page) -> None:
     # The seed box took the focus, which opens a phone's number keyboard over the dialog.
     open_game(page, fragment="seed=11")
