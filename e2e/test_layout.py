@@ -325,17 +325,18 @@ def test_a_phone_shows_the_turn_again_after_a_dialog_and_after_turning_sideways(
     # From a phone player's review: closing a dialog gave the focus back to its button in the bar and scrolled the
     # page up to it, and turning the phone sideways left the page where it was: either way the hand was below the
     # screen during the player's turn (y 464-537 of 390), with nothing saying to scroll.
-    page.set_viewport_size(PHONE)
     state, _ = drive(api("new_match", seed=11)["state"], lambda v: v["phase"] == "play" and v["toAct"] == HUMAN)
-    open_game(page, fragment=fragment(state))
-    wait_my_turn(page, "play")
-    for opener in ("open-settings", "open-score-sheet"):
-        page.locator(f'[data-action="{opener}"]').tap()
-        expect(page.locator("#gt-dialog[open]")).to_have_count(1)
-        page.locator(".gt-dialog__close").tap()
-        expect(page.locator("#gt-dialog[open]")).to_have_count(0)
-        page.wait_for_function(f"({TURN_JS})().hand")
-        assert page.evaluate(TURN_JS) == {"hand": True, "status": True, "hidden": []}, opener
+    for size in ({"width": 844, "height": 390}, PHONE):   # sideways (scrolled only) and upright (the dock pinned)
+        page.set_viewport_size(size)
+        open_game(page, fragment=fragment(state))
+        wait_my_turn(page, "play")
+        for opener in ("open-settings", "open-score-sheet"):
+            page.locator(f'[data-action="{opener}"]').tap()
+            expect(page.locator("#gt-dialog[open]")).to_have_count(1)
+            page.locator(".gt-dialog__close").tap()
+            expect(page.locator("#gt-dialog[open]")).to_have_count(0)
+            page.wait_for_function(f"({TURN_JS})().hand")
+            assert page.evaluate(TURN_JS) == {"hand": True, "status": True, "hidden": []}, (size, opener)
     for width, height in ((640, 360), (844, 390), (360, 640)):
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_function(f"({TURN_JS})().hand")

@@ -105,6 +105,11 @@ def test_a_lesson_of_each_family_is_done_like_a_learner(page: Page, family: str)
         expect(box).to_have_attribute("data-state", "complete" if last else "right")
         expect(box.locator(".gt-lesson__feedback")).to_contain_text("Correct.")
         expect(w.locator(".gt-lesson__said")).to_contain_text("Correct.")
+        if index == 0 and not last:
+            box.locator('[data-action="next"]').click()   # the verdict is not left under the next task
+            expect(box).to_have_attribute("data-task", "1")
+            expect(w.locator(".gt-lesson__said")).to_have_text("")
+            continue
         if not last:
             box.locator('[data-action="next"]').click()
     expect(box).to_have_attribute("data-done", "true")
@@ -145,6 +150,16 @@ def test_a_keyboard_reader_who_starts_a_game_widget_lands_on_its_table(page: Pag
     # widget handed over fell on the page's body and stayed there. Now it waits on the loading line, then the table.
     page.goto("rules.html?lang=en")
     widget = page.locator(f'giretra-game[mode="{mode}"]').first
+    # Where the focus is, every 20 ms from the press of Enter on: it must never fall on the page's body.
+    page.evaluate(f"""() => {{
+      const w = document.querySelector('giretra-game[mode="{mode}"]');
+      window.__where = [];
+      setInterval(() => {{
+        const el = document.activeElement === w ? w.shadowRoot.activeElement : document.activeElement;
+        const where = el ? el.className || el.tagName : 'nothing';
+        if (where !== window.__where.at(-1)) window.__where.push(where);
+      }}, 20);
+    }}""")
     widget.locator('[data-action="start-widget"]').focus()
     page.keyboard.press("Enter")
     inside = f"""(where) => {{
@@ -152,14 +167,33 @@ def test_a_keyboard_reader_who_starts_a_game_widget_lands_on_its_table(page: Pag
       const el = w.shadowRoot?.activeElement;
       return document.activeElement === w && !!el && !!el.closest(where);
     }}"""
-    page.wait_for_function(inside, arg=".gt-widget__status, .gt-loading-host, .gt-table-host", timeout=5_000)
     page.wait_for_function(inside, arg=".gt-table-host", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_timeout(100)   # the last sample
+    where = page.evaluate("window.__where")
+    pressed = next(i for i, el in enumerate(where) if el != "BODY")   # (on the body until Play was focused)
+    assert "gt-loading-host" in where and "BODY" not in where[pressed:], where
     page.keyboard.press("Tab")   # the next Tab goes on inside the game
     assert page.evaluate(inside, ".gt-app")
     # The widget is a part of the rules page, not a page of its own: no second h1, main or navigation landmark.
     expect(page.locator("h1")).to_have_count(1)
     expect(page.get_by_role("main")).to_have_count(1)
     expect(page.get_by_role("navigation")).to_have_count(1)   # the page's contents
+
+
+def test_a_reader_who_goes_on_while_a_game_widget_loads_keeps_the_focus_where_they_went(page: Page) -> None:
+    # From a review: the engine may take seconds to load; a reader who pressed Play and then tabbed on through the
+    # page must not be pulled back into the widget when its match is drawn.
+    page.goto("rules.html?lang=en")
+    widget = page.locator('giretra-game[mode="match"]').first
+    widget.locator('[data-action="start-widget"]').focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Shift+Tab")   # out of the widget, back up the page
+    went = page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
+    expect(widget).to_have_attribute("data-state", "started", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("""() => document.querySelector('giretra-game[mode="match"]')
+      .shadowRoot.querySelector('.gt-table-host:not([hidden])')""", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.activeElement.outerHTML.slice(0, 80)") == went
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

@@ -34,6 +34,7 @@ import argparse
 import json
 import math
 import random
+import shlex
 import statistics
 import sys
 import time
@@ -77,7 +78,10 @@ def _level(name: str) -> str:
 
 def _count(text: str) -> int:
     """An argparse type: a number of pairs or deals, at least 1."""
-    value = int(text)
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
     return value
@@ -85,16 +89,13 @@ def _count(text: str) -> int:
 
 def _budget(text: str) -> float:
     """An argparse type: a thinking budget in milliseconds, above 0 and finite."""
-    value = float(text)
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
     if not 0 < value < math.inf:
         raise argparse.ArgumentTypeError(f"must be a number of milliseconds above 0, not {text}")
     return value
-
-
-def recorded(level: str) -> str:
-    """How the match record (and so ``view.players``) names a seat's bot: this package's levels as they are;
-    a bot of one's own and the offline levels as \"human\", since the record knows only the levels."""
-    return level if level in bots.LEVELS else "human"
 
 
 def _decide(level: str, match: Match, seat: Seat, rng: random.Random, budget_ms: float,
@@ -163,7 +164,7 @@ def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget
     seat_level = [levels[0] if seat & 1 == a_team else levels[1] for seat in range(4)]
     side_of = [sides["A"] if seat & 1 == a_team else sides["B"] for seat in range(4)]
     rngs = [random.Random(f"{seed}/{seat}/{seat_level[seat]}") for seat in range(4)]
-    match = Match.new(seed, rules, [recorded(level) for level in seat_level])
+    match = Match.new(seed, rules, [own.recorded(level) for level in seat_level])
     mp = [0, 0]
     cp = [0, 0]
     deals = 0
@@ -304,16 +305,18 @@ def run(level_a: str, level_b: str, seed: int, matches: int | None = None, deals
     rate, low, high = _mean_ci(pair_scores)
     mp_mean, mp_low, mp_high = _mean_ci(mp_diffs)
     cp_mean, cp_low, cp_high = _mean_ci(cp_diffs)
+
+    def interval(low: float, high: float, digits: int) -> list[float] | None:
+        return None if pairs == 1 else [round(low, digits), round(high, digits)]   # one pair: none
+
     result: dict[str, object] = {
         "A": level_a, "B": level_b, "seed": seed, "rules": rules, "budget_ms": budget_ms, "time_guard": time_guard,
         "mode": "matches" if matches is not None else "deals", "pairs": pairs, "games": 2 * pairs,
         "bidder": bidder, "deals_played": total_deals,
-        "win_rate_A": round(rate, 4), "win_rate_ci95": [round(max(0.0, low), 4), round(min(1.0, high), 4)],
+        "win_rate_A": round(rate, 4), "win_rate_ci95": interval(max(0.0, low), min(1.0, high), 4),
         "wins_A": wins,
-        "match_points_per_deal_A_minus_B": round(mp_mean, 2), "match_points_ci95": [round(mp_low, 2),
-                                                                                      round(mp_high, 2)],
-        "card_points_per_deal_A_minus_B": round(cp_mean, 2), "card_points_ci95": [round(cp_low, 2),
-                                                                                  round(cp_high, 2)],
+        "match_points_per_deal_A_minus_B": round(mp_mean, 2), "match_points_ci95": interval(mp_low, mp_high, 2),
+        "card_points_per_deal_A_minus_B": round(cp_mean, 2), "card_points_ci95": interval(cp_low, cp_high, 2),
         "seconds": round(time.perf_counter() - started, 1),
         "per_mode_A_minus_B": {Mode(m).api_name: {"deals": int(r[0]), "card_points": round(r[1] / r[0], 2),
                                                   "match_points": round(r[2] / r[0], 2)}
@@ -362,7 +365,7 @@ def validate(level: str, deals: int, seed: int, rules: str = "giretra.com", budg
             tokens: list[str] = []
             unexplained = None
             try:
-                match = Match.new(deal_seed, rules, [recorded(level)] * 4)
+                match = Match.new(deal_seed, rules, [own.recorded(level)] * 4)
                 rngs = [random.Random(f"{deal_seed}/{s}") for s in range(4)]
                 while not match.history:
                     seat = match.turn
@@ -375,8 +378,8 @@ def validate(level: str, deals: int, seed: int, rules: str = "giretra.com", budg
                         unexplained = tokens[-1]
                     match = match.apply(seat, decision.action)  # raises on an illegal action
             except own.OwnBotError as err:
-                failures.append(f"{at}: {err} (python -m giretra_core --seed {deal_seed} --bots {level} --rules "
-                                f"{rules} plays this deal again, and the rest of its match)")
+                failures.append(f"{at}: {err} (python -m giretra_core --seed {deal_seed} --bots {shlex.quote(level)} "
+                                f"--rules {rules} plays this deal again, and the rest of its match)")
                 break
             except GiretraError as err:
                 failures.append(f"{at}: illegal action: {err}")
@@ -400,12 +403,12 @@ def validate(level: str, deals: int, seed: int, rules: str = "giretra.com", budg
 
 
 def _print_report(r: dict[str, object]) -> None:
-    ci = r["win_rate_ci95"]
+    ci = r["win_rate_ci95"] or [0.0, 0.0]
     assert isinstance(ci, list)
     print(f"{r['A']} (A) vs {r['B']} (B): {r['pairs']} duplicate pairs ({r['games']} {r['mode']}), seed {r['seed']}, "
           f"rules {r['rules']}, budget {r['budget_ms']} ms" + (f", bidder {r['bidder']}" if r["bidder"] else ""))
     # The pair is the unit of the intervals: one pair gives none.
-    one = r["pairs"] == 1
+    one = r["win_rate_ci95"] is None
 
     def interval(low: float, high: float, percent: bool = False) -> str:
         return "(one pair: no interval)" if one else \
@@ -414,7 +417,7 @@ def _print_report(r: dict[str, object]) -> None:
     won = "matches" if r["mode"] == "matches" else "deals (more match points; a tie counts 1/2)"
     print(f"  A wins {r['wins_A']:g}/{r['games']} {won} = {float(str(r['win_rate_A'])):.1%}  "
           + interval(ci[0], ci[1], percent=True))
-    mp_ci, cp_ci = r["match_points_ci95"], r["card_points_ci95"]
+    mp_ci, cp_ci = r["match_points_ci95"] or [0.0, 0.0], r["card_points_ci95"] or [0.0, 0.0]
     assert isinstance(mp_ci, list) and isinstance(cp_ci, list)
     print(f"  match points per deal, A - B: {r['match_points_per_deal_A_minus_B']:+}  {interval(*mp_ci)}")
     print(f"  card points per deal, A - B:  {r['card_points_per_deal_A_minus_B']:+}  {interval(*cp_ci)}")

@@ -62,14 +62,15 @@ def test_a_bot_that_cannot_be_found_is_a_clear_usage_error(spec: str, message: s
 
 
 def test_an_import_error_inside_the_bot_shows_its_traceback_then_names_the_bot(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     from giretra_core.__main__ import main as log_main
 
     broken = tmp_path / "broken_bot.py"
     broken.write_text("import numpy_that_is_not_installed\n")
+    (tmp_path / "modules").mkdir()   # the same mistake in a module on the path
+    (tmp_path / "modules" / "missing_dependency_bot.py").write_text("import numpy_that_is_not_installed\n")
+    monkeypatch.syspath_prepend(str(tmp_path / "modules"))
     for spec in (f"{broken}:choose", "missing_dependency_bot:choose"):
-        if spec.startswith("missing"):  # the same mistake in a module on the path
-            (tmp_path / "missing_dependency_bot.py").write_text("import numpy_that_is_not_installed\n")
         assert arena_main(["--validate", spec, "--deals", "1"]) == 1
         err = capsys.readouterr().err
         assert err.startswith("Traceback") and "numpy_that_is_not_installed" in err
@@ -79,23 +80,25 @@ def test_an_import_error_inside_the_bot_shows_its_traceback_then_names_the_bot(
         assert ":1 in <module>)" in err.rstrip().splitlines()[-1]
     assert log_main(["--bots", f"{broken}:choose"]) == 2
     assert f"error: bot {broken}:choose could not be imported" in capsys.readouterr().err
-
-
-@pytest.fixture
-def on_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.syspath_prepend(str(tmp_path))
-    return tmp_path
+    # A syntax error is placed in the bot's file, not in Python's import machinery.
+    typo = tmp_path / "typo_bot.py"
+    typo.write_text("def choose(view, rng, budget_ms=250.0, time_guard=True)\n    pass\n")
+    assert arena_main(["--validate", f"{typo}:choose", "--deals", "1"]) == 1
+    last = capsys.readouterr().err.rstrip().splitlines()[-1]
+    assert last.startswith(f"error: bot {typo}:choose could not be imported: SyntaxError: ") and \
+        last.endswith(f"({typo}:1)"), last
 
 
 @pytest.mark.parametrize(("returned", "message"), [
-    ("True", "chose True for "),
-    ("3.0 if isinstance(view.legal[0], int) else view.legal[0]", "chose 3.0 for "),
-    ("'QD' if isinstance(view.legal[0], int) else view.legal[0]", "chose 'QD' for "),
-    ("40 if isinstance(view.legal[0], int) else view.legal[0]", "chose 40 for "),
+    ("True if isinstance(view.legal[0], int) else view.legal[0]", "chose True (a builtins.bool) for "),
+    ("3.0 if isinstance(view.legal[0], int) else view.legal[0]", "chose 3.0 (a builtins.float) for "),
+    ("'QD' if isinstance(view.legal[0], int) else view.legal[0]", "chose 'QD' (a builtins.str) for "),
+    ("40 if isinstance(view.legal[0], int) else view.legal[0]", "chose 40 (a builtins.int) for "),
 ])
 def test_an_action_that_only_looks_like_one_is_named_as_the_bots_mistake(
         returned: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # True == 1 and 3.0 == 3 are "in" the legal cards; the engine would refuse them with an error of its own.
+    # True == 1 and 3.0 == 3 are "in" the legal cards (in play: the cut and the calls are played as they are); the
+    # engine would refuse them with an error of its own.
     bot = tmp_path / "lookalike.py"
     bot.write_text("from giretra_core.bots import Decision\n\n"
                    "def choose(view, rng, budget_ms=250.0, time_guard=True):\n"
@@ -151,6 +154,8 @@ def test_the_bots_see_who_sits_where_as_the_record_names_them(tmp_path: Path) ->
     (["--validate", "random", "--deals", "0"], "argument --deals: must be 1 or more, not 0"),
     (["random", "basic", "--budget", "0"], "argument --budget: must be a number of milliseconds above 0, not 0"),
     (["random", "basic", "--budget", "inf"], "argument --budget: must be a number of milliseconds above 0"),
+    (["random", "basic", "--deals", "ten"], "argument --deals: must be a whole number, not 'ten'"),
+    (["random", "basic", "--budget", "fast"], "argument --budget: must be a number of milliseconds above 0, not fast"),
     (["--validate", "random", "basic"], "--validate BOT plays BOT at every seat"),
     (["--validate", "random", "--matches", "3"], "--validate BOT plays BOT at every seat"),
 ])
@@ -166,6 +171,9 @@ def test_the_report_says_what_it_counts(capsys: pytest.CaptureFixture[str]) -> N
     out = capsys.readouterr().out
     assert "deals (more match points; a tie counts 1/2)" in out and "(one pair: no interval)" in out
     assert "decisions over the budget + 50 ms: 0" in out and "{" not in out
+    assert arena_main(["random", "basic", "--deals", "1", "--quiet", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)   # a script is told there is no interval, not a zero-width one
+    assert report["win_rate_ci95"] is None and report["card_points_ci95"] is None
     assert arena_main(["random", "basic", "--matches", "3", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "/6 matches = " in out and "95% CI [" in out and "(one pair" not in out

@@ -37,6 +37,14 @@ def is_own(level: str) -> bool:
     return ":" in level
 
 
+def recorded(level: str) -> str:
+    """How the match record (and so ``view.players``) names a seat's bot: this package's levels as they are; a bot
+    of one's own and the arena's offline levels as ``"human"``, since the record knows only the levels."""
+    from . import LEVELS
+
+    return level if level in LEVELS else "human"
+
+
 def load(spec: str) -> BotFn:
     """The function named by *spec*.  A file's folder goes first on the import path, as when a script
     is run, so the bot may import the modules beside it.
@@ -102,11 +110,14 @@ def load(spec: str) -> BotFn:
 def raised_at(err: BaseException) -> str:
     """Where *err* was raised (``file:line in function``), and first the deepest line of the bot's own
     code on the way when that is elsewhere (the bot called this package, which refused)."""
+    if isinstance(err, SyntaxError) and err.filename:   # raised by the compiler: the place is in the error
+        return f"{err.filename}:{err.lineno}"
     frames = traceback.extract_tb(err.__traceback__)
     if not frames:
         return "?"
     package = str(Path(__file__).resolve().parents[1])
-    theirs = [f for f in frames if not str(Path(f.filename).resolve()).startswith(package)]
+    theirs = [f for f in frames if not f.filename.startswith("<frozen ")
+              and not str(Path(f.filename).resolve()).startswith(package)]
 
     def line(frame: traceback.FrameSummary) -> str:
         return f"{frame.filename}:{frame.lineno} in {frame.name}"
@@ -133,7 +144,9 @@ def choose(spec: str, view: SeatView, rng: random.Random, budget_ms: float = 250
         # As the engine holds it: True or 3.0 equal a card but are none, and Call(1, None) becomes Accept.
         action = as_action(decision.action)
     except (TypeError, GiretraError) as err:
-        raise OwnBotError(f"bot {spec} chose {decision.action!r} for {view.seat.api_name}: {err}") from None
+        kind = type(decision.action)
+        raise OwnBotError(f"bot {spec} chose {decision.action!r} (a {kind.__module__}.{kind.__qualname__}) for "
+                          f"{view.seat.api_name}: {err}") from None
     reasons = dict(view.actions)
     if action not in reasons or reasons[action] is not None:
         why = reasons.get(action)

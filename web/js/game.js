@@ -276,6 +276,13 @@ export function mount(root, opts) {
     app.notices = [...app.notices.filter((x) => (KIND[x.key] ?? x.key) !== kind), notice].slice(-3);
   }
 
+  function focusStillHere() {
+    const here = root.getRootNode();
+    const active = here.activeElement;   // in a widget's shadow root: null when the focus is outside it
+    if (active) return active === document.body || root.contains(active);
+    return document.activeElement === document.body;
+  }
+
   /** True once the new match is on; false if the engine refused it (said in a notice) or crashed. */
   async function startNewMatch({ seed = null, rules = app.rules, focus = true } = {}) {
     closeDialog();
@@ -288,8 +295,9 @@ export function mount(root, opts) {
       app.rules = rules;
       adopt(res.state, res.view);
       // The player asked for it: the keyboard goes to the game, not back to the bar. After adopt: a widget's table is
-      // hidden until its first match, and a hidden element takes no focus.
-      if (focus) table.focus();
+      // hidden until its first match, and a hidden element takes no focus. Not if the reader has gone on meanwhile
+      // (the engine may take seconds to load): the focus is taken back only from the game itself, or from nowhere.
+      if (focus && focusStillHere()) table.focus();
       announce(t('live.newMatch'));
       return true;
     } catch (err) {
@@ -673,6 +681,7 @@ export function mount(root, opts) {
     app.settings.lang = setLang(lang);
     // The last announcement was in the old language: a screen reader reviewing the page would read it so.
     clearTimeout(liveTimer);
+    liveQueue = [];
     dom.live.textContent = '';
     if (standalone) {
       document.documentElement.lang = app.settings.lang;
@@ -770,8 +779,9 @@ export function mount(root, opts) {
 
   async function boot() {
     render();
-    // Started from the keyboard (a widget's Play): the focus waits on the loading line, in the widget, not on the body.
-    if (opts.focus) {
+    // Started from the keyboard (a widget's Play): the focus waits on the loading line, in the widget, not on the body
+    // (unless the reader has gone on already).
+    if (opts.focus && focusStillHere()) {
       dom.loading.tabIndex = -1;
       dom.loading.focus({ preventScroll: true });
     }
@@ -826,6 +836,7 @@ export function mount(root, opts) {
       removeEventListener('hashchange', onHashHere);
       unfollow();
       clearTimeout(liveTimer);
+      liveQueue = [];
       skipPause();
       dialogRender = null;
       table.destroy();

@@ -144,6 +144,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     st.loadingIndex = null;
     st.index = index;
     st.task = value;
+    if (!keepAnswer) say('');   // the last verdict is not left under the next task
     if (!keepAnswer) {
       st.answer = emptyAnswer(value.kind);
       st.sent = null;
@@ -521,6 +522,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     async setLang(next) {
       if (destroyed || next === st.lang) return;
       st.lang = next;
+      say('');   // not left in the old language
       if (!st.lessonId) {
         await showList();
         return;

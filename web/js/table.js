@@ -61,9 +61,13 @@ export function mountTable(root, opts = {}) {
     wasOver = over;
   };
   // The game page, turned on its side (or resized) during the player's turn: the hand and the trick in view again.
+  // Only when the width changes: a phone's browser resizes the page when its toolbar shows or hides during a scroll,
+  // and a player scrolling up to read the bids must not be pulled back.
   let sized = false;
+  let width = innerWidth;
   const onResize = () => {
-    if (sized) return;
+    if (sized || innerWidth === width) return;
+    width = innerWidth;
     sized = true;
     requestAnimationFrame(() => { sized = false; if (model && wasMyTurn) showTurn(root); });
   };

@@ -20,7 +20,7 @@ export function renderBar(app, cb) {
   const match = app.scope !== 'trick';
   // In a widget the host page has its own h1, main and navigation: the game's bar is a part of it, not a page.
   const page = !app.embedded;
-  return h('header.gt-bar', [
+  return h(page ? 'header.gt-bar' : 'div.gt-bar', [
     h(page ? 'h1.gt-bar__title' : 'p.gt-bar__title', t('app.title')),
     view && match ? h('div.gt-score', { attrs: { role: 'group', 'aria-label': t('score.label') } }, [
       ...['Team1', 'Team2'].map((team) => h(`div.gt-score__team.gt-team--${team.toLowerCase()}`, { dataset: { team } }, [
