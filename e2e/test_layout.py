@@ -358,6 +358,24 @@ def test_no_target_on_a_phone_is_under_24_px(page: Page) -> None:
     assert page.evaluate(small, ".rp-toc a, a.rid") == 0
 
 
+def test_a_phones_seats_and_trick_stay_put_from_turn_to_turn(page: Page) -> None:
+    # From a phone player's review: a bot's "to play" chip took a line of its own in its narrow seat box, so the
+    # row of seats grew and shrank at every turn and the trick jumped by 20-33 px.
+    page.set_viewport_size(PHONE)
+    state, _ = drive(api("new_match", seed=5)["state"],
+                     lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and not v["trick"]["cards"])
+    open_game(page, query="speed=slow", fragment=fragment(state))
+    wait_my_turn(page, "play")
+    boxes = """() => ['left', 'top', 'right'].map((s) => document.querySelector(`.gt-seat--${s}`).offsetHeight)
+      .concat([Math.round(document.querySelector('.gt-trick').getBoundingClientRect().top + scrollY)])"""
+    before = page.evaluate(boxes)
+    page.locator(".gt-hand .is-legal").first.tap()
+    for seat in ("left", "top", "right"):   # each bot in turn, while it thinks
+        expect(page.locator(f".gt-seat--{seat}.is-turn")).to_have_count(1)
+        expect(page.locator(f".gt-seat--{seat} .gt-chip--turn")).to_have_count(1)   # still there for screen readers
+        assert page.evaluate(boxes) == before, seat
+
+
 def test_new_match_on_a_phone_focuses_start_and_says_the_match_ends(page: Page) -> None:
     # The seed box took the focus, which opens a phone's number keyboard over the dialog.
     open_game(page, fragment="seed=11")
