@@ -91,11 +91,15 @@ def test_with_no_pauses_every_card_of_a_trick_is_said(page: Page) -> None:
     wait_my_turn(page, "play")
     tricks_before = len(view["tricks"])
     page.locator(".gt-hand .is-legal").first.click()
-    page.wait_for_function(f"() => (JSON.parse(localStorage.getItem('giretra.match') || '{{}}').state || '')"
-                           f" !== {state!r}")
+    # The trick is over once the save says so (the table's turn may still be the last frame's, just after the click).
+    for _ in range(400):
+        tricks = parse_match(saved_state(page) or "").deal.tricks
+        if len(tricks) > tricks_before:
+            break
+        page.wait_for_timeout(50)
+    trick = tricks[tricks_before]
     wait_my_turn(page)
     page.wait_for_timeout(200)   # the last words' tick
-    trick = parse_match(saved_state(page) or "").deal.tricks[tricks_before]
     said = " ".join(page.evaluate("window.__said"))
     ranks = ["Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace"]
     suits = ["clubs", "diamonds", "hearts", "spades"]
