@@ -76,22 +76,18 @@ def load(spec: str) -> BotFn:
             found.loader.exec_module(module)
         except Exception as err:  # noqa: BLE001 — re-raised as the bot's, with its traceback as the cause
             del sys.modules[module_name]
-            raise OwnBotError(f"bot {spec} could not be imported: {type(err).__name__}: {err} "
-                              f"({raised_at(err)})") from err
+            raise _not_imported(spec, err) from err
     else:
         try:
             module = importlib.import_module(where)
         except ModuleNotFoundError as err:
             if err.name is None or not (where == err.name or where.startswith(err.name + ".")):
-                # the bot's module itself imports something missing: its author's to see
-                raise OwnBotError(f"bot {spec} could not be imported: {type(err).__name__}: {err} "
-                                  f"({raised_at(err)})") from err
+                raise _not_imported(spec, err) from err   # the bot's module imports something missing
             hint = f"; a file is named {where}.py:{name}" if "/" in where or "\\" in where else ""
             raise GiretraError(f"no module {where!r} to import (is it on the path? from {Path.cwd()}){hint}",
                                "bad_level", text=spec) from None
         except Exception as err:  # noqa: BLE001 — as for a file
-            raise OwnBotError(f"bot {spec} could not be imported: {type(err).__name__}: {err} "
-                              f"({raised_at(err)})") from err
+            raise _not_imported(spec, err) from err
     fn = getattr(module, name, None)
     if not callable(fn):
         raise GiretraError(f"{where} has no function {name!r}", "bad_level", text=spec)
@@ -105,6 +101,11 @@ def load(spec: str) -> BotFn:
     bot: BotFn = fn
     _LOADED[spec] = bot
     return bot
+
+
+def _not_imported(spec: str, err: BaseException) -> OwnBotError:
+    """The bot's own module raised while it was imported: its author's bug, named in one line."""
+    return OwnBotError(f"bot {spec} could not be imported: {type(err).__name__}: {err} ({raised_at(err)})")
 
 
 def raised_at(err: BaseException) -> str:
