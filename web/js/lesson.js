@@ -144,8 +144,8 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     st.loadingIndex = null;
     st.index = index;
     st.task = value;
-    if (!keepAnswer) say('');   // the last verdict is not left under the next task
     if (!keepAnswer) {
+      say('');   // the last verdict is not left under the next task
       st.answer = emptyAnswer(value.kind);
       st.sent = null;
       st.result = null;
