@@ -233,6 +233,46 @@ def test_a_laptop_screen_shows_the_hand_after_a_long_negotiation(page: Page, lan
 
 
 
+@pytest.mark.parametrize(("width", "height", "lang"), [(640, 360, "en"), (740, 360, "fr")])
+def test_a_phone_held_sideways_shows_the_calls_the_hand_and_the_contract_together(
+        page: Page, width: int, height: int, lang: str) -> None:
+    # From a phone player's review: held sideways, the calls and the hand took 406 px of a 360 px screen (the
+    # status above the top), and the contract that Accept lets stand was a scroll away. A short screen shows each
+    # kind of call's legal calls only ("Why not the others?" unfolds the rest), the contract beside Accept, and the
+    # player's seat beside the hand.
+    def legal(view: dict[str, Any], kind: str) -> set[bool]:
+        return {a["legal"] for a in view["legal"] if a["type"] == kind}
+
+    state, view = drive(api("new_match", seed=4)["state"], lambda v: v["phase"] == "negotiation"
+                        and v["toAct"] == "Bottom" and legal(v, "accept") == {True}
+                        and {True, False} in [legal(v, k) for k in ("announce", "double")])
+    page.set_viewport_size({"width": width, "height": height})
+    open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(state))
+    wait_my_turn(page, "negotiation")   # ("You opened a shared deal." above, left as it is: dismissing it scrolls up)
+    boxes = settled_boxes(page, {"status": ".gt-status", "hand": ".gt-hand"})
+    page.screenshot(path=str(ARTIFACTS / f"sideways-{width}-{lang}-negotiation.png"))
+    assert boxes["status"]["top"] >= -1 and boxes["hand"]["bottom"] <= height + 1, boxes   # (sub-pixel layout)
+    allowed = [a for a in view["legal"] if a["legal"]]
+    refused = [a for a in view["legal"] if not a["legal"]]
+    for a in allowed:
+        call = page.locator(f'.gt-calls .gt-bid[data-action="{a["action"]}"]')
+        expect(call).to_be_in_viewport(ratio=1)
+    expect(page.locator(".gt-calls .gt-bid.is-illegal:visible")).to_have_count(0)
+    expect(page.locator(".gt-calls__contract")).to_have_text(page.locator(".gt-contract__text").inner_text())
+    expect(page.locator(".gt-calls__contract")).to_be_in_viewport(ratio=1)
+    # "Why not the others?" shows every call the rules refuse now, each saying why; then they fold again.
+    page.locator(".gt-calls__others").first.tap()
+    expect(page.locator(".gt-calls .gt-bid.is-illegal:visible")).to_have_count(len(refused))
+    first = page.locator(".gt-calls .gt-bid.is-illegal").first
+    expect(first).to_have_attribute("aria-disabled", "true")
+    described = first.get_attribute("aria-describedby")
+    reason = page.locator(f"#{described}")   # in the page's language: its rule is named as the engine names it
+    expect(reason).to_contain_text(f'({refused[0]["reason"]["rule"]},')
+    page.locator(".gt-calls__fold").tap()
+    expect(page.locator(".gt-calls .gt-bid.is-illegal:visible")).to_have_count(0)
+    expect(page.locator(".gt-calls__others").first).to_be_visible()
+
+
 def test_why_unfolds_the_calls_of_one_turn_only(page: Page) -> None:
     # Once "Why?" had been pressed, every later call turn of the session showed every row again, and the hand went
     # back below the screen (1018 px on an 844 px phone).

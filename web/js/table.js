@@ -45,6 +45,7 @@ export function mountTable(root, opts = {}) {
   let parked = null;   // the focus key the focus was parked on while the player had nothing to do
   root.tabIndex = -1;  // the last place to park it: the table itself (a deal starts with no hand)
   let wasMyTurn = false;
+  let lastTurn = null;
   let wasOver = false;
   const draw = () => {
     const active = root.getRootNode().activeElement;   // a widget's shadow root has its own
@@ -53,9 +54,13 @@ export function mountTable(root, opts = {}) {
     // The table itself only ever holds the focus while it waits for the player's turn (a dialog may have put it back
     // there): parked, whatever brought it there.
     parked = restoreFocus(root, focusKey, focusKey === 'table' || (focusKey !== null && focusKey === parked));
+    // A turn is new when it was not the player's turn, or when the player acts twice in a row within one frame (they
+    // won the trick and lead the next one): the table above had grown meanwhile and pushed the hand off a short screen.
     const myTurn = root.querySelector('.gt-table.is-my-turn') !== null;
-    if (myTurn && !wasMyTurn && cfg.followTurn) showTurn(root);
+    const turn = myTurn ? turnKey(model.view) : null;
+    if (myTurn && (!wasMyTurn || turn !== lastTurn) && cfg.followTurn) showTurn(root);
     wasMyTurn = myTurn;
+    lastTurn = turn;
     const over = model.view.phase === 'match_over';
     if (over && !wasOver && cfg.followTurn) showEnd(root);
     wasOver = over;
@@ -91,6 +96,11 @@ export function mountTable(root, opts = {}) {
     reveal() { if (cfg.followTurn && wasMyTurn) requestAnimationFrame(() => showTurn(root)); },
     destroy() { model = null; root.replaceChildren(); removeEventListener('resize', onResize); },
   };
+}
+
+// Where the deal stands: it changes with every action, so two turns of the player's in a row differ.
+function turnKey(view) {
+  return `${view.dealNumber}:${view.phase}:${view.calls.length}:${view.hand.length}`;
 }
 
 // On a phone the table is taller than the screen and its height changes from turn to turn. When the player's turn

@@ -82,6 +82,7 @@ export default {
   'bids.noneNow': '— none possible now',
   'bids.noneNowNamed': '{call}: not possible now',
   'bids.why': 'Why?',
+  'bids.others': 'Why not the others?',
   'bids.fold': 'Fold the calls not possible',
   'contract.sofar': 'Contract so far:',
   'contract.final': 'Contract:',

@@ -81,6 +81,7 @@ export default {
   'bids.noneNow': '— aucun possible',
   'bids.noneNowNamed': '{call} : impossible maintenant',
   'bids.why': 'Pourquoi ?',
+  'bids.others': 'Pourquoi pas les autres ?',
   'bids.fold': 'Replier les appels impossibles',
   'contract.sofar': 'Contrat pour l’instant :',
   'contract.final': 'Contrat :',

@@ -81,6 +81,7 @@ export default {
   'bids.noneNow': '— tsy misy azo atao',
   'bids.noneNowNamed': '{call}: tsy azo atao izao',
   'bids.why': 'Nahoana?',
+  'bids.others': 'Nahoana tsy ny hafa?',
   'bids.fold': 'Afeno ireo tsy azo atao',
   'contract.sofar': 'Fifanarahana hatreto:',
   'contract.final': 'Fifanarahana:',

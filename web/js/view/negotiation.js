@@ -53,6 +53,9 @@ export function renderCallPanel(model, cfg) {
     // A row with nothing possible folds to one line on a narrow table (CSS), so that the hand stays in view below
     // the calls on a phone; "Why?" unfolds every row, each disabled call with its reason.
     const none = actions.every((a) => !a.legal);
+    // On a short screen (a phone held sideways) a row shows only its legal calls, and "Why not the others?" unfolds
+    // the rest (CSS): the calls, the hand and what Accept accepts then fit on the screen together.
+    const some = !none && actions.some((a) => !a.legal);
     return h(`div.gt-calls__row.gt-calls__row--${type}`, { class: { 'is-none': none } }, [
       label ? h('span.gt-calls__label', t(label)) : null,
       none ? h('span.gt-calls__none', [
@@ -62,6 +65,11 @@ export function renderCallPanel(model, cfg) {
         }, t('bids.why')),
       ]) : null,
       h('div.gt-calls__buttons', actions.map((a) => renderCallButton(a, modeLabel, cfg, model.hint?.action))),
+      some ? h('button.gt-btn.gt-btn--quiet.gt-calls__others', {
+        type: 'button', dataset: { action: 'show-all-calls', focus: `btn:others-${type}` }, on: { click: cfg.onShowAllCalls },
+      }, t('bids.others')) : null,
+      // The contract that Accept lets stand, beside it: on a short screen the contract above is out of view.
+      type === 'accept' && view.contract ? h('span.gt-calls__contract', contractText(view.contract)) : null,
     ]);
   }),
   // Unfolded by "Why?": folded again on request, not only at the next turn (shown where rows fold: table.css).
@@ -73,7 +81,7 @@ export function renderCallPanel(model, cfg) {
 function renderCallButton(action, modeLabel, cfg, hinted) {
   const tipId = action.legal ? null : uid('why');
   const visible = action.type === 'announce' || action.type === 'accept' ? action.text : (modeLabel[action.mode] ?? action.text);
-  return h('span.gt-calls__item', [
+  return h('span.gt-calls__item', { class: { 'gt-calls__item--illegal': !action.legal } }, [
     h(`button.gt-bid.gt-bid--${action.type}`, {
       type: 'button',
       class: { 'is-legal': action.legal, 'is-illegal': !action.legal, 'is-hinted': hinted === action.action },
