@@ -173,7 +173,9 @@ _STEPS = {
         "alltrumps_tie": "{a}–{d}: an exact tie, nobody scores.",
         "alltrumps_round": "Each side divided by 10, {rounding}: {a} → {A}, {d} → {D}.",
         "alltrumps_rounded_tie": "Both sides round to {A}: a tie, nobody scores.",
-        "alltrumps_clamp": "The split is at most 20–6: {A}–{D}.",
+        "alltrumps_clamp": "The announcers’ share stops at 20 and the defenders keep 6: {A}–{D}.",
+        "alltrumps_total_cap": "The split totals at most 26, so the defenders’ share is cut from {was} to {D}: "
+                               "{A}–{D}.",
         "alltrumps_dominance": "The defenders’ share is below 6: the announcers take {A}–{D}.",
         "alltrumps_winner_takes_all": "Doubled AllTrumps: the winner takes all 26.",
         "alltrumps_tie_to_announcer": "A doubled tie goes to the announcers: {A}–{D}.",
@@ -193,7 +195,9 @@ _STEPS = {
         "alltrumps_tie": "{a}–{d} : égalité parfaite, personne ne marque.",
         "alltrumps_round": "Chaque camp divisé par 10, {rounding} : {a} → {A}, {d} → {D}.",
         "alltrumps_rounded_tie": "Les deux camps arrondissent à {A} : égalité, personne ne marque.",
-        "alltrumps_clamp": "Le partage est au plus 20–6 : {A}–{D}.",
+        "alltrumps_clamp": "La part de l’attaque s’arrête à 20 et la défense garde 6 : {A}–{D}.",
+        "alltrumps_total_cap": "Le partage fait au plus 26 en tout, donc la part de la défense passe de {was} à {D} : "
+                               "{A}–{D}.",
         "alltrumps_dominance": "La part de la défense est sous 6 : l’attaque prend {A}–{D}.",
         "alltrumps_winner_takes_all": "Tout A contré : le gagnant prend les 26.",
         "alltrumps_tie_to_announcer": "Une égalité contrée va à l’attaque : {A}–{D}.",
@@ -214,7 +218,9 @@ _STEPS = {
         "alltrumps_tie": "{a}–{d}: mitovy tanteraka, tsy misy mahazo isa.",
         "alltrumps_round": "Zaraina 10 ny an’ny andaniny sy ny ankilany, {rounding}: {a} → {A}, {d} → {D}.",
         "alltrumps_rounded_tie": "Samy lasa {A} ny roa tonta: mitovy, tsy misy mahazo isa.",
-        "alltrumps_clamp": "20–6 no fizarana ambony indrindra: {A}–{D}.",
+        "alltrumps_clamp": "Mijanona amin’ny 20 ny an’ny mpanambara ary mitazona 6 ny mpiaro: {A}–{D}.",
+        "alltrumps_total_cap": "26 no totaliny ambony indrindra, ka mihena avy amin’ny {was} ho {D} ny an’ny mpiaro: "
+                               "{A}–{D}.",
         "alltrumps_dominance": "Latsaky ny 6 ny an’ny mpiaro: {A}–{D} ho an’ny mpanambara.",
         "alltrumps_winner_takes_all": "Tout A misy Contré: ny mpandresy no mahazo ny 26.",
         "alltrumps_tie_to_announcer": "Ny mitovy misy Contré dia an’ny mpanambara: {A}–{D}.",

@@ -109,10 +109,13 @@ def score_deal(rules: Rules, mode: Mode, multiplier: int, announcer_team: int, c
         return award(announcer_team, 26, m, "made")
     rnd = _half_up if rules.alltrumps_rounding == "half_up" else _ceil
     share_a, share_d = rnd(a), rnd(d)
-    if rules.alltrumps_rounding == "ceil" and share_a + share_d > 26:
-        share_d = 26 - share_a  # the defenders' share is cut so that the total never exceeds 26
     steps.append(("alltrumps_round", {"a": a, "d": d, "A": share_a, "D": share_d,
                                       "rounding": rules.alltrumps_rounding}))
+    if rules.alltrumps_rounding == "ceil" and share_a + share_d > 26:
+        # Rounding both sides up can make 27: the defenders' share is cut so that the total never exceeds 26
+        # (the vectors' if_rounded_up_ceil note).  Half-up never totals more than 26.
+        steps.append(("alltrumps_total_cap", {"A": share_a, "D": 26 - share_a, "was": share_d}))
+        share_d = 26 - share_a
     if share_a == share_d:
         if m > 1 and rules.alltrumps_doubled == "split_times_multiplier_tie_to_announcer":
             share_a, share_d = share_a + 1, share_d - 1

@@ -26,7 +26,7 @@ from giretra_core import (
 )
 from giretra_core.cards import card_name, cards_of
 from giretra_core.deal import standard_deck
-from giretra_core.i18n import message
+from giretra_core.i18n import explain_step, message
 from giretra_core.match import progress
 from giretra_core.modes import PLAIN_POINTS, TRUMP_POINTS
 from giretra_core.negotiation import ALL_CALLS, AUTO_DOUBLED, NOT_DOUBLED, Call, CallKind, Negotiation
@@ -984,6 +984,113 @@ def test_s5_a_sweep_replaces_normal_scoring() -> None:
     # 258 card points without all 8 tricks is a normal (clamped) AllTrumps split, not a sweep.
     assert score(Mode.ALL_TRUMPS, 1, 258, 0) == (20, 6)
     assert score(Mode.ALL_TRUMPS, 1, 258, 0, sweep=TEAM1) == (35, 0)
+
+
+# -- §3 switch values that no preset uses (RULES.md lines 476, 478, 480) ------------------------------------------
+
+CEIL = Rules(name="ceil", alltrumps_rounding="ceil")
+TIE_TO_ANNOUNCER = Rules(name="tie", alltrumps_doubled="split_times_multiplier_tie_to_announcer")
+SWEEP_25 = Rules(name="sweep25", colour_sweep="points_25")
+
+
+def ceil10(x: int) -> int:
+    return -(-x // 10)
+
+
+# RULES §3 line 476 `alltrumps_rounding: ceil` ("divided by 10 and rounded up", S-4 steps 1, 2, 4-6 unchanged) with
+# the defenders' share cut so that the total never exceeds 26 (vectors/scoring.json, format note if_rounded_up_ceil).
+@pytest.mark.parametrize("team", [TEAM1, TEAM2])
+@pytest.mark.parametrize(("m", "a", "expected"), [
+    (1, 120, (0, 26)),                      # step 1: below 129, the defenders take all
+    (1, 129, (0, 0)),                       # step 2: 129-129
+    (1, 130, (0, 0)),                       # 13 + 13: a rounded tie (step 4)
+    (1, 131, (14, 12)), (1, 132, (14, 12)), (1, 134, (14, 12)),  # 14 + 13 = 27: the defenders are cut to 12
+    (1, 150, (15, 11)),                     # 15 + 11 = 26: nothing to cut
+    (1, 152, (16, 10)),                     # 16 + 11 = 27 (RULES §2.1's own example)
+    (1, 194, (20, 6)),                      # 20 + 7 = 27 -> 20-6
+    (1, 205, (20, 6)),                      # 21 + 6 = 27 -> 21-5, then the 20-6 clamp (step 5)
+    (2, 131, (28, 24)), (4, 150, (60, 44)),  # step 6: x m (S-4b)
+])
+def test_s4_ceil_variant_rounds_up_and_cuts_the_defenders_share_to_keep_26(
+        m: int, a: int, expected: tuple[int, int], team: int) -> None:
+    assert score(Mode.ALL_TRUMPS, m, a, 258 - a, CEIL, team) == expected
+
+
+def test_s4_ceil_variant_never_exceeds_26_and_the_announcers_keep_their_rounded_up_share() -> None:
+    for a in range(129, 259):
+        mine, theirs = score(Mode.ALL_TRUMPS, 1, a, 258 - a, CEIL)
+        assert mine + theirs <= 26, a
+        assert (mine, theirs) == (0, 0) or mine == min(ceil10(a), 20), a
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "mg"])
+def test_s4_ceil_variant_explanation_says_what_was_computed(lang: str) -> None:
+    # RULES §3 line 476: 131/127 rounds up to 14 and 13 (27), the defenders' 13 is cut to 12: 14-12.  Every line must
+    # show the true rounding (127 -> 13, not 12) and then the cut, in each language the scoring lines exist in.
+    s = score_deal(CEIL, Mode.ALL_TRUMPS, 1, TEAM1, (131, 127), None)
+    assert s.match_points == (14, 12)
+    lines = [explain_step(k, p, lang) for k, p in s.steps]
+    expected = {
+        "en": ["Each side divided by 10, rounded up: 131 → 14, 127 → 13.",
+               "The split totals at most 26, so the defenders’ share is cut from 13 to 12: 14–12.",
+               "14 to the announcers, 12 to the defenders."],
+        "fr": ["Chaque camp divisé par 10, arrondi au-dessus : 131 → 14, 127 → 13.",
+               "Le partage fait au plus 26 en tout, donc la part de la défense passe de 13 à 12 : 14–12.",
+               "14 pour l’attaque, 12 pour la défense."],
+    }
+    if lang in expected:
+        assert lines[1:] == expected[lang]
+    else:
+        assert "131 → 14, 127 → 13" in lines[1] and "13" in lines[2] and lines[2].endswith("14–12.")
+    assert not any("?" in line or "{" in line for line in lines)
+    # Every split: the rounding step shows the rounded-up values; a cut, when there is one, starts from them.
+    for a in range(129, 259):
+        steps = dict(score_deal(CEIL, Mode.ALL_TRUMPS, 1, TEAM1, (a, 258 - a), None).steps)
+        if "alltrumps_round" in steps:
+            assert (steps["alltrumps_round"]["A"], steps["alltrumps_round"]["D"]) == (ceil10(a), ceil10(258 - a))
+            cut = ceil10(a) + ceil10(258 - a) > 26
+            assert ("alltrumps_total_cap" in steps) == cut, a
+            if cut:
+                assert steps["alltrumps_total_cap"] == {"A": ceil10(a), "D": 26 - ceil10(a), "was": ceil10(258 - a)}
+    assert not any(k == "alltrumps_total_cap" for a in range(259)
+                   for k, _ in score_deal(DEFAULT, Mode.ALL_TRUMPS, 1, TEAM1, (a, 258 - a), None).steps)
+
+
+# RULES §3 line 478 `alltrumps_doubled: split_times_multiplier_tie_to_announcer` and S-4b (Reference, line 379): a
+# rounded 13-13 tie, when doubled, becomes 14-12 before the multiplier; everything else is S-4b's split x m.
+@pytest.mark.parametrize("team", [TEAM1, TEAM2])
+@pytest.mark.parametrize(("m", "a", "expected"), [
+    (1, 131, (0, 0)),                                        # not doubled: the rounded tie stays 0-0 (S-4 step 4)
+    (2, 130, (28, 24)), (2, 131, (28, 24)), (2, 133, (28, 24)), (4, 131, (56, 48)),  # 13-13 -> 14-12, x m
+    (2, 129, (0, 0)),                                        # an exact 129-129 is no rounded tie: still 0-0
+    (2, 150, (30, 22)), (4, 199, (80, 24)), (2, 120, (0, 52)),  # no tie: as S-4b
+])
+def test_s4b_tie_to_announcer_variant_gives_a_doubled_rounded_tie_to_the_announcers(
+        m: int, a: int, expected: tuple[int, int], team: int) -> None:
+    assert score(Mode.ALL_TRUMPS, m, a, 258 - a, TIE_TO_ANNOUNCER, team) == expected
+
+
+def test_s4b_tie_to_announcer_variant_explains_the_tie_break() -> None:
+    s = score_deal(TIE_TO_ANNOUNCER, Mode.ALL_TRUMPS, 2, TEAM1, (131, 127), None)
+    assert [explain_step(k, p) for k, p in s.steps][2:] == [
+        "A doubled tie goes to the announcers: 14–12.",
+        "14 × 2 (doubled) = 28 to the announcers, 12 × 2 (doubled) = 24 to the defenders."]
+
+
+# RULES §3 line 480 `colour_sweep: points_25` and S-5 (Reference, line 393): the benchmarks replace the Colour sweep's
+# instant win by 25 x m points to the sweeping team, announcers or defenders; the match goes on (M-1).
+@pytest.mark.parametrize("m", [1, 2, 4])
+@pytest.mark.parametrize("mode", [Mode.CLUBS, Mode.DIAMONDS, Mode.HEARTS, Mode.SPADES])
+def test_s5_points_25_variant_scores_a_colour_sweep_25_times_m(mode: Mode, m: int) -> None:
+    for announcers in (TEAM1, TEAM2):
+        for sweeper in (TEAM1, TEAM2):
+            points = (162, 0) if sweeper == TEAM1 else (0, 162)
+            s = score_deal(SWEEP_25, mode, m, announcers, points, sweeper)
+            assert s.instant_win is None and s.outcome == "sweep"
+            assert s.match_points == ((25 * m, 0) if sweeper == TEAM1 else (0, 25 * m))
+            assert progress(SWEEP_25, (0, 0), 150, s) == (s.match_points, 150, None, False)  # no instant win
+    assert score(Mode.ALL_TRUMPS, 2, 258, 0, SWEEP_25, sweep=TEAM1) == (70, 0)  # other sweeps unchanged
+    assert score(Mode.NO_TRUMPS, 2, 130, 0, SWEEP_25, sweep=TEAM1) == (180, 0)
 
 
 def test_s1_alltrumps_every_suit_uses_trump_values_colour_only_the_trump_suit() -> None:
