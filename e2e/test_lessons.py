@@ -7,6 +7,7 @@ only clicks and types what a reader would."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -84,17 +85,36 @@ def test_a_lesson_of_each_family_is_done_like_a_learner(page: Page, family: str)
         if index == 0:
             # Wrong first: the feedback says "Not quite", names the rule with a link to its section, and a
             # retry clears the answer.
-            answer(box, task.kind, wrong_answer(box, task.kind, right))
+            given = wrong_answer(box, task.kind, right)
+            answer(box, task.kind, given)
             expect(box).to_have_attribute("data-state", "wrong")
             feedback = box.locator(".gt-lesson__feedback")
             expect(feedback).to_contain_text("Not quite.")
+            verdict = lessons.check_answer(lesson_id, index, given, "en")
+            # A chosen card or call the rules refuse shows ✗, not the ✓ of a choice (a learner's review).
+            for value in verdict["refused"]:
+                chosen = box.locator(f'.gt-lesson__answer [data-answer="{value}"]')
+                expect(chosen).to_have_class(re.compile("is-refused"))
+            assert (box.locator(".gt-lesson__answer .is-refused").count() == len(verdict["refused"])
+                    and (task.kind not in ("pick_card", "pick_seat", "pick_option") or verdict["refused"] == [given]))
             # ... and a screen reader hears it, from a status region that stays put (the feedback box is drawn anew
             # at each render, already filled: such a region is often not read; from an accessibility review).
             said = w.locator(".gt-lesson__said[role=status]")
             expect(said).to_have_count(1)
             expect(said).to_contain_text("Not quite.")
-            expect(said).to_contain_text(feedback.locator("li").first.inner_text())
+            if feedback.locator("li").count():
+                expect(said).to_contain_text(feedback.locator("li").first.inner_text())
             assert feedback.get_attribute("role") is None and feedback.get_attribute("aria-live") is None
+            # The right answer on request, not at once: "Try again" was copying it (a learner's review).
+            if verdict["answer"]:
+                expect(feedback).not_to_contain_text(verdict["answer"][-1])
+                box.locator('[data-action="show-answer"]').click()
+                for line in verdict["answer"]:
+                    expect(feedback.locator(".gt-lesson__lines--answer")).to_contain_text(line)
+                expect(said).to_contain_text(verdict["answer"][-1])
+                expect(box.locator('[data-action="show-answer"]')).to_have_count(0)
+            else:   # a cut: any from 6 to 26 is right, there is no one answer to show
+                expect(box.locator('[data-action="show-answer"]')).to_have_count(0)
             link = feedback.locator(f'a[data-rule="{task.rule}"]')
             expect(link).to_have_attribute("href", f"#{task.rule}")   # on the rules page itself
             assert page.locator(f'[id="{task.rule}"]').count() == 1   # ... and that section exists

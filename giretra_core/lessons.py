@@ -205,8 +205,9 @@ def _lessons() -> tuple[Lesson, ...]:
                   "Havanana → Ambany), ka Ambany aorian’ny Havanana. Izy koa no miteny voalohany sy manomboka."),
                 {"ask": "cutter", "dealer": "R"}),
             Task("number", "D-2", T(
-                "You cut. How many cards do you lift from the top?", "Vous coupez. Combien de cartes soulevez-vous ?",
-                "Ianao no manapaka. Karatra firy no esorinao eo ambony?"),
+                "You cut. Give a number of cards you may lift from the top.",
+                "Vous coupez. Donnez un nombre de cartes que vous pouvez soulever.",
+                "Ianao no manapaka. Omeo isa karatra azonao esorina eo ambony."),   # any of 6..26 is right
                 T("A cut lifts between 6 and 26 cards; they go under the rest. During a match the deck is never "
                   "shuffled.",
                   "On coupe entre 6 et 26 cartes, posées sous le reste. En cours de partie, le jeu n’est jamais "
@@ -330,9 +331,9 @@ def _lessons() -> tuple[Lesson, ...]:
         Lesson("negotiation-contract", "negotiation", "negotiation", T(
             "Which contract is played", "Quel contrat est joué", "Inona no fifanarahana lalaovina"), (
             Task("pick_option", "N-5", T(
-                "You announced NoTrumps and Left said Accept (Bonne). What is the contract now?",
-                "Vous avez annoncé Sans A et Ouest a dit Bonne. Quel est le contrat ?",
-                "Nanambara Sans A ianao ary nilaza Bonne i Havia. Inona ny fifanarahana?"),
+                "You announced NoTrumps; Left said Accept (Bonne), then Top and Right. Which contract is played?",
+                "Vous avez annoncé Sans A ; Ouest a dit Bonne, puis Nord et Est. Quel contrat est joué ?",
+                "Nanambara Sans A ianao; nilaza Bonne i Havia, avy eo i Ambony sy Havanana. Inona no lalaovina?"),
                 T("An opponent’s Accept of NoTrumps or Clubs counts as a Double: ×2, and no more announcements.",
                   "Le Bonne d’un adversaire sur Sans A ou Trèfle vaut un Contré : ×2, et plus d’annonce.",
                   "Ny Bonne an’ny mpifanandrina amin’ny Sans A na Trèfle dia Contré: ×2."),
@@ -598,7 +599,7 @@ def _scoring_lessons() -> tuple[Lesson, ...]:
             sc("S-4", T("Team 1 plays AllTrumps and takes 150 of 258.", "L’équipe 1 joue Tout A et fait 150 sur 258.",
                         "Tout A no lalaovin’ny Ekipa 1 ary mahazo 150 amin’ny 258."),
                T("Each side divided by 10, rounded half up: 150 → 15, 108 → 11.",
-                 "Chaque camp divisé par 10, arrondi au plus proche : 150 → 15, 108 → 11.",
+                 "Chaque camp divisé par 10, arrondi au plus proche (les demis vers le haut) : 150 → 15, 108 → 11.",
                  "Zaraina 10: 150 → 15, 108 → 11."), "ALL_TRUMPS", 1, 0, (150, 108)),
             sc("S-4", T("Team 1 plays AllTrumps and takes 131 (the defenders 127).",
                         "L’équipe 1 joue Tout A et fait 131 (la défense 127).",
@@ -741,7 +742,7 @@ def lesson_task(lesson_id: object, index: object, lang: str) -> JSON:
                  "calls": [{"seat": SEAT_NAMES[s], "action": c.token, "text": call_label(c, lang)}
                            for s, c in negotiation.calls],
                  "hand": _cards_json(list(cards_of(match.deal.hands[negotiation.turn])), None)}
-        options = [{"value": t, "text": call_label(parse_call(t), lang)} for t in p["options"].split()]
+        options = [{"value": t, "text": option_label(parse_call(t), lang)} for t in p["options"].split()]
     elif task.kind == "pick_card":
         mode = _mode(p["mode"])
         board = {"mode": MODE_NAMES[mode], "modeText": mode_name(mode, lang)}
@@ -790,6 +791,15 @@ def call_label(call: Call, lang: str) -> str:
         return mode_name(call.mode, lang)
     word = CALLS[lang][call.kind.api_name]
     return word if call.mode is None else f"{word} {mode_name(call.mode, lang)}"
+
+
+_ANNOUNCE = {"en": "Announce", "fr": "Annoncer", "mg": "Manambara"}   # the game's calls panel's word (i18n/*.js)
+
+
+def option_label(call: Call, lang: str) -> str:
+    """A call as a choice to make: "Announce Spades ♠" (a bare "Spades ♠" read as a suit among Doubles)."""
+    label = call_label(call, lang)
+    return f"{_ANNOUNCE[lang]} {label}" if call.kind is CallKind.ANNOUNCE else label
 
 
 def _option_texts(task: Task, lang: str) -> list[tuple[str, str]]:
@@ -849,10 +859,25 @@ def check_answer(lesson_id: object, index: object, answer: object, lang: str) ->
     expected, feedback, shown = _expected(task, answer, lang)
     correct = _same(answer, expected)
     explain = [] if task.explain[lang] in feedback else [task.explain[lang]]   # the engine may have said it
-    answer_line = [_ANSWER[lang].format(answer=shown)] if not correct and shown is not None else []
-    # The answer after the engine's lines (not between two of them, when the explanation is one of them).
-    lines = [(_RIGHT if correct else _WRONG)[lang], *feedback, *answer_line, *explain]
-    return {"correct": correct, "rule": task.rule, "section": lesson.section, "feedback": lines,
+    if correct:
+        return {"correct": True, "rule": task.rule, "section": lesson.section,
+                "feedback": [_RIGHT[lang], *feedback, *explain], "answer": [], "refused": [],
+                "last": index == len(lesson.tasks) - 1}
+    # Wrong: what was wrong with the learner's own choice and the rule's gist now; the answer (with the worked score
+    # or the new scores, which give it away) on request, so that "Try again" is more than copying it (a learner's
+    # review). A wrong answer is always told the right one, when there is one: any cut from 6 to 26 is right.
+    # The learner's choices the rules refuse, marked ✗ on the board (a chosen call kept its ✓ beside "Not quite").
+    chosen = {a for a in (answer if isinstance(answer, list) else [answer]) if isinstance(a, str)}
+    refused = sorted(chosen - expected if isinstance(expected, set) else chosen)
+    worked = feedback if task.kind in ("score", "pick_option") else []
+    about = [] if worked else feedback
+    # The rule's gist stays in view; a score's explanation is its worked numbers ("131 → 13 and 127 → 13: a rounded
+    # tie, 0–0"): with the answer.
+    gist = explain if task.kind != "score" else []
+    answer = [*worked, *(explain if task.kind == "score" else []),
+              *([_ANSWER[lang].format(answer=shown)] if shown else [])]
+    return {"correct": False, "rule": task.rule, "section": lesson.section,
+            "feedback": [_WRONG[lang], *about, *gist], "answer": answer, "refused": refused,
             "last": index == len(lesson.tasks) - 1}
 
 
@@ -894,16 +919,13 @@ def _expected(task: Task, answer: object, lang: str) -> tuple[object, list[str],
         legal = {card_name(a) for a, r in acts if r is None and isinstance(a, int)}
         chosen = {a for a in answer if isinstance(a, str)} if isinstance(answer, list) else set()
         refused: list[tuple[str, str]] = []
-        also = []
         for a, reason in acts:
             assert isinstance(a, int)
-            name = card_name(a)
-            if name in chosen and reason is not None:
+            if card_name(a) in chosen and reason is not None:
                 refused.append((card_text(a, lang), message(reason.code, lang, reason.params)))
-            elif name not in chosen and reason is None:
-                also.append(card_text(a, lang))
-        lines = _refusals(refused, lang) + _also(also if chosen else [], lang)   # none chosen: the answer says it
         ordered = sorted((c for c in range(32) if card_name(c) in legal), key=lambda c: sort_key(_mode(p["mode"]), c))
+        also = [card_text(c, lang) for c in ordered if card_name(c) not in chosen]   # in the answer's order
+        lines = _refusals(refused, lang) + _also(also if chosen & legal else [], lang)   # "too": one chosen was allowed
         return legal, lines, ", ".join(card_text(c, lang) for c in ordered)
     if kind == "select_calls":
         match = parse_match(_negotiation_state(p["dealer"], p["calls"]))
@@ -916,13 +938,13 @@ def _expected(task: Task, answer: object, lang: str) -> tuple[object, list[str],
             reason = negotiation.validate(negotiation.turn, parse_call(token))
             if reason is None:
                 legal.add(token)
-            text = call_label(parse_call(token), lang)
+            text = option_label(parse_call(token), lang)
             if token in chosen and reason is not None:
                 refused.append((text, message(reason.code, lang, reason.params)))
             elif token not in chosen and reason is None:
                 also.append(text)
-        lines = _refusals(refused, lang) + _also(also if chosen else [], lang)   # none chosen: the answer says it
-        shown = ", ".join(call_label(parse_call(t), lang) for t in p["options"].split() if t in legal)
+        lines = _refusals(refused, lang) + _also(also if chosen & legal else [], lang)   # "too": one chosen was allowed
+        shown = ", ".join(option_label(parse_call(t), lang) for t in p["options"].split() if t in legal)
         return legal, lines, shown
     if kind == "pick_card":
         mode = _mode(p["mode"])

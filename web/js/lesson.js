@@ -160,6 +160,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     if (!value) return;
     st.sent = sent;
     st.result = value;
+    st.answerShown = false;
     if (value.correct) markDone(st.lessonId, st.index);
     focusAfter = '.gt-lesson__feedback button';   // Retry, Next, or the end-of-lesson choices
     render();
@@ -313,6 +314,8 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     live.append(
       h('p.gt-lesson__verdict', [h('span', { attrs: { 'aria-hidden': 'true' } }, r.correct ? '✓ ' : '✗ '), first]),
       h('ul.gt-lesson__lines', rest.map((line) => h('li', line))),
+      // A wrong answer's right one, on request: shown at once, "Try again" was only copying it.
+      h('ul.gt-lesson__lines.gt-lesson__lines--answer', st.answerShown ? r.answer.map((line) => h('li', line)) : []),
       h('p.gt-lesson__rule', h('a', {
         // An empty rulesHref means "this page is the rules page": the link stays here.
         href: `${rulesHref}#${r.rule}`, dataset: { rule: r.rule },
@@ -323,6 +326,14 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     if (s === 'wrong') {
       buttons.push(h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'retry' }, on: { click: retry } },
         t('lesson.retry')));
+      if (r.answer.length && !st.answerShown) {
+        buttons.push(h('button.gt-btn', { type: 'button', dataset: { action: 'show-answer' }, on: { click: () => {
+          st.answerShown = true;
+          focusAfter = '[data-action="retry"]';
+          render();
+          say(r.answer.join(' '));
+        } } }, t('lesson.showAnswer')));
+      }
     } else if (s === 'right') {
       buttons.push(h('button.gt-btn.gt-btn--primary', {
         type: 'button',
@@ -429,6 +440,8 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
       event.currentTarget.focus();
     };
     const pressed = (value) => (a instanceof Set ? a.has(value) : a === value);
+    // Checked and wrong: the chosen cards or calls that the rules refuse (check_answer's `refused`) show ✗.
+    const refused = (value) => Boolean(locked && st.result && !st.result.correct && st.result.refused.includes(value));
 
     if (kind === 'select_cards' || kind === 'pick_card') {
       const multi = kind === 'select_cards';
@@ -438,7 +451,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
         h('ul.gt-lesson__cards.gt-lesson__cards--choice', codes.map((code) => h('li', h(
           `button.gt-card.gt-lesson__card.gt-suit--${code.slice(-1)}`, {
             type: 'button',
-            class: { 'is-pressed': pressed(code) },
+            class: { 'is-pressed': pressed(code), 'is-refused': refused(code) },
             dataset: { answer: code },
             attrs: { 'aria-pressed': pressed(code) ? 'true' : 'false', 'aria-label': cardName(code) },
             on: { click: toggle(code, multi) },
@@ -451,7 +464,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
         h('legend.gt-lesson__label', t(multi ? 'lesson.answer.calls' : 'lesson.answer.one')),
         h('ul.gt-lesson__options', task.options.map((o) => h('li', h('button.gt-btn.gt-lesson__option', {
           type: 'button',
-          class: { 'is-pressed': pressed(o.value) },
+          class: { 'is-pressed': pressed(o.value), 'is-refused': refused(o.value) },
           dataset: { answer: o.value },
           attrs: { 'aria-pressed': pressed(o.value) ? 'true' : 'false' },
           on: { click: toggle(o.value, multi) },
