@@ -285,6 +285,23 @@ def test_the_calculators_choices_are_never_cut_off(page: Page, width: int) -> No
         assert cut == [], f"{lang} at {width} px: {cut}"
 
 
+def test_the_calculators_rule_is_a_link_to_its_section_on_the_rules_page(page: Page) -> None:
+    # From a learner's review: on the rules page the calculator named "Rule S-4b" in plain text, where the lessons
+    # beside it link their rule, and no reader can see an "S-4b" (the id of the doubled AllTrumps table in S-4).
+    page.goto("rules.html?lang=en")
+    calc = start(page, '[mode="score"]')
+    expect(calc.locator('[data-input="sweep"] option')).to_have_count(3)
+    calc.locator('[data-input="mode"]').select_option("AllTrumps")
+    calc.locator('[data-input="multiplier"]').select_option("2")
+    calc.locator('[data-input="Team1"]').fill("131")
+    link = calc.locator("a.gt-calc__rule")
+    expect(link).to_have_attribute("href", "#S-4b")
+    expect(link).to_have_text("Rule S-4")
+    assert link.get_attribute("target") is None   # stays on the page
+    link.click()
+    expect(page.locator("#S-4b")).to_be_in_viewport()
+
+
 def test_widgets_in_two_languages_keep_each_its_own(page: Page) -> None:
     # A French lesson beside an English one (docs/embedding.md's own example): after the English one started, the
     # French one's buttons and labels turned English on its next redraw while the engine's words stayed French.

@@ -230,12 +230,16 @@ export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesH
           : h('strong.gt-calc__points-won', t('calc.matchPoints', { n: r.matchPoints[team] })),
       ]))),
       h('ol.gt-calc__steps', { attrs: { 'aria-label': t('calc.steps') } }, r.lines.map((line) => h('li', line))),
-      rulesHref
-        ? h('a.gt-calc__rule', { href: `${rulesHref}#${r.rule}`, attrs: { target: '_blank', rel: 'noopener' } },
-          t('calc.rule', { rule: r.rule }))
-        : h('p.gt-calc__rule', t('calc.rule', { rule: r.rule })),
+      h('p', ruleLink(r.rule)),
     );
     result.hidden = false;
+  }
+
+  // A link to the rule's section, on this page when the calculator sits on the rules page (rulesHref ''), else in a
+  // new tab. A part of a rule ("S-4b", the AllTrumps table) is named as its rule, the label the reader can see.
+  function ruleLink(rule) {
+    return h('a.gt-calc__rule', { href: `${rulesHref}#${rule}`, dataset: { rule },
+      attrs: rulesHref ? { target: '_blank', rel: 'noopener' } : {} }, t('calc.rule', { rule: rule.replace(/[a-z]$/, '') }));
   }
 
   function showError(err) {
@@ -254,9 +258,7 @@ export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesH
     }
     if (refused) {
       // A refusal that names its rule (err.rule, from the seam's error) links to it, like a result does.
-      error.replaceChildren(err.message, ...(err.rule && rulesHref ? [' ', h('a.gt-calc__rule', {
-        href: `${rulesHref}#${err.rule}`, attrs: { target: '_blank', rel: 'noopener' } },
-      t('calc.rule', { rule: err.rule }))] : []));
+      error.replaceChildren(err.message, ...(err.rule ? [' ', ruleLink(err.rule)] : []));
       if (err.code === 'bad_card_points' && !state.sweep) {
         form.querySelector(`[data-input="${state.edited}"]`)?.setAttribute('aria-invalid', 'true');
       }
