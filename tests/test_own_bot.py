@@ -5,14 +5,16 @@ card, a bot that is not reproducible; the match log plays it too."""
 from __future__ import annotations
 
 import json
+import random
 import textwrap
 from pathlib import Path
 
 import pytest
 
-from giretra_core import parse_match
+from giretra_core import Match, parse_match, seat_view
 from giretra_core.arena import main as arena_main
 from giretra_core.arena import run, validate
+from giretra_core.bots import own
 
 EXAMPLE = f"{Path(__file__).resolve().parents[1] / 'docs' / 'examples' / 'greedy_bot.py'}:choose"
 
@@ -125,6 +127,36 @@ def test_a_call_built_from_plain_numbers_plays_as_that_call(tmp_path: Path) -> N
     """))
     checked = validate(f"{bot}:choose", deals=3, seed=1)
     assert checked["ok"], checked["failures"]
+
+
+def test_a_bot_that_writes_to_the_negotiation_it_sees_changes_nothing_of_the_match(tmp_path: Path) -> None:
+    # view.negotiation was the match's own object: a bot assigning to it (to try a call) changed the match's state.
+    bot = tmp_path / "meddler.py"
+    bot.write_text(textwrap.dedent("""
+        from giretra_core.bots import Decision, choose as level
+
+        def choose(view, rng, budget_ms=250.0, time_guard=True):
+            decision = level("random", view, rng)
+            if view.negotiation is not None:
+                view.negotiation.calls = ()
+                view.negotiation.turn = view.negotiation.turn.partner
+                view.negotiation.accepts = 0
+            return decision
+    """))
+    match = Match.new(seed=3)
+    seen = []
+    for _ in range(40):
+        seat = match.turn
+        if seat is None or match.deal.phase.value == "play":
+            break
+        before = match.deal.negotiation and (match.deal.negotiation.calls, match.deal.negotiation.turn)
+        decision = own.choose(f"{bot}:choose", seat_view(match, seat), random.Random(1))
+        after = match.deal.negotiation and (match.deal.negotiation.calls, match.deal.negotiation.turn)
+        assert before == after
+        seen.append(before)
+        match = match.apply(seat, decision.action)
+    assert match.deal.phase.value == "play" and len(seen) >= 4, seen
+    assert validate(f"{bot}:choose", deals=3, seed=1)["ok"]
 
 
 def test_the_bots_see_who_sits_where_as_the_record_names_them(tmp_path: Path) -> None:

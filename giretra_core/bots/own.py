@@ -9,6 +9,8 @@ would take for bad input of its own.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import importlib
 import importlib.util
 import inspect
@@ -135,6 +137,10 @@ def choose(spec: str, view: SeatView, rng: random.Random, budget_ms: float = 250
     :raises OwnBotError: if the bot raised, returned something else than a Decision, or chose an action
         that is not legal here (the message names the bot, the seat and the rule).
     """
+    # The negotiation in the view is the match's own object ("read-only" in the docs): the bot gets a copy, so that a
+    # bot that assigns to it (to try a call, say) changes nothing of the match.
+    if view.negotiation is not None:
+        view = dataclasses.replace(view, negotiation=copy.copy(view.negotiation))
     try:
         decision = load(spec)(view, rng, budget_ms, time_guard)
     except Exception as err:  # noqa: BLE001 — re-raised as the bot's, with its traceback as the cause
