@@ -383,6 +383,23 @@ def test_a_phone_shows_the_turn_again_after_a_dialog_and_after_turning_sideways(
         assert page.evaluate(TURN_JS)["hand"], (width, height)
 
 
+def test_a_notice_on_a_small_phone_is_its_words_and_a_close_button(page: Page) -> None:
+    # From a phone player's review: "You opened a shared deal." took 105 px of a 320×568 screen (fr), its
+    # "Fermer l'avis" button on a line of its own. The close button is a × beside the words, named for a screen
+    # reader.
+    page.set_viewport_size({"width": 320, "height": 568})
+    state, _ = drive(api("new_match", seed=11)["state"], lambda v: v["phase"] == "play" and v["toAct"] == HUMAN)
+    open_game(page, query="speed=0&lang=fr", fragment=fragment(state))
+    notice = page.locator('[data-notice="shared"]')
+    expect(notice).to_contain_text("Vous avez ouvert une donne partagée.")
+    box = notice.bounding_box()
+    assert box is not None and box["height"] <= 70, box
+    close = notice.get_by_role("button", name="Fermer l’avis")
+    expect(close).to_have_text("×")
+    close.tap()
+    expect(notice).to_have_count(0)
+
+
 def test_no_target_on_a_phone_is_under_24_px(page: Page) -> None:
     # WCAG 2.5.8 (targets of 24 × 24 px at least), from a phone player's review: the rules link in the bar and "The
     # bids" were 19.4 px tall, the rules page's contents links 20 and its rule numbers 18.3.

@@ -88,11 +88,14 @@ export function renderNotices(app, cb) {
   for (const notice of app.notices) {
     items.push(h('div.gt-notice', { attrs: { role: 'status' }, dataset: { notice: notice.key } }, [
       h('p', t(`notice.${notice.key}`, notice.params)),
+      // "×" beside the words, not a button on a line of its own: the notice took 105 px of a 320×568 phone.
+      h('button.gt-btn.gt-btn--quiet.gt-notice__dismiss', { type: 'button', dataset: { action: 'dismiss-notice' },
+        attrs: { 'aria-label': t('notice.dismiss'), title: t('notice.dismiss') },
+        on: { click: () => cb.onDismiss(notice) } }, '×'),
       // A shared link replaced the match in progress: the way back to it.
-      notice.back ? h('p', t('notice.kept')) : null,
+      notice.back ? h('p.gt-notice__kept', t('notice.kept')) : null,
       notice.back ? h('button.gt-btn', { type: 'button', dataset: { action: 'back-to-match' },
         on: { click: () => cb.onBack(notice) } }, t('notice.back')) : null,
-      h('button.gt-btn.gt-btn--quiet', { type: 'button', on: { click: () => cb.onDismiss(notice) } }, t('notice.dismiss')),
     ]));
   }
   return items;
