@@ -93,3 +93,50 @@ def test_human_doubles_and_the_announcers_redouble(page: Page) -> None:
     expect(contract).to_contain_text("redoubled ×4")
     calls = page.locator(".gt-bids-history li")
     expect(calls.filter(has_text="Redouble")).to_have_count(1)
+
+
+FOCUSED_JS = "(() => { const a = document.activeElement; return a.dataset.action ?? a.className; })()"
+
+
+def test_the_calls_and_the_hand_are_one_tab_stop_each_and_arrows_move_within(page: Page) -> None:
+    # From an accessibility review: the calls panel was 19 Tab stops (every call, the refused ones included, so that
+    # a keyboard can reach a refused call's reason) and the hand 8 more. Each is now one stop, the arrows move within
+    # it, the refused calls included.
+    state, view = drive(api("new_match", seed=4)["state"], lambda v: v["phase"] == "negotiation"
+                        and v["toAct"] == HUMAN and any(not a["legal"] for a in v["legal"]))
+    open_game(page, fragment=fragment(state))
+    wait_my_turn(page, "negotiation")
+    stops = """(group) => [...document.querySelectorAll(group)].filter((b) => b.tabIndex >= 0).length"""
+    assert page.evaluate(stops, ".gt-calls .gt-bid") == 1
+    assert page.evaluate(stops, ".gt-hand button") == 1
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('.gt-calls .gt-bid')"):
+            break
+    else:
+        raise AssertionError("Tab never reached the calls")
+    legal = [a for a in view["legal"] if a["legal"]]
+    first = page.evaluate(FOCUSED_JS)
+    assert first == next((a for a in legal if a["type"] == "accept"), legal[0])["action"], first
+    # Arrows go round every call shown, in the panel's order, the refused ones included (their reason shows); a
+    # folded row's calls are skipped.
+    drawn = page.locator(".gt-calls .gt-bid").evaluate_all(
+        "els => els.filter((e) => e.getClientRects().length).map((e) => e.dataset.action)")
+    page.keyboard.press("Home")
+    seen = [page.evaluate(FOCUSED_JS)]
+    for _ in range(len(drawn) - 1):
+        page.keyboard.press("ArrowRight")
+        seen.append(page.evaluate(FOCUSED_JS))
+    assert seen == drawn, (seen, drawn)
+    refused = next(a for a in view["legal"] if not a["legal"] and a["action"] in drawn)
+    for _ in drawn:
+        if page.evaluate(FOCUSED_JS) == refused["action"]:
+            break
+        page.keyboard.press("ArrowLeft")
+    tip = page.locator(f'.gt-bid[data-action="{refused["action"]}"] + .gt-tip')
+    expect(tip).to_be_visible()
+    expect(tip).to_have_text(refused["reason"]["message"])
+    # The focused call is the panel's Tab stop now; Tab leaves the calls.
+    assert page.evaluate(stops, ".gt-calls .gt-bid") == 1
+    page.keyboard.press("Tab")
+    assert not page.evaluate("document.activeElement.matches('.gt-bid')")

@@ -302,6 +302,22 @@ def test_the_calculators_rule_is_a_link_to_its_section_on_the_rules_page(page: P
     expect(page.locator("#S-4b")).to_be_in_viewport()
 
 
+def test_the_arrow_keys_move_along_the_hand_inside_a_widget(page: Page) -> None:
+    # The hand's arrows looked for the focused card in document.activeElement, which inside a widget's shadow root is
+    # the widget itself: on the rules page they did nothing.
+    page.goto("rules.html?lang=en")
+    w = start(page, '[mode="trick"]')
+    expect(w.locator(".gt-hand .is-legal").first).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    cards = w.locator(".gt-hand button").evaluate_all("els => els.map((e) => e.dataset.card)")
+    focused = "el => el.shadowRoot.activeElement?.dataset.card"
+    w.locator(".gt-hand button").first.focus()
+    page.keyboard.press("ArrowRight")
+    assert w.evaluate(focused) == cards[1]
+    page.keyboard.press("End")
+    assert w.evaluate(focused) == cards[-1]
+    assert w.locator(".gt-hand button").evaluate_all("els => els.filter((e) => e.tabIndex >= 0).length") == 1
+
+
 def test_widgets_in_two_languages_keep_each_its_own(page: Page) -> None:
     # A French lesson beside an English one (docs/embedding.md's own example): after the English one started, the
     # French one's buttons and labels turned English on its next redraw while the engine's words stayed French.

@@ -11,6 +11,9 @@ export function renderHand(model, cfg) {
   // The cards dealt after the negotiation drop in once: a redraw (a hint, a bot's card) resumes their animation
   // where it is (a negative delay), rather than start it again; once it is over, the delay shows the end state.
   const dealtAgo = model.newCards ? `-${Math.round(performance.now() - model.newCards.at)}ms` : null;
+  // One Tab stop for the hand (arrows move along it): the hinted card, else the first playable one, else the first.
+  const tabStop = (myTurn && model.hint && legality.get(model.hint.action)?.legal ? model.hint.action : null)
+    ?? view.hand.find((code) => myTurn && legality.get(code)?.legal) ?? view.hand[0];
   return h('ol.gt-hand', {
     attrs: { 'aria-label': t('hand.label', { n: view.hand.length }) },
     on: { keydown: moveFocus },
@@ -30,6 +33,7 @@ export function renderHand(model, cfg) {
       style: isNew ? { 'animation-delay': dealtAgo } : {},
       dataset: { card: code, action: code, focus: `card:${code}` },
       attrs: {
+        tabindex: code === tabStop ? '0' : '-1',
         'aria-label': cardName(code) + (legal ? ` — ${t('hand.playable')}` : ''),
         'aria-disabled': illegal ? 'true' : null,
         'aria-describedby': tipId,
@@ -44,13 +48,21 @@ export function renderHand(model, cfg) {
 
 // Arrow keys move along the hand (a roving focus for keyboard players); Enter or Space plays.
 function moveFocus(event) {
+  rove(event, 'button.gt-card');
+}
+
+/** Arrows, Home and End move the focus among the *selector* buttons of a group that is a single Tab stop (the hand,
+ * the calls): the one focused becomes the group's Tab stop. The key's target is the focused button (in a widget's
+ * shadow root, document.activeElement is the widget itself). Buttons not drawn (a folded call) are skipped. */
+export function rove(event, selector) {
   const keys = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: -Infinity, End: Infinity };
   if (!(event.key in keys)) return;
-  const cards = [...event.currentTarget.querySelectorAll('button.gt-card')];
-  const index = cards.indexOf(document.activeElement);
+  const items = [...event.currentTarget.querySelectorAll(selector)].filter((b) => b.getClientRects().length);
+  const index = items.indexOf(event.target.closest(selector));
   if (index < 0) return;
   event.preventDefault();
   const step = keys[event.key];
-  const next = Number.isFinite(step) ? (index + step + cards.length) % cards.length : (step < 0 ? 0 : cards.length - 1);
-  cards[next].focus();
+  const next = Number.isFinite(step) ? (index + step + items.length) % items.length : (step < 0 ? 0 : items.length - 1);
+  for (const item of items) item.tabIndex = item === items[next] ? 0 : -1;
+  items[next].focus();
 }

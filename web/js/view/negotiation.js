@@ -3,6 +3,7 @@
 
 import { h, uid } from '../dom.js';
 import { seatName, t } from '../i18n.js';
+import { rove } from './hand.js';
 import { TEAM_OF } from './seats.js';
 
 /** "Sans A — Doubled automatically ×2 — Team 1" from the engine's contract object. */
@@ -46,8 +47,14 @@ export function renderCallPanel(model, cfg) {
   const { view } = model;
   const modeLabel = Object.fromEntries(view.legal.filter((a) => a.type === 'announce').map((a) => [a.mode, a.text]));
   const unfolded = Boolean(model.showAllCalls);
+  // One Tab stop for the calls (arrows move among them, the refused ones included, to say why): the hinted call,
+  // else Accept, else the first legal one (19 Tab stops before).
+  const legal = view.legal.filter((a) => a.legal);
+  const entry = (legal.find((a) => a.action === model.hint?.action) ?? legal.find((a) => a.type === 'accept')
+    ?? legal[0] ?? view.legal[0])?.action;
   return h('div.gt-calls', { class: { 'is-all': unfolded },
-    attrs: { role: 'group', 'aria-label': t('bids.panel') } }, [...ROWS.map(([type, label]) => {
+    attrs: { role: 'group', 'aria-label': t('bids.panel') },
+    on: { keydown: (event) => rove(event, 'button.gt-bid') } }, [...ROWS.map(([type, label]) => {
     const actions = view.legal.filter((a) => a.type === type);
     if (!actions.length) return null;
     // A row with nothing possible folds to one line on a narrow table (CSS), so that the hand stays in view below
@@ -64,7 +71,7 @@ export function renderCallPanel(model, cfg) {
           type: 'button', dataset: { action: 'show-all-calls', focus: `btn:why-${type}` }, on: { click: cfg.onShowAllCalls },
         }, t('bids.why')),
       ]) : null,
-      h('div.gt-calls__buttons', actions.map((a) => renderCallButton(a, modeLabel, cfg, model.hint?.action))),
+      h('div.gt-calls__buttons', actions.map((a) => renderCallButton(a, modeLabel, cfg, model.hint?.action, entry))),
       some ? h('button.gt-btn.gt-btn--quiet.gt-calls__others', {
         type: 'button', dataset: { action: 'show-all-calls', focus: `btn:others-${type}` }, on: { click: cfg.onShowAllCalls },
       }, t('bids.others')) : null,
@@ -78,7 +85,7 @@ export function renderCallPanel(model, cfg) {
   }, t('bids.fold')) : null]);
 }
 
-function renderCallButton(action, modeLabel, cfg, hinted) {
+function renderCallButton(action, modeLabel, cfg, hinted, entry) {
   const tipId = action.legal ? null : uid('why');
   const visible = action.type === 'announce' || action.type === 'accept' ? action.text : (modeLabel[action.mode] ?? action.text);
   return h('span.gt-calls__item', { class: { 'gt-calls__item--illegal': !action.legal } }, [
@@ -87,6 +94,7 @@ function renderCallButton(action, modeLabel, cfg, hinted) {
       class: { 'is-legal': action.legal, 'is-illegal': !action.legal, 'is-hinted': hinted === action.action },
       dataset: { action: action.action, focus: `action:${action.action}` },
       attrs: {
+        tabindex: action.action === entry ? '0' : '-1',
         // "Announce Clubs ♣", as the other rows' "Double Clubs ♣": the engine names an announcement by its mode
         'aria-label': action.type === 'announce' ? `${t('bids.announce')} ${action.text}` : action.text,
         'aria-disabled': action.legal ? null : 'true',
