@@ -216,6 +216,31 @@ def test_a_reader_who_goes_on_while_a_game_widget_loads_keeps_the_focus_where_th
     assert page.evaluate("document.activeElement.outerHTML.slice(0, 80)") == went
 
 
+def test_a_lessons_headings_sit_under_the_rule_they_follow(page: Page) -> None:
+    # From an accessibility review: a lesson's title was an h2 under a rule's h3 on the rules page, so a screen
+    # reader's list of headings put every lesson beside the page's sections instead of under its rule.
+    page.goto("rules.html?lang=en")
+    levels = {}
+    for selector, title in (('[lesson="play-follow-suit"]', ".gt-lesson__title"),
+                            ('[mode="score"]', ".gt-calc__title")):
+        w = page.locator(f"giretra-game{selector}")
+        w.scroll_into_view_if_needed()
+        w.locator('[data-action="start-widget"]').click()
+        heading = w.locator(title)
+        expect(heading).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+        before = w.evaluate("""(el) => {
+          const all = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+            .filter((hd) => hd.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+          return Number(all.at(-1).tagName[1]);
+        }""")
+        levels[selector] = int(heading.evaluate("(e) => e.tagName[1]"))
+        assert levels[selector] == before + 1, (selector, before, levels[selector])
+    labels = page.locator('giretra-game[lesson="play-follow-suit"] .gt-lesson__label')
+    lesson_level = levels['[lesson="play-follow-suit"]']
+    below = f"H{lesson_level + 1}"
+    assert set(labels.evaluate_all("els => els.map((e) => e.tagName)")) == {below, "LEGEND"}
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_pressed_card_clears_the_label_above_it_on_a_phone(page: Page, lang: str) -> None:
     # From a learner's review at 360 px: a selected card rose, with its ring, over "Your hand: select…" (the "q" of

@@ -20,7 +20,8 @@ const TEAMS = ['Team1', 'Team2'];
 const MULTIPLIERS = [1, 2, 4];
 const DEBOUNCE_MS = 150;
 
-export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesHref = '', focus = false } = {}) {
+export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesHref = '', focus = false,
+  headingLevel = 2 } = {}) {
   // What the user chose. `edited` is the team whose card points the user typed last: only that one is sent,
   // the engine completes the other (the total is a rule, S-1).
   // `wanted` is the multiplier the user picked last: kept through modes that cannot have it (NoTrumps is ×2 only).
@@ -54,7 +55,7 @@ export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesH
 
   const form = h('form.gt-calc__form', { attrs: { novalidate: true },
     on: { input: onInput, change: onInput, submit: (e) => { e.preventDefault(); schedule(0); } } });
-  const title = h('h2.gt-calc__title');
+  const title = h(`h${Math.min(6, headingLevel)}.gt-calc__title`);   // under the host page's heading before it
   const intro = h('p.gt-calc__intro');
   const error = h('p.gt-calc__error', { id: ids.error, hidden: true, attrs: { 'aria-live': 'polite' } });
   const result = h('div.gt-calc__result', { hidden: true, attrs: { 'aria-live': 'polite' } });

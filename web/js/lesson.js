@@ -64,7 +64,11 @@ const doneCount = (progress, id, count) => (progress.done[id] || []).filter((i) 
 // -- the widget --------------------------------------------------------------------------------------------------
 
 export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'rules.html', restartEngine = null,
-  focus = false } = {}) {
+  focus = false, headingLevel = 2 } = {}) {
+  // The lesson's title sits one level under the host page's heading before it (a rule's h3 on the rules page: an h2
+  // there broke the page's outline); its parts' labels one level lower.
+  const hTitle = `h${Math.min(6, headingLevel)}`;
+  const hPart = `h${Math.min(6, headingLevel + 1)}`;
   const el = h('div.gt-lesson', { attrs: { lang } });
   // The verdict is said from a region that stays put: the feedback box is drawn anew at each render, and a live
   // region that arrives already filled is often not read at all.
@@ -251,10 +255,10 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     const byFamily = FAMILIES.map((family) => [family, st.catalogue.filter((x) => x.family === family)])
       .filter(([, list]) => list.length);
     return h('nav.gt-lesson__list', { attrs: { 'aria-label': t('lesson.list.title') } }, [
-      h('h2.gt-lesson__title', t('lesson.list.title')),
+      h(`${hTitle}.gt-lesson__title`, t('lesson.list.title')),
       h('p.gt-lesson__intro', t('lesson.list.intro')),
       ...byFamily.map(([family, list]) => h('section.gt-lesson__family', [
-        h('h3.gt-lesson__family-title', t(`lesson.family.${family}`)),
+        h(`${hPart}.gt-lesson__family-title`, t(`lesson.family.${family}`)),
         h('ul.gt-lesson__items', list.map((x) => {
           const n = doneCount(progress, x.id, x.tasks);
           const done = n === x.tasks;
@@ -285,7 +289,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
         st.fixed ? null : h('button.gt-btn.gt-btn--quiet.gt-lesson__back', {
           type: 'button', dataset: { action: 'list' }, on: { click: () => { focusAfter = '.gt-lesson__item'; showList(); } },
         }, `← ${t('lesson.list.back')}`),
-        h('h2.gt-lesson__title', [
+        h(`${hTitle}.gt-lesson__title`, [
           task.title,
           lessonDone ? h('span.gt-lesson__badge', ` ✓ ${t('lesson.done')}`) : null,
         ]),
@@ -380,7 +384,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     if (facts.length) parts.push(h('ul.gt-lesson__facts', facts));
     if (b.calls) {
       parts.push(h('div.gt-lesson__block', [
-        h('h3.gt-lesson__label', t('lesson.board.calls')),
+        h(`${hPart}.gt-lesson__label`, t('lesson.board.calls')),
         b.calls.length ? h('ol.gt-lesson__calls', b.calls.map((c) => h('li.gt-lesson__call', { dataset: { seat: c.seat, call: c.action } }, [
           h('span.gt-lesson__call-seat', seatName(c.seat)), h('span.gt-lesson__call-text', c.text),
         ]))) : h('p', t('lesson.board.noCalls')),
@@ -388,7 +392,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     }
     if (b.trick) {
       parts.push(h('div.gt-lesson__block', [
-        h('h3.gt-lesson__label', t('lesson.board.trick')),
+        h(`${hPart}.gt-lesson__label`, t('lesson.board.trick')),
         h('ol.gt-lesson__trick', b.trick.map((p) => h('li.gt-lesson__play', [
           h('span.gt-lesson__play-seat', seatName(p.seat)), renderCard(p.card, { seat: p.seat }),
         ]))),
@@ -396,14 +400,14 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     }
     if (b.cards) {
       parts.push(h('div.gt-lesson__block', [
-        h('h3.gt-lesson__label', t('lesson.board.cards')),
+        h(`${hPart}.gt-lesson__label`, t('lesson.board.cards')),
         h('ul.gt-lesson__cards', b.cards.map((code) => h('li', renderCard(code)))),
       ]));
     }
     // The hand is shown here only when it is not itself the answer (select_cards makes it toggles).
     if (b.hand && task.kind !== 'select_cards') {
       parts.push(h('div.gt-lesson__block', [
-        h('h3.gt-lesson__label', b.seat === 'Bottom' ? t('lesson.board.yourHand')
+        h(`${hPart}.gt-lesson__label`, b.seat === 'Bottom' ? t('lesson.board.yourHand')
           : t('lesson.board.handOf', { seat: seatName(b.seat) })),
         h('ul.gt-lesson__cards', b.hand.map((code) => h('li', renderCard(code)))),
       ]));

@@ -350,6 +350,7 @@ class GiretraGame extends HTMLElement {
         seed: asSeed(seed),
         lesson: this.getAttribute('lesson') || null,
         rulesHref: this.#rulesHref(),
+        headingLevel: this.#headingLevel(),
         shareBase: new URL('index.html', BASE).href,
         restartEngine,
         focus,
@@ -371,6 +372,14 @@ class GiretraGame extends HTMLElement {
       if (generation === this.#generation) this.#starting = null;
     });
     return this.#starting;
+  }
+
+  // One level under the last heading of the host page before the widget (2 when there is none), for a lesson's or the
+  // calculator's title: the page's outline stays whole.
+  #headingLevel() {
+    const before = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+      .filter((hd) => hd.compareDocumentPosition(this) & Node.DOCUMENT_POSITION_FOLLOWING);
+    return before.length ? Math.min(6, Number(before.at(-1).tagName[1]) + 1) : 2;
   }
 
   // On the rules page itself the links stay on the page (#P-1); elsewhere they open it in a new tab.
