@@ -236,6 +236,13 @@ def test_a_lessons_headings_sit_under_the_rule_they_follow(page: Page) -> None:
         levels[selector] = int(heading.evaluate("(e) => e.tagName[1]"))
         assert levels[selector] == before + 1, (selector, before, levels[selector])
     labels = page.locator('giretra-game[lesson="play-follow-suit"] .gt-lesson__label')
+    # The calculator's result, under its title.
+    calc = page.locator('giretra-game[mode="score"]')
+    calc.locator('[data-input="Team1"]').fill("100")
+    result = calc.locator(".gt-calc__result-title")
+    expect(result).to_be_visible()
+    calc_level = levels['[mode="score"]']
+    assert result.evaluate("(e) => e.tagName") == f"H{calc_level + 1}"
     lesson_level = levels['[lesson="play-follow-suit"]']
     below = f"H{lesson_level + 1}"
     assert set(labels.evaluate_all("els => els.map((e) => e.tagName)")) == {below, "LEGEND"}

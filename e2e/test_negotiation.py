@@ -140,3 +140,12 @@ def test_the_calls_and_the_hand_are_one_tab_stop_each_and_arrows_move_within(pag
     assert page.evaluate(stops, ".gt-calls .gt-bid") == 1
     page.keyboard.press("Tab")
     assert not page.evaluate("document.activeElement.matches('.gt-bid')")
+    # "Why?" on a folded row (a short screen: 1280×720) hides itself as it unfolds the row: the focus goes to the
+    # row's first refused call, whose reason shows (it fell to the page's body).
+    why = page.locator(".gt-calls__why").first
+    row = why.evaluate("(b) => b.closest('.gt-calls__row').className")
+    why.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement.matches('.gt-bid.is-illegal')")
+    assert page.evaluate("document.activeElement.closest('.gt-calls__row').className") == row
+    expect(page.locator(".gt-bid.is-illegal:focus + .gt-tip")).to_be_visible()

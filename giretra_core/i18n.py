@@ -173,7 +173,7 @@ _STEPS = {
         "alltrumps_tie": "{a}–{d}: an exact tie, nobody scores.",
         "alltrumps_round": "Each side divided by 10, {rounding}: {a} → {A}, {d} → {D}.",
         "alltrumps_rounded_tie": "Both sides round to {A}: a tie, nobody scores.",
-        "alltrumps_clamp": "The announcers’ share stops at 20 and the defenders keep 6: {A}–{D}.",
+        "alltrumps_clamp": "The announcers score at most 20 and the defenders at least 6: {A}–{D}.",
         "alltrumps_total_cap": "The split totals at most 26, so the defenders’ share is cut from {was} to {D}: "
                                "{A}–{D}.",
         "alltrumps_dominance": "The defenders’ share is below 6: the announcers take {A}–{D}.",
@@ -195,7 +195,7 @@ _STEPS = {
         "alltrumps_tie": "{a}–{d} : égalité parfaite, personne ne marque.",
         "alltrumps_round": "Chaque camp divisé par 10, {rounding} : {a} → {A}, {d} → {D}.",
         "alltrumps_rounded_tie": "Les deux camps arrondissent à {A} : égalité, personne ne marque.",
-        "alltrumps_clamp": "La part de l’attaque s’arrête à 20 et la défense garde 6 : {A}–{D}.",
+        "alltrumps_clamp": "L’attaque marque au plus 20 et la défense au moins 6 : {A}–{D}.",
         "alltrumps_total_cap": "Le partage fait au plus 26 en tout, donc la part de la défense passe de {was} à {D} : "
                                "{A}–{D}.",
         "alltrumps_dominance": "La part de la défense est sous 6 : l’attaque prend {A}–{D}.",
@@ -218,7 +218,7 @@ _STEPS = {
         "alltrumps_tie": "{a}–{d}: mitovy tanteraka, tsy misy mahazo isa.",
         "alltrumps_round": "Zaraina 10 ny an’ny andaniny sy ny ankilany, {rounding}: {a} → {A}, {d} → {D}.",
         "alltrumps_rounded_tie": "Samy lasa {A} ny roa tonta: mitovy, tsy misy mahazo isa.",
-        "alltrumps_clamp": "Mijanona amin’ny 20 ny an’ny mpanambara ary mitazona 6 ny mpiaro: {A}–{D}.",
+        "alltrumps_clamp": "20 farafahabetsany ho an’ny mpanambara ary 6 farafahakeliny ho an’ny mpiaro: {A}–{D}.",
         "alltrumps_total_cap": "26 no totaliny ambony indrindra, ka mihena avy amin’ny {was} ho {D} ny an’ny mpiaro: "
                                "{A}–{D}.",
         "alltrumps_dominance": "Latsaky ny 6 ny an’ny mpiaro: {A}–{D} ho an’ny mpanambara.",

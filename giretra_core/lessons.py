@@ -620,8 +620,8 @@ def _scoring_lessons() -> tuple[Lesson, ...]:
             sc("S-4", T("Team 1 plays AllTrumps and takes 230 (the defenders 28).",
                         "L’équipe 1 joue Tout A et fait 230 (la défense 28).",
                         "Tout A ny Ekipa 1 ary mahazo 230 (28 ny mpiaro)."),
-               T("However lopsided the deal, the announcers’ share stops at 20 and the defenders keep 6.",
-                 "Aussi déséquilibrée que soit la donne, l’attaque s’arrête à 20 et la défense garde 6.",
+               T("However lopsided the deal, the announcers score at most 20 and the defenders at least 6.",
+                 "Aussi déséquilibrée que soit la donne, l’attaque marque au plus 20 et la défense au moins 6.",
                  "Na dia tsy mitovy lanja be aza ny fizarana, 20 ihany ny mpanambara ary 6 foana ny mpiaro."),
                "ALL_TRUMPS", 1, 0, (230, 28)),
             sc("S-4", T("Team 1 plays AllTrumps and takes 120 (the defenders 138).",
@@ -866,7 +866,8 @@ def check_answer(lesson_id: object, index: object, answer: object, lang: str) ->
     # Wrong: what was wrong with the learner's own choice and the rule's gist now; the answer (with the worked score
     # or the new scores, which give it away) on request, so that "Try again" is more than copying it (a learner's
     # review). A wrong answer is always told the right one, when there is one: any cut from 6 to 26 is right.
-    # The learner's choices the rules refuse, marked ✗ on the board (a chosen call kept its ✓ beside "Not quite").
+    # The learner's choices that are wrong, marked ✗ on the board (a chosen call kept its ✓ beside "Not quite"): the
+    # cards or calls the rules refuse in a select task, the choice itself in a one-choice task.
     chosen = {a for a in (answer if isinstance(answer, list) else [answer]) if isinstance(a, str)}
     refused = sorted(chosen - expected if isinstance(expected, set) else chosen)
     worked = feedback if task.kind in ("score", "pick_option") else []

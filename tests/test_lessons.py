@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -242,7 +243,29 @@ def test_allowed_too_is_said_only_when_a_choice_was_allowed() -> None:
     # 10♠, 7♠": "too" was false, and the same cards came in two orders.
     verdict = ask("check_answer", lesson="play-follow-suit", index=1, answer=["JH", "KH"])["value"]
     assert not any("allowed too" in line for line in verdict["feedback"]), verdict
-    verdict = ask("check_answer", lesson="play-follow-suit", index=1, answer=["10S"])["value"]
-    answer = verdict["answer"][-1].removeprefix("The answer: ").rstrip(".")
-    also = next(line for line in verdict["feedback"] if "allowed too" in line)
-    assert also.removesuffix(" was allowed too.").removesuffix(" were allowed too.") in answer, (also, answer)
+    # Left out, in the answer's order: the answer less the card chosen (eight allowed, one chosen).
+    verdict = ask("check_answer", lesson="play-must-trump", index=1, answer=["7H"])["value"]
+    answer = verdict["answer"][-1].removeprefix("The answer: ").rstrip(".").split(", ")
+    also = next(line for line in verdict["feedback"] if "allowed too" in line).removesuffix(" were allowed too.")
+    assert also.split(", ") == [card for card in answer if card != "7♥"], (also, answer)
+
+
+def test_the_wrong_choices_are_named_for_the_board() -> None:
+    # The chosen cards or calls the rules refuse (select tasks), or the one choice made (one-choice tasks): the page
+    # marks them ✗; the allowed ones chosen keep their ✓.
+    refused = ask("check_answer", lesson="play-follow-suit", index=1, answer=["JH", "10S", "KH"])["value"]["refused"]
+    assert refused == ["JH", "KH"]
+    calls = ask("check_answer", lesson="negotiation-accept-double", index=0, answer=["ok", "xC", "S"])["value"]
+    assert calls["refused"] == ["xC"]   # Clubs was never announced; Accept and Spades are allowed
+    assert ask("check_answer", lesson="cards-ranking", index=0, answer="AH")["value"]["refused"] == ["AH"]
+    assert ask("check_answer", lesson="cards-ranking", index=0, answer="JH")["value"]["refused"] == []
+    assert ask("check_answer", lesson="scoring-alltrumps", index=0, answer={"Team1": 1, "Team2": 1})["value"][
+        "refused"] == []
+
+
+def test_an_announcement_is_named_with_the_calls_panels_word() -> None:
+    # "Announce Spades ♠" in a lesson's choices, as the game's calls panel says it (web/js/i18n: bids.announce).
+    for lang in LANGS:
+        text = (Path(__file__).parent.parent / "web" / "js" / "i18n" / f"{lang}.js").read_text(encoding="utf-8")
+        word = re.search(r"'bids\.announce': '([^']*)'", text)
+        assert word is not None and lessons._ANNOUNCE[lang] == word.group(1), lang

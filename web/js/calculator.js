@@ -220,7 +220,7 @@ export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesH
     if (r.instantWin) result.dataset.instantWin = r.instantWin;
     else delete result.dataset.instantWin;
     result.replaceChildren(
-      h('h3.gt-calc__result-title', t('calc.result', { contract: `${r.modeText}${mult}`,
+      h(`h${Math.min(6, headingLevel + 1)}.gt-calc__result-title`, t('calc.result', { contract: `${r.modeText}${mult}`,
         team: teams[r.announcer] })),
       h('ul.gt-calc__teams', TEAMS.map((team) => h(`li.gt-calc__team.gt-team--${team.toLowerCase()}`, {
         class: { 'is-winner': r.instantWin === team }, dataset: { team } }, [

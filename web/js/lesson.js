@@ -444,7 +444,8 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
       event.currentTarget.focus();
     };
     const pressed = (value) => (a instanceof Set ? a.has(value) : a === value);
-    // Checked and wrong: the chosen cards or calls that the rules refuse (check_answer's `refused`) show ✗.
+    // Checked and wrong: the chosen cards or calls that are wrong (check_answer's `refused`: in a select task, the
+    // ones the rules refuse) show ✗.
     const refused = (value) => Boolean(locked && st.result && !st.result.correct && st.result.refused.includes(value));
 
     if (kind === 'select_cards' || kind === 'pick_card') {

@@ -147,7 +147,13 @@ function firstAction(root) {
 // Tab back to the calls after every bid. Returns the key (twinSelector) of the element the focus is parked on, or null.
 function restoreFocus(root, key, wasParked) {
   if (!key) return null;
-  const twin = key === 'table' ? root : root.querySelector(key);
+  let twin = key === 'table' ? root : root.querySelector(key);
+  // "Why?" (or "Why not the others?") hides itself as it unfolds the refused calls: the focus goes to the first of
+  // its row's, whose reason then shows (focus() on a hidden twin did nothing, and the focus fell to the page's body).
+  if (twin && twin !== root && !twin.getClientRects().length) {
+    twin = [...(twin.closest('.gt-calls__row')?.querySelectorAll('.gt-bid.is-illegal') ?? [])]
+      .find((b) => b.getClientRects().length) ?? null;
+  }
   const action = firstAction(root);
   if (wasParked && action) {   // the player's turn has come
     (twin?.matches(ACTIONS) ? twin : action).focus({ preventScroll: true });

@@ -219,7 +219,7 @@ export default {
   'lesson.board.announcers': 'Announcing team: {team}',
   'lesson.board.cardPoints': 'Card points — Team 1: {team1}, Team 2: {team2}',
   'lesson.board.sweep': 'Sweep: {team} won all 8 tricks',
-  'lesson.board.scores': 'Scores before the deal: Team 1 {team1}, Team 2 {team2}',
+  'lesson.board.scores': 'Scores before the deal — Team 1: {team1}, Team 2: {team2}',
   'lesson.board.target': 'Target: {target}',
   'lesson.board.calls': 'Calls so far',
   'lesson.board.noCalls': 'No call yet.',

@@ -218,7 +218,7 @@ export default {
   'lesson.board.announcers': 'Équipe qui a annoncé : {team}',
   'lesson.board.cardPoints': 'Points des cartes — Équipe 1 : {team1}, Équipe 2 : {team2}',
   'lesson.board.sweep': 'Capot : {team} a fait les 8 plis',
-  'lesson.board.scores': 'Score avant la donne : équipe 1 {team1}, équipe 2 {team2}',
+  'lesson.board.scores': 'Score avant la donne — Équipe 1 : {team1}, Équipe 2 : {team2}',
   'lesson.board.target': 'Objectif : {target}',
   'lesson.board.calls': 'Annonces jusqu’ici',
   'lesson.board.noCalls': 'Aucune annonce pour l’instant.',

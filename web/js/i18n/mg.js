@@ -218,7 +218,7 @@ export default {
   'lesson.board.announcers': 'Ekipa nanambara: {team}',
   'lesson.board.cardPoints': 'Isan’ny karatra — Ekipa 1: {team1}, Ekipa 2: {team2}',
   'lesson.board.sweep': 'Capot: azon’ny {team} daholo ny fanangonana 8',
-  'lesson.board.scores': 'Isa talohan’ny fizarana: Ekipa 1 {team1}, Ekipa 2 {team2}',
+  'lesson.board.scores': 'Isa talohan’ny fizarana — Ekipa 1: {team1}, Ekipa 2: {team2}',
   'lesson.board.target': 'Tanjona: {target}',
   'lesson.board.calls': 'Ny fanambarana hatreto',
   'lesson.board.noCalls': 'Mbola tsy misy fanambarana.',

@@ -1,5 +1,6 @@
 // The negotiation: the contract so far, the bid history, and (on the human's turn) every call as a button.
-// Illegal calls stay visible but disabled, with the engine's reason on hover, focus or tap.
+// Illegal calls stay visible but disabled, with the engine's reason on hover, focus or tap (on a short screen, and in a
+// row with nothing possible on a narrow or short one, folded until "Why?" unfolds them: table.css).
 
 import { h, uid } from '../dom.js';
 import { seatName, t } from '../i18n.js';
