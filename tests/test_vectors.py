@@ -123,11 +123,12 @@ def test_trick_winner_vector(vector: dict[str, Any]) -> None:
 SCORING = load("scoring")["vectors"]
 
 
-def _score(v: dict[str, Any]):  # type: ignore[no-untyped-def]
+def _score(v: dict[str, Any], rules: Rules = RULES, multiplier: int | None = None):  # type: ignore[no-untyped-def]
     mode = parse_mode(v["mode"])
     points = (v["card_points"]["Team1"], v["card_points"]["Team2"])
     sweep = parse_team(v["sweep_team"]) if v["sweep_team"] else None
-    return score_deal(RULES, mode, v["multiplier"], parse_team(v["announcer_team"]), points, sweep)
+    m = v["multiplier"] if multiplier is None else multiplier
+    return score_deal(rules, mode, m, parse_team(v["announcer_team"]), points, sweep)
 
 
 @pytest.mark.parametrize("vector", SCORING, ids=ids(SCORING))
@@ -284,10 +285,7 @@ AUTO_DOUBLED_MODES = {Mode.NO_TRUMPS, Mode.CLUBS}  # x2 by the automatic double 
 
 def _outcome(rules: Rules, v: dict[str, Any], multiplier: int | None = None) -> dict[str, Any]:
     """The deal's result in the vectors' shape: {"match_points": {...}} or {"instant_win": team}."""
-    points = (v["card_points"]["Team1"], v["card_points"]["Team2"])
-    sweep = parse_team(v["sweep_team"]) if v["sweep_team"] else None
-    s = score_deal(rules, parse_mode(v["mode"]), multiplier or v["multiplier"], parse_team(v["announcer_team"]),
-                   points, sweep)
+    s = _score(v, rules, multiplier)
     if s.instant_win is not None:
         return {"instant_win": TEAM_NAMES[s.instant_win]}
     return {"match_points": {"Team1": s.match_points[0], "Team2": s.match_points[1]}}
@@ -317,10 +315,7 @@ def test_match_vector_reference_head(vector: dict[str, Any]) -> None:
         m = deal["multiplier"]
         if parse_mode(deal["mode"]) in AUTO_DOUBLED_MODES and m == 2:
             m = 1
-        points = (deal["card_points"]["Team1"], deal["card_points"]["Team2"])
-        sweep = parse_team(deal["sweep_team"]) if deal["sweep_team"] else None
-        score = score_deal(HEAD, parse_mode(deal["mode"]), m, parse_team(deal["announcer_team"]), points, sweep)
-        scores, target, winner, _ = progress(HEAD, scores, target, score)
+        scores, target, winner, _ = progress(HEAD, scores, target, _score(deal, HEAD, m))
     expected = vector.get("reference_head") or vector["expected"]
     assert {"scores": {"Team1": scores[0], "Team2": scores[1]}, "target": target,
             "winner": TEAM_NAMES[winner] if winner is not None else None} == \
