@@ -871,7 +871,7 @@ def check_answer(lesson_id: object, index: object, answer: object, lang: str) ->
     chosen = {a for a in (answer if isinstance(answer, list) else [answer]) if isinstance(a, str)}
     refused = sorted(chosen - expected if isinstance(expected, set) else chosen)
     worked = feedback if task.kind in ("score", "pick_option") else []
-    about = [] if worked else feedback
+    about = _score_slip(task, answer, lang) if task.kind == "score" else [] if worked else feedback
     # The rule's gist stays in view; a score's explanation is its worked numbers ("131 → 13 and 127 → 13: a rounded
     # tie, 0–0"): with the answer.
     gist = explain if task.kind != "score" else []
@@ -880,6 +880,52 @@ def check_answer(lesson_id: object, index: object, answer: object, lang: str) ->
     return {"correct": False, "rule": task.rule, "section": lesson.section,
             "feedback": [_WRONG[lang], *about, *gist], "answer": answer, "refused": refused,
             "last": index == len(lesson.tasks) - 1}
+
+
+# A wrong score that matches a usual slip says which one, without the numbers (they are the answer): a first try
+# showed "Not quite." and the rule's link only, which told a learner nothing about what to change.
+_SLIPS = {
+    "swapped": {"en": "Those are the right numbers, given to the wrong teams.",
+                "fr": "Ce sont les bons nombres, mais attribués aux mauvaises équipes.",
+                "mg": "Marina ireo isa ireo, fa nomena ny ekipa diso."},
+    "card_points": {"en": "Those are the card points: a deal scores match points (the rule below).",
+                    "fr": "Ce sont les points des cartes : une donne marque des points de partie (la règle "
+                          "ci-dessous).",
+                    "mg": "Isa karatra ireo: isan’ny lalao no azo amin’ny fizarana (jereo ny fitsipika)."},
+    "multiplier": {"en": "Those would be right undoubled: this contract is ×{m}.",
+                   "fr": "Ce serait juste sans contre : ce contrat est ×{m}.",
+                   "mg": "Marina ireo raha tsy nisy double: ×{m} ity fifanekena ity."},
+    "one_team": {"en": "{right} is right; {wrong} is not.",
+                 "fr": "{right} est juste ; {wrong} ne l’est pas.",
+                 "mg": "Marina ny an’ny {right}; tsy marina ny an’ny {wrong}."},
+}
+_TEAM_SHORT = {"en": ("Team 1", "Team 2"), "fr": ("Équipe 1", "Équipe 2"), "mg": ("Ekipa 1", "Ekipa 2")}
+
+
+def _score_slip(task: Task, answer: object, lang: str) -> list[str]:
+    """The usual slip a wrong score shows, if any: the teams swapped, the card points given as the score, the double
+    left out; else which team's number is right."""
+    mode, m, team, points, sweep = task.params["deal"]
+    if not isinstance(answer, dict) or set(answer) != {"Team1", "Team2"} \
+            or not all(type(v) is int for v in answer.values()):   # an instant win, or a malformed answer
+        return []
+    given = (answer["Team1"], answer["Team2"])
+    score = score_deal(RULES, _mode(mode), m, team, points, sweep)
+    if score.instant_win is not None:
+        return []
+    right = score.match_points
+    if given == right[::-1]:
+        return [_SLIPS["swapped"][lang]]
+    if given == tuple(points):
+        return [_SLIPS["card_points"][lang]]
+    if m > 1 and given == score_deal(RULES, _mode(mode), 1, team, points, sweep).match_points:
+        return [_SLIPS["multiplier"][lang].format(m=m)]
+    hits = [given[i] == right[i] for i in (0, 1)]
+    if hits[0] != hits[1]:
+        names = _TEAM_SHORT[lang]
+        ok = hits.index(True)
+        return [_SLIPS["one_team"][lang].format(right=names[ok], wrong=names[1 - ok])]
+    return []
 
 
 _COLON = {"en": ": ", "fr": " : ", "mg": ": "}

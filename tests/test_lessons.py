@@ -269,3 +269,35 @@ def test_an_announcement_is_named_with_the_calls_panels_word() -> None:
         text = (Path(__file__).parent.parent / "web" / "js" / "i18n" / f"{lang}.js").read_text(encoding="utf-8")
         word = re.search(r"'bids\.announce': '([^']*)'", text)
         assert word is not None and lessons._ANNOUNCE[lang] == word.group(1), lang
+
+
+@pytest.mark.parametrize(("lesson", "index", "answer", "slip"), [
+    # Hearts made by Team 1 (90–72): 16–0.
+    ("scoring-colour", 0, {"Team1": 0, "Team2": 16}, "Those are the right numbers, given to the wrong teams."),
+    ("scoring-colour", 0, {"Team1": 90, "Team2": 72}, "Those are the card points: a deal scores match points"),
+    ("scoring-colour", 0, {"Team1": 16, "Team2": 7}, "Team 1 is right; Team 2 is not."),
+    # Clubs doubled automatically, failed by Team 2: 32–0 (16–0 undoubled).
+    ("scoring-colour", 2, {"Team1": 16, "Team2": 0}, "Those would be right undoubled: this contract is ×2."),
+    ("scoring-colour", 2, {"Team1": 9, "Team2": 0}, "Team 2 is right; Team 1 is not."),
+    # Spades redoubled, failed by Team 2: 0–64.
+    ("scoring-doubles-sweeps", 1, {"Team1": 0, "Team2": 16}, "Those would be right undoubled: this contract is ×4."),
+])
+def test_a_wrong_score_says_which_slip_it_shows(lesson: str, index: int, answer: Any, slip: str) -> None:
+    # A learner's first wrong score got "Not quite." and the rule's link only: nothing to change but a guess. The usual
+    # slips are named, without the numbers (they stay behind "Show the answer").
+    verdict = ask("check_answer", lesson=lesson, index=index, answer=answer)["value"]
+    assert verdict["feedback"][0] == "Not quite." and verdict["feedback"][1].startswith(slip), verdict
+    right = verdict["answer"][-1]
+    assert not any(right.removeprefix("The answer: ") in line for line in verdict["feedback"]), verdict
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_wrong_score_without_a_usual_slip_says_only_not_quite(lang: str) -> None:
+    verdict = ask("check_answer", lesson="scoring-colour", index=0, answer={"Team1": 3, "Team2": 5}, lang=lang)
+    assert len(verdict["value"]["feedback"]) == 1, verdict
+    # The same slip in every language, and the instant win (no numbers) gets none.
+    swapped = ask("check_answer", lesson="scoring-colour", index=0, answer={"Team1": 0, "Team2": 16}, lang=lang)
+    assert swapped["value"]["feedback"][1] == lessons._SLIPS["swapped"][lang]
+    instant = ask("check_answer", lesson="scoring-doubles-sweeps", index=3, answer={"Team1": 0, "Team2": 16},
+                  lang=lang)
+    assert len(instant["value"]["feedback"]) == 1, instant
