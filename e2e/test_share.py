@@ -150,6 +150,21 @@ def test_a_damaged_match_in_progress_is_set_aside_not_offered_back(page: Page) -
     expect(page.locator('[data-notice="crash"]')).to_have_count(0)
 
 
+@pytest.mark.parametrize(("raw", "why"), [("{not json", "not JSON"),
+                                          ('{"v":2,"state":"G2 giretra.com hrrr 77 B 0-0 150 * c10 1"}',
+                                           "save version 2")])
+def test_an_unreadable_save_is_set_aside_when_a_link_opens(page: Page, raw: str, why: str) -> None:
+    # A fuzz: a save the page cannot read at all (not JSON, another version) was overwritten without a word when the
+    # page opened on a link; without a link it was set aside and said. It is set aside and said with a link too.
+    page.goto("wheel.json")
+    page.evaluate("raw => localStorage.setItem('giretra.match', raw)", raw)
+    open_game(page, fragment="seed=5")
+    expect(page.locator('[data-notice="setAside"]')).to_be_visible()
+    expect(page.locator('[data-action="back-to-match"]')).to_have_count(0)
+    aside = json.loads(page.evaluate("localStorage.getItem('giretra.match.setAside')"))
+    assert aside["raw"] == raw and why in aside["why"] and "shared link" in aside["why"], aside
+
+
 def test_links_opened_one_after_another_leave_one_notice_of_each_kind(page: Page) -> None:
     # A fuzz pasted five links into the open game: five notices, and the table was pushed off a phone's screen.
     page.set_viewport_size({"width": 360, "height": 640})

@@ -31,6 +31,7 @@ function called like the levels, ``function(view, rng, budget_ms, time_guard)``,
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import random
@@ -50,6 +51,7 @@ from .errors import GiretraError, exit_code
 from .match import Match
 from .modes import Mode
 from .negotiation import Call, CallKind
+from .notation import format_match
 from .rules import PRESETS
 from .scoring import DealScore
 from .seats import Seat
@@ -181,16 +183,17 @@ def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget
         start = time.perf_counter()
         try:
             decision = _decide(level, match, seat, rngs[seat], budget_ms, time_guard)
-        except own.OwnBotError as err:  # say where, so that the deal can be found again
+        except own.OwnBotError as err:  # say where, and the match so far: its log shows the position
             raise own.OwnBotError(f"{err} — in the leg with A as Team{a_team + 1}, deal {len(match.history) + 1}, "
-                                  f"of the pair seeded {seed}") from err.__cause__
+                                  f"of the pair seeded {seed}; python -m giretra_core --replay "
+                                  f"{shlex.quote(format_match(match))} prints the match up to there") from err.__cause__
         elapsed = (time.perf_counter() - start) * 1000
         if level == seat_level[seat]:
             side = side_of[seat]
             side.times["negotiation" if negotiating else "play"].append(elapsed)
             if elapsed > budget_ms + 50:
                 side.over_budget += 1
-        if isinstance(decision.action, Call):
+        if isinstance(decision.action, Call) and level == seat_level[seat]:   # the side's own calls, not --bidder's
             call = decision.action
             if call.kind is CallKind.DOUBLE:
                 side_of[seat].doubles[0] += 1
@@ -300,7 +303,8 @@ def run(level_a: str, level_b: str, seed: int, matches: int | None = None, deals
         cp_diffs.append(sum(leg.cp_a - leg.cp_b for leg in legs) / max(1, n_deals))
         if progress is not None and (i + 1) % max(1, pairs // 20) == 0:
             rate, low, high = _mean_ci(pair_scores)
-            progress(f"{i + 1}/{pairs} pairs  A wins {rate:.1%} [{low:.1%}, {high:.1%}]  "
+            ci = f"[{max(0.0, low):.1%}, {min(1.0, high):.1%}]" if i else "(one pair: no interval)"   # as the report
+            progress(f"{i + 1}/{pairs} pairs  A wins {rate:.1%} {ci}  "
                      f"cp/deal {statistics.fmean(cp_diffs):+.1f}  {time.perf_counter() - started:.0f}s")
     rate, low, high = _mean_ci(pair_scores)
     mp_mean, mp_low, mp_high = _mean_ci(mp_diffs)
@@ -310,6 +314,7 @@ def run(level_a: str, level_b: str, seed: int, matches: int | None = None, deals
         return None if pairs == 1 else [round(low, digits), round(high, digits)]   # one pair: none
 
     result: dict[str, object] = {
+        "ok": True,   # as a failed run's {"ok": false, "error": ...}
         "A": level_a, "B": level_b, "seed": seed, "rules": rules, "budget_ms": budget_ms, "time_guard": time_guard,
         "mode": "matches" if matches is not None else "deals", "pairs": pairs, "games": 2 * pairs,
         "bidder": bidder, "deals_played": total_deals,
@@ -352,54 +357,86 @@ _ENUM = {m.api_name: m.name for m in Mode}
 
 def validate(level: str, deals: int, seed: int, rules: str = "giretra.com", budget_ms: float = 250.0,
              progress: Callable[[str], None] | None = None) -> dict[str, object]:
-    """Play *deals* random deals with *level* at every seat, twice each; any illegal action, crash or
-    difference between the two runs is a failure.  The second run proves determinism, so the bot
-    runs without its time guard (work limits only)."""
+    """Play *deals* deals with *level* at every seat, as whole matches one after another (so the bot also meets a
+    second deal, the scores and the last deal's result), each match twice; any illegal action, crash or difference
+    between the two runs is a failure.  The second run proves determinism, so the bot runs without its time guard
+    (work limits only).  What breaks in this package, not in the bot, is raised, never reported as the bot's."""
     failures: list[str] = []
     times: list[float] = []
-    for i in range(deals):
-        deal_seed = random.Random(f"validate/{seed}/{i}").randrange(2**53)
-        at = f"deal {i} (seed {deal_seed})"
+    played = matches = 0
+    while played < deals:
+        match_seed = random.Random(f"validate/{seed}/{matches}").randrange(2**53)
+        matches += 1
         runs = []
         for run_number in range(2):
-            tokens: list[str] = []
-            unexplained = None
-            try:
-                match = Match.new(deal_seed, rules, [own.recorded(level)] * 4)
-                rngs = [random.Random(f"{deal_seed}/{s}") for s in range(4)]
-                while not match.history:
-                    seat = match.turn
-                    assert seat is not None
-                    start = time.perf_counter()
-                    decision = _decide(level, match, seat, rngs[seat], budget_ms, time_guard=False)
-                    times.append((time.perf_counter() - start) * 1000)
-                    tokens.append(f"{seat.api_name} {action_token(decision.action)}")
-                    if not decision.why and unexplained is None:
-                        unexplained = tokens[-1]
-                    match = match.apply(seat, decision.action)  # raises on an illegal action
-            except own.OwnBotError as err:
-                failures.append(f"{at}: {err} (python -m giretra_core --seed {deal_seed} --bots {shlex.quote(level)} "
-                                f"--rules {rules} plays this deal again, and the rest of its match)")
+            run = _validate_run(level, match_seed, rules, budget_ms, deals - played, times if run_number == 0 else [])
+            runs.append(run)
+            if run.failure is not None:
+                failures.append(f"match {matches} (seed {match_seed}), deal {run.deals}: {run.failure} (python -m "
+                                f"giretra_core --seed {match_seed} --bots {shlex.quote(level)} --rules {rules} plays "
+                                "this match again)")
                 break
-            except GiretraError as err:
-                failures.append(f"{at}: illegal action: {err}")
-                break
-            except Exception as err:  # noqa: BLE001 — a crash is what we are looking for
-                failures.append(f"{at}: crash: {type(err).__name__}: {err} ({own.raised_at(err)})")
-                break
-            if unexplained and run_number == 0:
-                failures.append(f"{at}: no reason given, first for {unexplained}")
-            runs.append(tokens)
-        if len(runs) == 2 and runs[0] != runs[1]:
-            step = next((k for k, (a, b) in enumerate(zip(*runs, strict=False)) if a != b), min(map(len, runs)))
-            first, second = (r[step] if step < len(r) else "the end" for r in runs)
-            failures.append(f"{at}: two runs with the same seed differ at decision {step + 1} ({first}, then "
-                            f"{second}): draw every random choice from rng, keep no state between calls")
-        if progress is not None and (i + 1) % max(1, deals // 10) == 0:
-            progress(f"{i + 1}/{deals} deals, {len(failures)} failures")
-    return {"level": level, "deals": deals, "seed": seed, "rules": rules, "failures": failures,
+        first = runs[0]
+        played += first.deals
+        if first.unexplained is not None:
+            failures.append(f"match {matches} (seed {match_seed}): no reason given, first for {first.unexplained}")
+        if len(runs) == 2 and runs[0].failure is None and runs[1].failure is None and runs[0].tokens != runs[1].tokens:
+            pair = (runs[0].tokens, runs[1].tokens)
+            step = next((k for k, (a, b) in enumerate(zip(*pair, strict=False)) if a != b), min(map(len, pair)))
+            one, two = (r[step] if step < len(r) else "the end" for r in pair)
+            failures.append(f"match {matches} (seed {match_seed}): two runs with the same seed differ at decision "
+                            f"{step + 1} ({one}, then {two}): draw every random choice from rng, keep no state "
+                            "between calls")
+        if progress is not None:
+            progress(f"{min(played, deals)}/{deals} deals ({matches} matches), {len(failures)} failures")
+    return {"level": level, "deals": deals, "matches": matches, "seed": seed, "rules": rules, "failures": failures,
             "ok": not failures, "decision_ms_p50": round(_percentile(times, 0.5), 2),
-            "decision_ms_p95": round(_percentile(times, 0.95), 2), "decision_ms_max": round(max(times, default=0), 2)}
+            "decision_ms_p95": round(_percentile(times, 0.95), 2), "decision_ms_max": round(max(times, default=0), 2),
+            "decisions_over_budget_plus_50ms": sum(t > budget_ms + 50 for t in times)}
+
+
+@dataclass
+class _Run:
+    """One run of a validated match: its decisions, the deals it reached, and what went wrong."""
+
+    tokens: list[str] = field(default_factory=list)   # "Bottom 10H", decision by decision
+    deals: int = 0                                     # deals finished, or the number of the deal that failed
+    failure: str | None = None
+    unexplained: str | None = None                     # the first decision without a reason
+
+
+def _validate_run(level: str, match_seed: int, rules: str, budget_ms: float, max_deals: int,
+                  times: list[float]) -> _Run:
+    run = _Run()
+    # The seats' streams as `python -m giretra_core --seed` draws them, so that its log replays a failure exactly.
+    rngs = [random.Random(f"{match_seed}/{s}") for s in range(4)]
+    match = Match.new(match_seed, rules, [own.recorded(level)] * 4)
+    while not match.is_over and len(match.history) < max_deals:
+        seat = match.turn
+        assert seat is not None
+        start = time.perf_counter()
+        try:
+            decision = _decide(level, match, seat, rngs[seat], budget_ms, time_guard=False)
+        except own.OwnBotError as err:   # a bot of one's own: each of its mistakes is one of these
+            run.failure = str(err)
+        except Exception as err:  # noqa: BLE001 — a built-in level crashing is what we are looking for
+            if own.is_own(level):
+                raise   # not the bot's mistake: a bug of this package stays loud
+            run.failure = f"crash: {type(err).__name__}: {err} ({own.raised_at(err)})"
+        else:
+            times.append((time.perf_counter() - start) * 1000)
+            run.tokens.append(f"{seat.api_name} {action_token(decision.action)}")
+            if not decision.why and run.unexplained is None:
+                run.unexplained = run.tokens[-1]
+            reason = match.deal.validate(seat, decision.action)   # a bot of one's own: checked already
+            if reason is not None:
+                run.failure = f"illegal action {action_token(decision.action)} for {seat.api_name}: {reason}"
+        if run.failure is not None:
+            run.deals = len(match.history) + 1
+            return run
+        match = match.apply(seat, decision.action)   # checked legal above: a refusal now is the engine's bug
+    run.deals = len(match.history)
+    return run
 
 
 def _print_report(r: dict[str, object]) -> None:
@@ -436,6 +473,8 @@ def _print_report(r: dict[str, object]) -> None:
                 print(f"    time {kind:12} n={t['n']:6}  p50 {t['p50_ms']:7.2f}  p95 {t['p95_ms']:7.2f}  "
                       f"max {t['max_ms']:7.2f}  mean {t['mean_ms']:7.2f} ms")
         print(f"    decisions over the budget + 50 ms: {side['decisions_over_budget_plus_50ms']}")
+        if r["bidder"]:
+            print(f"    (the contracts below were bid by {r['bidder']}, for every seat)")
         for mode, c in side["contracts"].items():
             print(f"    {mode:15} taken {c['taken']:5}  made {c['made']:5}  failed {c['failed']:5}  "
                   f"tied {c['tied']:3}  success {c['success_rate']}")
@@ -481,14 +520,19 @@ def main(argv: list[str] | None = None) -> int:
         if not args.quiet:
             print(line, file=sys.stderr, flush=True)
 
+    # With --json, stdout is the one JSON object: what a bot prints goes to stderr (a print() broke the JSON).
+    bots_print = contextlib.redirect_stdout(sys.stderr) if args.json else contextlib.nullcontext()
     if args.validate:
-        out = validate(args.validate, args.deals or 50, args.seed, args.rules, args.budget, progress)
+        with bots_print:
+            out = validate(args.validate, args.deals or 50, args.seed, args.rules, args.budget, progress)
         if args.json:
             print(json.dumps(out))
         else:
             status = "OK" if out["ok"] else "FAILED"
-            print(f"validate {args.validate}: {out['deals']} deals, seed {args.seed}: {status}; decision time p50 "
-                  f"{out['decision_ms_p50']} ms, p95 {out['decision_ms_p95']} ms, max {out['decision_ms_max']} ms")
+            played = f"{out['matches']} match" + ("es" if out["matches"] != 1 else "")
+            print(f"validate {args.validate}: {out['deals']} deals ({played}), seed {args.seed}: "
+                  f"{status}; decision time p50 {out['decision_ms_p50']} ms, p95 {out['decision_ms_p95']} ms, max "
+                  f"{out['decision_ms_max']} ms; over the budget + 50 ms: {out['decisions_over_budget_plus_50ms']}")
             failures = out["failures"]
             assert isinstance(failures, list)
             for line in failures:
@@ -500,9 +544,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--bidder goes with --deals")
     matches = args.matches if args.matches or args.deals else 100
     try:
-        result = run(args.a, args.b, args.seed, matches if not args.deals else None, args.deals, args.rules,
-                     args.budget, args.bidder, progress, time_guard=not args.no_time_guard)
+        with bots_print:
+            result = run(args.a, args.b, args.seed, matches if not args.deals else None, args.deals, args.rules,
+                         args.budget, args.bidder, progress, time_guard=not args.no_time_guard)
     except own.OwnBotError as err:  # a level of this package breaking a rule stays a full traceback
+        if args.json:   # a script reading stdout is told too
+            print(json.dumps({"ok": False, "error": str(err)}))
         return _bot_failed(err, "\n(--validate BOT plays many deals and lists every failure, deal by deal)")
     if args.json:
         print(json.dumps(result))

@@ -76,8 +76,21 @@ def as_call(value: object) -> Call:
     """
     call = _CANONICAL_CALL.get(value) if type(value) is Call and not any(isinstance(v, bool) for v in value) else None
     if call is None:
-        raise TypeError(f"not a call: {value!r} (parse text with parse_call)")
+        raise TypeError(f"not a call: {value!r}{_what_is_missing(value)} (parse text with parse_call)")
     return call
+
+
+def _what_is_missing(value: object) -> str:
+    """Why a Call of a known kind is none: a Double names the mode it doubles (a bot author's slip: Call(DOUBLE)
+    is no call, so `Call(CallKind.DOUBLE) in view.legal` is never true)."""
+    if type(value) is not Call or value.kind not in tuple(CallKind):
+        return ""
+    kind = CallKind(value.kind)
+    if kind is CallKind.ACCEPT:
+        return ": an Accept names no mode" if value.mode is not None else ""
+    if value.mode is None:
+        return f": a {kind.name.title()} names its mode, e.g. Call(CallKind.{kind.name}, Mode.HEARTS)"
+    return ""
 
 
 def parse_call(text: str) -> Call:

@@ -44,7 +44,7 @@ def test_the_arena_command_takes_a_file_or_a_module(tmp_path: Path, monkeypatch:
     """))
     monkeypatch.syspath_prepend(str(tmp_path))
     assert arena_main(["--validate", "mybots.first:choose", "--deals", "3", "--quiet"]) == 0
-    assert "validate mybots.first:choose: 3 deals, seed 1: OK" in capsys.readouterr().out
+    assert "validate mybots.first:choose: 3 deals (1 match), seed 1: OK" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(("spec", "message"), [
@@ -227,6 +227,7 @@ BAD_BOTS = textwrap.dedent("""
     import random
     from giretra_core import bots
     from giretra_core.bots import Decision
+    from giretra_core.negotiation import Call, CallKind
 
     def bare_tuple(view, rng, budget_ms=250.0, time_guard=True):
         return view.legal[0], "a tuple, not a Decision"
@@ -243,6 +244,25 @@ BAD_BOTS = textwrap.dedent("""
 
     def silent(view, rng, budget_ms=250.0, time_guard=True):
         return Decision(view.legal[0], "")
+
+    def from_deal_two(view, rng, budget_ms=250.0, time_guard=True):
+        if view.deal_number > 1 and view.last_score is not None:
+            raise KeyError("scores")   # a bot that never met a second deal
+        return Decision(view.legal[0], "the first legal action")
+
+    def quits(view, rng, budget_ms=250.0, time_guard=True):
+        exit()
+
+    def counts_its_reason(view, rng, budget_ms=250.0, time_guard=True):
+        return Decision(view.legal[0], 42)
+
+    def accepts_in_the_play(view, rng, budget_ms=250.0, time_guard=True):
+        return Decision(Call(CallKind.ACCEPT) if view.phase == "play" else view.legal[0], "accepts")
+
+    def doubles_without_a_mode(view, rng, budget_ms=250.0, time_guard=True):
+        if view.phase == "negotiation" and view.contract is not None:
+            return Decision(Call(CallKind.DOUBLE), "doubles")
+        return Decision(view.legal[0], "the first legal action")
 
     def two_parameters(view, rng):
         return Decision(view.legal[0], "forgot budget_ms and time_guard")
@@ -267,7 +287,7 @@ def test_validation_names_each_mistake_of_a_bot(bad_bots: str, capsys: pytest.Ca
                for line in revoke_failures), revoke_failures
     # Each failing deal names the command that plays it again, which stops at the same card.
     first = revoke_failures[0]
-    command = first[first.index("(python -m giretra_core ") + 1:first.index(" plays this deal again")].split()
+    command = first[first.index("(python -m giretra_core ") + 1:first.index(" plays this match again")].split()
     from giretra_core.__main__ import main as log_main
 
     assert log_main(command[3:]) == 2
@@ -281,10 +301,10 @@ def test_validation_names_each_mistake_of_a_bot(bad_bots: str, capsys: pytest.Ca
     assert typo == [typo[0]] and f"bot {bad_bots}:typo raised GiretraError: unknown bot level: 'Basic'" in typo[0]
     line = next(n for n, text in enumerate(BAD_BOTS.splitlines(), 1) if '"Basic"' in text)
     assert f"({bad_bots}:{line} in typo, raised at " in typo[0] and "illegal action" not in typo[0]
-    # A bot that gives no reason is told once a deal, with the first action it left unexplained.
-    silent = validate(f"{bad_bots}:silent", deals=2, seed=1)["failures"]
-    assert isinstance(silent, list) and len(silent) == 2
-    assert all(" no reason given, first for " in line for line in silent), silent
+    # A bot that gives no reason is told once a match, with the first action it left unexplained.
+    silent = validate(f"{bad_bots}:silent", deals=6, seed=1)
+    assert isinstance(silent["failures"], list) and len(silent["failures"]) == silent["matches"]
+    assert all(" no reason given, first for " in line for line in silent["failures"]), silent
 
 
 def test_a_bot_with_the_wrong_parameters_is_refused_before_it_plays(bad_bots: str,
@@ -347,3 +367,73 @@ def test_the_match_log_stops_on_an_illegal_card_with_one_line(bad_bots: str,
     with pytest.raises(SystemExit):
         log_main(["--bots", f"{EXAMPLE},basic"])
     assert "--bots: one level, or four joined by commas (got 2)" in capsys.readouterr().err
+
+
+def test_validation_plays_whole_matches(bad_bots: str) -> None:
+    # From a bot author's audit: validation played only the first deal of each match, so a bot that breaks once
+    # there are scores and a last deal passed.
+    report = validate(f"{bad_bots}:from_deal_two", deals=4, seed=1)
+    failures = report["failures"]
+    assert isinstance(failures, list) and failures, report
+    assert all(", deal 2: " in line and "raised KeyError: 'scores'" in line for line in failures), failures
+    assert validate("random", deals=12, seed=1)["matches"] < 12   # deals follow one another in a match
+
+
+@pytest.mark.parametrize(("bot", "said"), [
+    ("quits", "raised SystemExit"),   # a stray exit() ended the arena without a word
+    ("counts_its_reason", "gave 42 as its reason: a short line of text"),
+    ("accepts_in_the_play", "which is not legal (a call, in the play: the seat plays a card of its hand)"),
+    ("doubles_without_a_mode", "a Double names its mode, e.g. Call(CallKind.DOUBLE, Mode.HEARTS)"),
+])
+def test_validation_names_the_slip(bad_bots: str, bot: str, said: str) -> None:
+    failures = validate(f"{bad_bots}:{bot}", deals=1, seed=3)["failures"]
+    assert isinstance(failures, list) and len(failures) == 1 and said in failures[0], failures
+
+
+def test_an_engine_bug_is_not_blamed_on_the_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The bot's action is checked legal first: the engine refusing it after that is this package's bug, raised.
+    from giretra_core.errors import GiretraError
+    from giretra_core.match import Match
+
+    def broken(self: Match, seat: object, action: object) -> Match:
+        raise GiretraError("internal invariant broken", "bad_action")
+
+    monkeypatch.setattr(Match, "apply", broken)
+    with pytest.raises(GiretraError, match="internal invariant broken"):
+        validate(EXAMPLE, deals=1, seed=1)
+
+
+def test_a_bot_that_prints_leaves_the_json_whole(bad_bots: str, tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    talker = tmp_path / "talker.py"
+    talker.write_text("from giretra_core.bots import Decision\n\ndef choose(view, rng, budget_ms=250.0, "
+                      "time_guard=True):\n    print('thinking')\n    return Decision(view.legal[0], 'first')\n")
+    assert arena_main([f"{talker}:choose", "random", "--deals", "1", "--quiet", "--json"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out)["ok"] is True and "thinking" in out.err
+    # A bot that fails: the JSON says so, with the error.
+    assert arena_main([f"{bad_bots}:counts_its_reason", "random", "--deals", "1", "--quiet", "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["ok"] is False and "gave 42 as its reason" in report["error"], report
+    assert "python -m giretra_core --replay " in report["error"]
+
+
+def test_the_progress_lines_keep_their_intervals_inside_0_and_100() -> None:
+    # An audit saw "A wins 75.0% [26.0%, 124.0%]" on the way to a report that said [0, 100]-clamped figures.
+    lines: list[str] = []
+    run("random", "basic", seed=3, matches=3, progress=lines.append)
+    assert "(one pair: no interval)" in lines[0], lines
+    for line in lines[1:]:
+        low, high = (float(x.rstrip("%")) for x in line.split("[")[1].split("]")[0].split(", "))
+        assert 0 <= low <= high <= 100, line
+
+
+def test_with_a_bidder_the_doubles_are_not_credited_to_the_sides() -> None:
+    # The bidder makes every call: a side that never spoke doubled nothing.
+    report = run("random", "random", seed=2, deals=20, bidder="advanced")
+    for side in ("side_A", "side_B"):
+        side_report = report[side]
+        assert isinstance(side_report, dict) and side_report["doubles"]["made"] == 0, side_report
+    report = run("random", "random", seed=2, deals=20)
+    doubled = [report[s]["doubles"]["made"] for s in ("side_A", "side_B")]  # type: ignore[index]
+    assert sum(doubled) > 0, doubled   # random does double when it speaks: the test can fail

@@ -19,8 +19,9 @@ import sys
 import traceback
 from pathlib import Path
 
-from ..deal import action_token, as_action
+from ..deal import Cut, action_token, as_action
 from ..errors import GiretraError
+from ..negotiation import Call
 from ..views import SeatView
 from . import BotFn
 from .reasons import Decision
@@ -143,10 +144,13 @@ def choose(spec: str, view: SeatView, rng: random.Random, budget_ms: float = 250
         view = dataclasses.replace(view, negotiation=copy.copy(view.negotiation))
     try:
         decision = load(spec)(view, rng, budget_ms, time_guard)
-    except Exception as err:  # noqa: BLE001 — re-raised as the bot's, with its traceback as the cause
+    except (Exception, SystemExit) as err:  # noqa: BLE001 — the bot's, with its traceback as the cause (a stray
+        # exit() in the bot ended the arena without a word)
         raise OwnBotError(f"bot {spec} raised {type(err).__name__}: {err} ({raised_at(err)})") from err
     if not isinstance(decision, Decision):
         raise OwnBotError(f"bot {spec} returned {decision!r}, not a giretra_core.bots.Decision(action, why)")
+    if not isinstance(decision.why, str):
+        raise OwnBotError(f"bot {spec} gave {decision.why!r} as its reason: a short line of text, as the hint shows it")
     try:
         # As the engine holds it: True or 3.0 equal a card but are none, and Call(1, None) becomes Accept.
         action = as_action(decision.action)
@@ -158,5 +162,17 @@ def choose(spec: str, view: SeatView, rng: random.Random, budget_ms: float = 250
     if action not in reasons or reasons[action] is not None:
         why = reasons.get(action)
         raise OwnBotError(f"bot {spec} chose {action_token(action)} for {view.seat.api_name}, which is not legal "
-                          f"({why.code if why else 'not one of its actions'})")
+                          f"({why.code if why else _not_an_action(action, view)})")
     return decision._replace(action=action)
+
+
+def _not_an_action(action: object, view: SeatView) -> str:
+    """Why *action* is none of the seat's actions now: of another phase, or a card the seat does not hold."""
+    if isinstance(action, int) and view.phase == "play":
+        return "not in its hand"
+    kind = "a cut" if isinstance(action, Cut) else "a call" if isinstance(action, Call) else "a card"
+    return f"{kind}, in the {view.phase}: {_EXPECTED.get(view.phase, 'nothing to do')}"
+
+
+_EXPECTED = {"cut": "the cutter cuts, Cut(k) with k from 6 to 26", "negotiation": "the seat makes a Call",
+             "play": "the seat plays a card of its hand"}

@@ -394,6 +394,11 @@ export function mount(root, opts) {
       // the first shared match is the one in progress, kept as any other.
       const link = app.notices.find((x) => x.back && !x.played);
       if (link) return link.back;
+      if (previous.status === 'bad') {   // unreadable: set aside and said, as without a link (it was overwritten)
+        keepAside(previous.raw, `replaced by a shared link; ${previous.why}`);
+        notify({ key: 'setAside', params: {} });
+        return null;
+      }
       if (previous.status !== 'ok' || previous.save.state === shared) return null;
       try {
         const view = await call('view', { state: previous.save.state, seat: HUMAN });
