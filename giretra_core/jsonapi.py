@@ -482,6 +482,8 @@ def set_players(state: str, players: JSON, lang: str = "en") -> JSON:
     """The same match with other players (e.g. another bot level); the game itself is unchanged."""
     check_lang(lang)
     match = _match(state)
+    if players is None:   # required here (a null changed nothing and said ok, a fuzz found): not "the defaults"
+        raise RequestError('players must be an object like {"Left": "expert"}')
     new_players = _players(players, match.players)
     fields = format_match(match).split(" ")
     fields[2] = "".join(PLAYER_LETTERS[p] for p in new_players)

@@ -868,7 +868,10 @@ def check_answer(lesson_id: object, index: object, answer: object, lang: str) ->
     # review). A wrong answer is always told the right one, when there is one: any cut from 6 to 26 is right.
     # The learner's choices that are wrong, marked ✗ on the board (a chosen call kept its ✓ beside "Not quite"): the
     # cards or calls the rules refuse in a select task, the choice itself in a one-choice task.
-    chosen = {a for a in (answer if isinstance(answer, list) else [answer]) if isinstance(a, str)}
+    # Only what the board offers is marked: a string that is none of its choices (a fuzz sent "ZZZ") names nothing.
+    task_json = lesson_task(lesson_id, index, "en")
+    offered = {o["value"] for o in task_json["options"]} | set(task_json["board"].get("hand", []))
+    chosen = {a for a in (answer if isinstance(answer, list) else [answer]) if isinstance(a, str) and a in offered}
     refused = sorted(chosen - expected if isinstance(expected, set) else chosen)
     worked = feedback if task.kind in ("score", "pick_option") else []
     about = _score_slip(task, answer, lang) if task.kind == "score" else [] if worked else feedback

@@ -316,6 +316,7 @@ def test_unknown_and_missing_fields_are_bad_request() -> None:
     ("deal_summary", {"state": MID, "deal": "1"}),
     ("deal_summary", {"state": MID, "deal": 9}),
     ("set_players", {"state": MID, "players": "human"}),
+    ("set_players", {"state": MID, "players": None}),   # required: a null changed nothing and said ok
 ])
 def test_wrong_types_and_ranges_are_refused(function: str, request_fields: JSON) -> None:
     assert error(function, **request_fields)["code"] in ("bad_request", "bad_seed")

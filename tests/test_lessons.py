@@ -259,6 +259,10 @@ def test_the_wrong_choices_are_named_for_the_board() -> None:
     assert calls["refused"] == ["xC"]   # Clubs was never announced; Accept and Spades are allowed
     assert ask("check_answer", lesson="cards-ranking", index=0, answer="AH")["value"]["refused"] == ["AH"]
     assert ask("check_answer", lesson="cards-ranking", index=0, answer="JH")["value"]["refused"] == []
+    # Only the board's own choices are marked (a fuzz: "ZZZ" came back in refused, for the page to mark).
+    assert ask("check_answer", lesson="cards-ranking", index=0, answer="ZZZ")["value"]["refused"] == []
+    assert ask("check_answer", lesson="play-follow-suit", index=1, answer=["JH", "\ud800", "QS"])["value"][
+        "refused"] == ["JH"]
     assert ask("check_answer", lesson="scoring-alltrumps", index=0, answer={"Team1": 1, "Team2": 1})["value"][
         "refused"] == []
 

@@ -83,12 +83,13 @@ def test_call_tokens_are_case_sensitive() -> None:
 
 
 @pytest.mark.parametrize("text", ["", "c", "cX", "c-6", "c+6", "c 6", "c1000", "pass", "x", "xx", "xxx", "xxxH",
-                                  "okk", "10", "1H", "X", "xZZ", "double", " ok"])
+                                  "okk", "10", "1H", "X", "xZZ", "double", " ok",
+                                  "c010", "c06"])   # the notation writes c10: "c010" was read as c10 (a fuzz)
 def test_invalid_action_is_refused_quoting_the_input(text: str) -> None:
     with pytest.raises(NotationError) as err:
         parse_action(text)
     assert err.value.code == "bad_action"
-    assert repr(text) in str(err.value)
+    assert repr(text) in str(err.value) and "(expected a cut like 'c10'" in str(err.value)   # "" had no hint
 
 
 @pytest.mark.parametrize("text", ["c²", "c1²"])
