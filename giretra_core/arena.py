@@ -179,7 +179,8 @@ def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget
             match = match.apply(seat, _cut_for(seed, len(match.history)))
             continue
         negotiating = deal.contract is None
-        level = bidder if negotiating and bidder is not None else seat_level[seat]
+        by_bidder = negotiating and bidder is not None   # the bidder's calls are none of the sides' (even same level)
+        level = bidder if by_bidder and bidder is not None else seat_level[seat]
         start = time.perf_counter()
         try:
             decision = _decide(level, match, seat, rngs[seat], budget_ms, time_guard)
@@ -188,12 +189,12 @@ def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget
                                   f"of the pair seeded {seed}; python -m giretra_core --replay "
                                   f"{shlex.quote(format_match(match))} prints the match up to there") from err.__cause__
         elapsed = (time.perf_counter() - start) * 1000
-        if level == seat_level[seat]:
+        if not by_bidder:
             side = side_of[seat]
             side.times["negotiation" if negotiating else "play"].append(elapsed)
             if elapsed > budget_ms + 50:
                 side.over_budget += 1
-        if isinstance(decision.action, Call) and level == seat_level[seat]:   # the side's own calls, not --bidder's
+        if isinstance(decision.action, Call) and not by_bidder:
             call = decision.action
             if call.kind is CallKind.DOUBLE:
                 side_of[seat].doubles[0] += 1
@@ -204,7 +205,7 @@ def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget
         if len(match.history) > before:
             record = match.history[-1]
             deals += 1
-            _tally(record.deal, record.score, side_of)
+            _tally(record.deal, record.score, side_of, calls_counted=bidder is None)
             deal_mp = list(record.score.match_points)
             if record.score.instant_win is not None:
                 deal_mp[record.score.instant_win] += INSTANT_WIN_POINTS
@@ -226,7 +227,7 @@ def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget
     return LegResult(score_a, deals, mp[a], mp[1 - a], cp[a], cp[1 - a], by_mode)
 
 
-def _tally(deal: Deal, score: DealScore, side_of: list[Side]) -> None:
+def _tally(deal: Deal, score: DealScore, side_of: list[Side], calls_counted: bool = True) -> None:
     assert deal.contract is not None
     contract = deal.contract
     announcer = side_of[contract.announcer_team]  # seats 0 and 1 belong to teams 0 and 1
@@ -237,7 +238,7 @@ def _tally(deal: Deal, score: DealScore, side_of: list[Side]) -> None:
     tied = score.outcome == "tie"
     row[1 if made else 3 if tied else 2] += 1
     defender = side_of[1 - contract.announcer_team]
-    if contract.multiplier > 1 and not contract.automatic:
+    if contract.multiplier > 1 and not contract.automatic and calls_counted:
         # Count a double as "right" when the doubled contract did not make it.
         if not made:
             defender.doubles[1] += 1
@@ -372,12 +373,15 @@ def validate(level: str, deals: int, seed: int, rules: str = "giretra.com", budg
             run = _validate_run(level, match_seed, rules, budget_ms, deals - played, times if run_number == 0 else [])
             runs.append(run)
             if run.failure is not None:
-                failures.append(f"match {matches} (seed {match_seed}), deal {run.deals}: {run.failure} (python -m "
-                                f"giretra_core --seed {match_seed} --bots {shlex.quote(level)} --rules {rules} plays "
-                                "this match again)")
+                again = (f"python -m giretra_core --seed {match_seed} --bots {shlex.quote(level)} --rules {rules} "
+                         "plays this match again")
+                if run_number == 1:   # the first run passed: the bot is not reproducible, which is the failure
+                    again = (f"on the second run only, the first passed: draw every random choice from rng, keep no "
+                             f"state between calls; {again}, maybe without the failure")
+                failures.append(f"match {matches} (seed {match_seed}), deal {run.deals}: {run.failure} ({again})")
                 break
         first = runs[0]
-        played += first.deals
+        before, played = played, played + first.deals
         if first.unexplained is not None:
             failures.append(f"match {matches} (seed {match_seed}): no reason given, first for {first.unexplained}")
         if len(runs) == 2 and runs[0].failure is None and runs[1].failure is None and runs[0].tokens != runs[1].tokens:
@@ -387,8 +391,9 @@ def validate(level: str, deals: int, seed: int, rules: str = "giretra.com", budg
             failures.append(f"match {matches} (seed {match_seed}): two runs with the same seed differ at decision "
                             f"{step + 1} ({one}, then {two}): draw every random choice from rng, keep no state "
                             "between calls")
-        if progress is not None:
-            progress(f"{min(played, deals)}/{deals} deals ({matches} matches), {len(failures)} failures")
+        step = max(1, deals // 10)
+        if progress is not None and (played // step > before // step or played >= deals):   # about ten lines
+            progress(f"{played}/{deals} deals ({matches} matches), {len(failures)} failures")
     return {"level": level, "deals": deals, "matches": matches, "seed": seed, "rules": rules, "failures": failures,
             "ok": not failures, "decision_ms_p50": round(_percentile(times, 0.5), 2),
             "decision_ms_p95": round(_percentile(times, 0.95), 2), "decision_ms_max": round(max(times, default=0), 2),
@@ -498,8 +503,8 @@ def main(argv: list[str] | None = None) -> int:
                              "not enforced")
     parser.add_argument("--bidder", type=_level, help="with --deals: this level bids for every seat")
     parser.add_argument("--validate", metavar="BOT", type=_level,
-                        help="play --deals N (default 50) deals with BOT at every seat, twice; fail on any illegal "
-                             "action, crash or non-determinism (always without the time guard)")
+                        help="play --deals N (default 50) deals with BOT at every seat, as whole matches, each twice; "
+                             "fail on any illegal action, crash or non-determinism (always without the time guard)")
     parser.add_argument("--no-time-guard", action="store_true",
                         help="searching bots stop on their work limit only: results independent of the machine's load")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -507,23 +512,32 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.validate and (args.a or args.matches or args.bidder):
         parser.error("--validate BOT plays BOT at every seat, --deals N deals: no other bot, --matches or --bidder")
+    # With --json, stdout is the one JSON object: what a bot prints, importing or playing, goes to stderr (a print()
+    # broke the JSON), and a bot's failure is one too.
+    def bots_print() -> contextlib.AbstractContextManager[object]:
+        return contextlib.redirect_stdout(sys.stderr) if args.json else contextlib.nullcontext()
+
+    def failed(err: own.OwnBotError, more: str = "") -> int:
+        if args.json:
+            print(json.dumps({"ok": False, "error": str(err)}))
+        return _bot_failed(err, more)
+
     for level in (args.a, args.b, args.bidder, args.validate):
         if level and own.is_own(level):
             try:
-                own.load(level)
+                with bots_print():
+                    own.load(level)
             except GiretraError as err:  # not there: a one-line answer (argparse's usage would bury it)
                 parser.exit(2, f"{parser.prog}: error: {err}\n")
             except own.OwnBotError as err:  # its module raised: where, in the bot's code
-                return _bot_failed(err)
+                return failed(err)
 
     def progress(line: str) -> None:
         if not args.quiet:
             print(line, file=sys.stderr, flush=True)
 
-    # With --json, stdout is the one JSON object: what a bot prints goes to stderr (a print() broke the JSON).
-    bots_print = contextlib.redirect_stdout(sys.stderr) if args.json else contextlib.nullcontext()
     if args.validate:
-        with bots_print:
+        with bots_print():
             out = validate(args.validate, args.deals or 50, args.seed, args.rules, args.budget, progress)
         if args.json:
             print(json.dumps(out))
@@ -544,13 +558,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--bidder goes with --deals")
     matches = args.matches if args.matches or args.deals else 100
     try:
-        with bots_print:
+        with bots_print():
             result = run(args.a, args.b, args.seed, matches if not args.deals else None, args.deals, args.rules,
                          args.budget, args.bidder, progress, time_guard=not args.no_time_guard)
     except own.OwnBotError as err:  # a level of this package breaking a rule stays a full traceback
-        if args.json:   # a script reading stdout is told too
-            print(json.dumps({"ok": False, "error": str(err)}))
-        return _bot_failed(err, "\n(--validate BOT plays many deals and lists every failure, deal by deal)")
+        return failed(err, "\n(--validate BOT plays many deals and lists every failure, match by match)")
     if args.json:
         print(json.dumps(result))
     else:

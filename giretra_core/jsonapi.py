@@ -293,10 +293,12 @@ _REASON_CODES = frozenset({
     "must_play_trump", "cut_out_of_range", "wrong_phase", "card_not_in_hand", "match_over"})
 
 
-def _players(value: object, base: Sequence[str] = ("human", "random", "random", "random")) -> list[str]:
-    """*base* with the players *value* names; a seat named twice ("B" and "Bottom") is refused, not overwritten."""
+def _players(value: object, base: Sequence[str] = ("human", "random", "random", "random"),
+             required: bool = False) -> list[str]:
+    """*base* with the players *value* names; a seat named twice ("B" and "Bottom") is refused, not overwritten.
+    None means *base*, unless *required* (set_players: a null changed nothing and said ok, a fuzz found)."""
     players = list(base)
-    if value is None:
+    if value is None and not required:
         return players
     if not isinstance(value, dict):
         raise RequestError('players must be an object like {"Bottom": "human", "Left": "random"}')
@@ -482,9 +484,7 @@ def set_players(state: str, players: JSON, lang: str = "en") -> JSON:
     """The same match with other players (e.g. another bot level); the game itself is unchanged."""
     check_lang(lang)
     match = _match(state)
-    if players is None:   # required here (a null changed nothing and said ok, a fuzz found): not "the defaults"
-        raise RequestError('players must be an object like {"Left": "expert"}')
-    new_players = _players(players, match.players)
+    new_players = _players(players, match.players, required=True)
     fields = format_match(match).split(" ")
     fields[2] = "".join(PLAYER_LETTERS[p] for p in new_players)
     return {"state": " ".join(fields)}

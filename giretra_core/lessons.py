@@ -895,11 +895,11 @@ _SLIPS = {
                     "fr": "Ce sont les points des cartes : une donne marque des points de partie (la règle "
                           "ci-dessous).",
                     "mg": "Isa karatra ireo: isan’ny lalao no azo amin’ny fizarana (jereo ny fitsipika)."},
-    "multiplier": {"en": "Those would be right undoubled: this contract is ×{m}.",
-                   "fr": "Ce serait juste sans contre : ce contrat est ×{m}.",
-                   "mg": "Marina ireo raha tsy nisy double: ×{m} ity fifanekena ity."},
-    "one_team": {"en": "{right} is right; {wrong} is not.",
-                 "fr": "{right} est juste ; {wrong} ne l’est pas.",
+    "multiplier": {"en": "Those would be right at ×{was}: this contract is ×{m}.",
+                   "fr": "Ce serait juste à ×{was} : ce contrat est à ×{m}.",
+                   "mg": "Marina ireo raha ×{was}: ×{m} ity fifanarahana ity."},
+    "one_team": {"en": "{right}’s number is right; {wrong}’s is not.",
+                 "fr": "Le nombre de l’{right} est juste ; celui de l’{wrong} ne l’est pas.",
                  "mg": "Marina ny an’ny {right}; tsy marina ny an’ny {wrong}."},
 }
 _TEAM_SHORT = {"en": ("Team 1", "Team 2"), "fr": ("Équipe 1", "Équipe 2"), "mg": ("Ekipa 1", "Ekipa 2")}
@@ -921,8 +921,9 @@ def _score_slip(task: Task, answer: object, lang: str) -> list[str]:
         return [_SLIPS["swapped"][lang]]
     if given == tuple(points):
         return [_SLIPS["card_points"][lang]]
-    if m > 1 and given == score_deal(RULES, _mode(mode), 1, team, points, sweep).match_points:
-        return [_SLIPS["multiplier"][lang].format(m=m)]
+    for was in (1, 2):   # undoubled, or doubled but not redoubled
+        if was < m and given == score_deal(RULES, _mode(mode), was, team, points, sweep).match_points:
+            return [_SLIPS["multiplier"][lang].format(was=was, m=m)]
     hits = [given[i] == right[i] for i in (0, 1)]
     if hits[0] != hits[1]:
         names = _TEAM_SHORT[lang]

@@ -83,13 +83,14 @@ def as_call(value: object) -> Call:
 def _what_is_missing(value: object) -> str:
     """Why a Call of a known kind is none: a Double names the mode it doubles (a bot author's slip: Call(DOUBLE)
     is no call, so `Call(CallKind.DOUBLE) in view.legal` is never true)."""
-    if type(value) is not Call or value.kind not in tuple(CallKind):
-        return ""
+    if type(value) is not Call or isinstance(value.kind, bool) or value.kind not in tuple(CallKind):
+        return ""   # (a bool is no kind, whatever number it equals)
     kind = CallKind(value.kind)
     if kind is CallKind.ACCEPT:
         return ": an Accept names no mode" if value.mode is not None else ""
     if value.mode is None:
-        return f": a {kind.name.title()} names its mode, e.g. Call(CallKind.{kind.name}, Mode.HEARTS)"
+        article = "an" if kind is CallKind.ANNOUNCE else "a"
+        return f": {article} {kind.name.title()} names its mode, e.g. Call(CallKind.{kind.name}, Mode.HEARTS)"
     return ""
 
 

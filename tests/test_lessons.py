@@ -279,12 +279,13 @@ def test_an_announcement_is_named_with_the_calls_panels_word() -> None:
     # Hearts made by Team 1 (90–72): 16–0.
     ("scoring-colour", 0, {"Team1": 0, "Team2": 16}, "Those are the right numbers, given to the wrong teams."),
     ("scoring-colour", 0, {"Team1": 90, "Team2": 72}, "Those are the card points: a deal scores match points"),
-    ("scoring-colour", 0, {"Team1": 16, "Team2": 7}, "Team 1 is right; Team 2 is not."),
+    ("scoring-colour", 0, {"Team1": 16, "Team2": 7}, "Team 1’s number is right; Team 2’s is not."),
     # Clubs doubled automatically, failed by Team 2: 32–0 (16–0 undoubled).
-    ("scoring-colour", 2, {"Team1": 16, "Team2": 0}, "Those would be right undoubled: this contract is ×2."),
-    ("scoring-colour", 2, {"Team1": 9, "Team2": 0}, "Team 2 is right; Team 1 is not."),
-    # Spades redoubled, failed by Team 2: 0–64.
-    ("scoring-doubles-sweeps", 1, {"Team1": 0, "Team2": 16}, "Those would be right undoubled: this contract is ×4."),
+    ("scoring-colour", 2, {"Team1": 16, "Team2": 0}, "Those would be right at ×1: this contract is ×2."),
+    ("scoring-colour", 2, {"Team1": 9, "Team2": 0}, "Team 2’s number is right; Team 1’s is not."),
+    # Spades redoubled, made by Team 2 (95): 0–64 (0–16 undoubled, 0–32 doubled once).
+    ("scoring-doubles-sweeps", 1, {"Team1": 0, "Team2": 16}, "Those would be right at ×1: this contract is ×4."),
+    ("scoring-doubles-sweeps", 1, {"Team1": 0, "Team2": 32}, "Those would be right at ×2: this contract is ×4."),
 ])
 def test_a_wrong_score_says_which_slip_it_shows(lesson: str, index: int, answer: Any, slip: str) -> None:
     # A learner's first wrong score got "Not quite." and the rule's link only: nothing to change but a guess. The usual

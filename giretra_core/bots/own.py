@@ -144,8 +144,10 @@ def choose(spec: str, view: SeatView, rng: random.Random, budget_ms: float = 250
         view = dataclasses.replace(view, negotiation=copy.copy(view.negotiation))
     try:
         decision = load(spec)(view, rng, budget_ms, time_guard)
-    except (Exception, SystemExit) as err:  # noqa: BLE001 — the bot's, with its traceback as the cause (a stray
-        # exit() in the bot ended the arena without a word)
+    except SystemExit as err:  # a stray exit() in the bot ended the arena without a word
+        where = raised_at(err).split(", raised at ")[0]   # the bot's line, not exit()'s own frame
+        raise OwnBotError(f"bot {spec} called exit() (SystemExit: {err.code!r}) ({where})") from err
+    except Exception as err:  # noqa: BLE001 — re-raised as the bot's, with its traceback as the cause
         raise OwnBotError(f"bot {spec} raised {type(err).__name__}: {err} ({raised_at(err)})") from err
     if not isinstance(decision, Decision):
         raise OwnBotError(f"bot {spec} returned {decision!r}, not a giretra_core.bots.Decision(action, why)")
