@@ -370,21 +370,23 @@ def validate(level: str, deals: int, seed: int, rules: str = "giretra.com", budg
         matches += 1
         runs = []
         for run_number in range(2):
-            run = _validate_run(level, match_seed, rules, budget_ms, deals - played, times if run_number == 0 else [])
-            runs.append(run)
-            if run.failure is not None:
+            attempt = _validate_run(level, match_seed, rules, budget_ms, deals - played,
+                                    times if run_number == 0 else [])
+            runs.append(attempt)
+            if attempt.failure is not None:
                 again = (f"python -m giretra_core --seed {match_seed} --bots {shlex.quote(level)} --rules {rules} "
                          "plays this match again")
                 if run_number == 1:   # the first run passed: the bot is not reproducible, which is the failure
                     again = (f"on the second run only, the first passed: draw every random choice from rng, keep no "
                              f"state between calls; {again}, maybe without the failure")
-                failures.append(f"match {matches} (seed {match_seed}), deal {run.deals}: {run.failure} ({again})")
+                failures.append(f"match {matches} (seed {match_seed}), deal {attempt.deals}: {attempt.failure} "
+                                f"({again})")
                 break
         first = runs[0]
         before, played = played, played + first.deals
         if first.unexplained is not None:
             failures.append(f"match {matches} (seed {match_seed}): no reason given, first for {first.unexplained}")
-        if len(runs) == 2 and runs[0].failure is None and runs[1].failure is None and runs[0].tokens != runs[1].tokens:
+        if len(runs) == 2 and runs[1].failure is None and runs[0].tokens != runs[1].tokens:   # the first passed
             pair = (runs[0].tokens, runs[1].tokens)
             step = next((k for k, (a, b) in enumerate(zip(*pair, strict=False)) if a != b), min(map(len, pair)))
             one, two = (r[step] if step < len(r) else "the end" for r in pair)
