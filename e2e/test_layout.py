@@ -400,6 +400,25 @@ def test_a_notice_on_a_small_phone_is_its_words_and_a_close_button(page: Page) -
     expect(notice).to_have_count(0)
 
 
+def test_the_trick_just_won_is_not_under_the_pinned_dock_with_a_notice_open(page: Page) -> None:
+    # From a phone review: at 360×640, with the shared deal's notice open, the player's own card in the trick just
+    # completed sat half under the pinned dock (the status "Bottom wins the trick" over it) during the pause.
+    state, _ = drive(api("new_match", seed=11)["state"], lambda v: v["phase"] == "play" and v["toAct"] == HUMAN)
+    open_game(page, query="speed=3", fragment=fragment(state))   # slow: a pause of 2.2 s after the trick
+    expect(page.locator('[data-notice="shared"]')).to_be_visible()
+    wait_my_turn(page, "play")
+    page.locator(".gt-hand .is-legal").first.tap()
+    expect(page.locator(".gt-trick__next")).to_be_visible()
+    page.wait_for_function("document.querySelectorAll('.gt-trick [data-card]').length === 4")
+    boxes = settled_boxes(page, {"dock": ".gt-dock", **{
+        seat: f'.gt-trick__slot--{seat} [data-card]' for seat in ("top", "left", "right", "bottom")}})
+    hidden = {seat: box for seat, box in boxes.items() if seat not in ("dock", "scrollY")
+              and (box["top"] < 0 or box["bottom"] > boxes["dock"]["top"])}
+    if hidden:
+        page.screenshot(path=str(ARTIFACTS / "phone-trick-under-dock.png"))
+    assert not hidden, (boxes["dock"], hidden)
+
+
 def test_no_target_on_a_phone_is_under_24_px(page: Page) -> None:
     # WCAG 2.5.8 (targets of 24 × 24 px at least), from a phone player's review: the rules link in the bar and "The
     # bids" were 19.4 px tall, the rules page's contents links 20 and its rule numbers 18.3.

@@ -19,10 +19,11 @@ from collections.abc import Iterator, Sequence
 
 from . import __version__, bots
 from .bots import own
+from .bots.reasons import Decision
 from .cards import card_name
-from .deal import action_token
+from .deal import Deal, action_token
 from .errors import GiretraError, exit_code
-from .i18n import TEAMS, call_text, explain_step, mode_name
+from .i18n import TEAMS, bot_reason, call_text, explain_step, mode_name
 from .match import Match
 from .notation import format_match, parse_match
 from .rules import PRESETS
@@ -30,10 +31,11 @@ from .seats import SEAT_NAMES, Seat
 from .views import seat_view
 
 
-def play_match(seed: int, rules: str, levels: list[str]) -> Match:
+def play_match(seed: int, rules: str, levels: list[str], reasons: list[list[Decision]] | None = None) -> Match:
     """Play a whole match between bots; each seat's bot has its own RNG derived from the seed.
 
-    A bot of one's own is recorded as a human player: the match record knows only this package's levels."""
+    A bot of one's own is recorded as a human player: the match record knows only this package's levels.
+    *reasons*, if given, receives each deal's list of the bots' decisions, in the deal's order."""
     match = Match.new(seed, rules, [own.recorded(lv) for lv in levels])
     rngs = [random.Random(f"{seed}/{seat}") for seat in range(4)]
     while not match.is_over:
@@ -44,11 +46,17 @@ def play_match(seed: int, rules: str, levels: list[str]) -> Match:
         # Without the clock guard: the same seed prints the same match on a loaded machine too (as --validate plays).
         decision = own.choose(level, view, rngs[seat], time_guard=False) if own.is_own(level) \
             else bots.choose(level, view, rngs[seat], time_guard=False)
+        if reasons is not None:
+            if len(reasons) <= len(match.history):   # the deal's first action
+                reasons.append([])
+            reasons[-1].append(decision)
         match = match.apply(seat, decision.action)
     return match
 
 
-def log_lines(match: Match, lang: str = "en", players: Sequence[str] | None = None) -> Iterator[str]:
+def log_lines(match: Match, lang: str = "en", players: Sequence[str] | None = None,
+              reasons: Sequence[Sequence[Decision]] | None = None) -> Iterator[str]:
+    """The match's log; with *reasons* (:func:`play_match`'s), each deal ends with every action and its bot's reason."""
     rules = match.rules
     yield f"Giretra {__version__} — rules {rules.name}, seed {match.seed}, target {match.start_target}"
     yield "Players: " + ", ".join(f"{SEAT_NAMES[i]} {p}" for i, p in enumerate(players or match.players))
@@ -79,6 +87,9 @@ def log_lines(match: Match, lang: str = "en", players: Sequence[str] | None = No
             raised = f" (both teams reached the target: it is now {record.target_after})" if record.target_raised \
                 else ""
             yield f"   Score: {record.scores_after[0]}-{record.scores_after[1]}{raised}"
+        if reasons is not None and number <= len(reasons):
+            yield "   Why:"
+            yield from _why_lines(deal, reasons[number - 1], lang)
     yield ""
     if match.winner is not None:
         yield f"{TEAMS[lang][match.winner]} wins {match.scores[0]}-{match.scores[1]} after {len(match.history)} deals."
@@ -87,7 +98,29 @@ def log_lines(match: Match, lang: str = "en", players: Sequence[str] | None = No
     yield f"Notation: {format_match(match)}"
 
 
-def summary(match: Match, players: Sequence[str] | None = None) -> dict[str, object]:
+def _why_lines(deal: Deal, reasons: Sequence[Decision], lang: str) -> Iterator[str]:
+    """One line per action of *deal*, in its order: who, the action (a card after its trick's number), the reason."""
+    actions: list[tuple[Seat, str]] = []
+    if deal.cut is not None:
+        actions.append((deal.cutter, f"c{deal.cut}"))
+    if deal.negotiation is not None:
+        actions.extend((seat, call.token) for seat, call in deal.negotiation.calls)
+    for number, trick in enumerate(deal.tricks, 1):
+        actions.extend((Seat((trick.leader + j) & 3), f"{number}. {card_name(card)}")
+                       for j, card in enumerate(trick.cards))
+    for (seat, action), decision in zip(actions, reasons, strict=True):
+        yield f"     {seat.api_name:6} {action:7} {reason_text(decision, lang)}"
+
+
+def reason_text(decision: Decision, lang: str) -> str:
+    """A decision's reason as the hint shows it, in *lang* (a bot of one's own: its own line, as it wrote it)."""
+    if decision.key not in bots.REASONS:   # its own words: not a template ("{" in it is no field)
+        return decision.why
+    return bot_reason(decision.key, decision.params, bots.REASONS[decision.key], lang)
+
+
+def summary(match: Match, players: Sequence[str] | None = None,
+            reasons: Sequence[Sequence[Decision]] | None = None, lang: str = "en") -> dict[str, object]:
     deals = []
     for number, record in enumerate(match.history, 1):
         contract = record.deal.contract
@@ -100,7 +133,8 @@ def summary(match: Match, players: Sequence[str] | None = None) -> dict[str, obj
                                    "multiplier": contract.multiplier},
                       "cardPoints": list(record.score.card_points), "matchPoints": list(record.score.match_points),
                       "instantWin": record.score.instant_win, "scoresAfter": list(record.scores_after),
-                      "target": record.target_after})
+                      "target": record.target_after}
+                     | ({"reasons": [reason_text(d, lang) for d in reasons[number - 1]]} if reasons else {}))
     return {"version": __version__, "rules": match.rules.name, "seed": match.seed,
             "players": list(players or match.players), "deals": deals, "scores": list(match.scores),
             "target": match.target,
@@ -119,8 +153,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--replay", metavar="NOTATION", help="print the log of this match notation instead")
     parser.add_argument("--lang", default="en", choices=["en", "fr", "mg"])
     parser.add_argument("--json", action="store_true", help="print a machine-readable summary")
+    parser.add_argument("--reasons", action="store_true",
+                        help="after each deal, every action with its bot's reason (a summary's deals get a list)")
     args = parser.parse_args(argv)
     levels: list[str] | None = None  # as the log names the players (a replay: the record's own)
+    if args.replay and args.reasons:
+        parser.error("--reasons asks the bots as they play: a --replay has no bots to ask")
+    reasons: list[list[Decision]] | None = [] if args.reasons else None
     try:
         if args.replay:
             match = parse_match(args.replay)
@@ -134,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
             for level in levels:
                 if own.is_own(level):
                     own.load(level)  # a GiretraError below: the file, module or function is not there
-            match = play_match(args.seed, args.rules, levels)
+            match = play_match(args.seed, args.rules, levels, reasons)
     except own.OwnBotError as err:
         if err.__cause__ is not None:
             traceback.print_exception(err.__cause__)  # a crash: where, in the bot's code
@@ -144,9 +183,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(summary(match, levels), ensure_ascii=False))
+        print(json.dumps(summary(match, levels, reasons, args.lang), ensure_ascii=False))
     else:
-        for line in log_lines(match, args.lang, levels):
+        for line in log_lines(match, args.lang, levels, reasons):
             print(line)
     return 0
 

@@ -186,7 +186,7 @@ def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget
             decision = _decide(level, match, seat, rngs[seat], budget_ms, time_guard)
         except own.OwnBotError as err:  # say where, and the match so far: its log shows the position
             raise own.OwnBotError(f"{err} — in the leg with A as Team{a_team + 1}, deal {len(match.history) + 1}, "
-                                  f"of the pair seeded {seed}; python -m giretra_core --replay "
+                                  f"{where_in_deal(deal)}, of the pair seeded {seed}; python -m giretra_core --replay "
                                   f"{shlex.quote(format_match(match))} prints the match up to there") from err.__cause__
         elapsed = (time.perf_counter() - start) * 1000
         if not by_bidder:
@@ -379,7 +379,8 @@ def validate(level: str, deals: int, seed: int, rules: str = "giretra.com", budg
                 if run_number == 1:   # the first run passed: the bot is not reproducible, which is the failure
                     again = (f"on the second run only, the first passed: draw every random choice from rng, keep no "
                              f"state between calls; {again}, maybe without the failure")
-                failures.append(f"match {matches} (seed {match_seed}), deal {attempt.deals}: {attempt.failure} "
+                failures.append(f"match {matches} (seed {match_seed}), deal {attempt.deals}, {attempt.where}: "
+                                f"{attempt.failure} "
                                 f"({again})")
                 break
         first = runs[0]
@@ -408,8 +409,20 @@ class _Run:
 
     tokens: list[str] = field(default_factory=list)   # "Bottom 10H", decision by decision
     deals: int = 0                                     # deals finished, or the number of the deal that failed
+    where: str = ""                                    # the failed action's place in its deal (where_in_deal)
     failure: str | None = None
     unexplained: str | None = None                     # the first decision without a reason
+
+
+def where_in_deal(deal: Deal) -> str:
+    """The next action's place in *deal*, as its log counts them: "action 14 (trick 2, card 3)"."""
+    number = len(deal.action_tokens()) + 1
+    if deal.cut is None:
+        return f"action {number} (the cut)"
+    if deal.contract is None:
+        assert deal.negotiation is not None
+        return f"action {number} (call {len(deal.negotiation.calls) + 1})"
+    return f"action {number} (trick {len(deal.tricks) + 1}, card {len(deal.trick) + 1})"
 
 
 def _validate_run(level: str, match_seed: int, rules: str, budget_ms: float, max_deals: int,
@@ -440,6 +453,7 @@ def _validate_run(level: str, match_seed: int, rules: str, budget_ms: float, max
                 run.failure = f"illegal action {action_token(decision.action)} for {seat.api_name}: {reason}"
         if run.failure is not None:
             run.deals = len(match.history) + 1
+            run.where = where_in_deal(match.deal)
             return run
         match = match.apply(seat, decision.action)   # checked legal above: a refusal now is the engine's bug
     run.deals = len(match.history)

@@ -14,6 +14,9 @@ import pytest
 
 import giretra_core
 from giretra_core import format_match, parse_match
+from giretra_core.bots import REASONS
+from giretra_core.cards import card_name
+from giretra_core.seats import Seat
 
 # Run the same package the tests import.
 PACKAGE_ROOT = Path(giretra_core.__file__).resolve().parents[1]
@@ -95,3 +98,51 @@ def test_bad_arguments_fail_cleanly(args: tuple[str, ...]) -> None:
     out = run(*args)
     assert out.returncode == 2
     assert "Traceback" not in out.stderr and out.stderr.strip()
+
+
+def _why_blocks(log: str) -> tuple[str, list[list[tuple[str, str, str]]]]:
+    """The log without its "Why:" blocks, and each block's lines as (seat, action, reason)."""
+    kept: list[str] = []
+    blocks: list[list[tuple[str, str, str]]] = []
+    for line in log.split("\n"):
+        if line == "   Why:":
+            blocks.append([])
+        elif blocks and line.startswith("     "):
+            seat, action, why = re.fullmatch(r" {5}(\w+) +((?:\d\. )?\w+) +(.+)", line).groups()  # type: ignore[union-attr]
+            blocks[-1].append((seat, action, why))
+        else:
+            kept.append(line)
+    return "\n".join(kept), blocks
+
+
+def test_reasons_give_every_action_of_every_deal_with_its_bots_line() -> None:
+    # For bot authors: the tools printed no reason; the hint's line is the only place a reason was seen.
+    levels = "expert,advanced,basic,random"
+    plain = run("--seed", "7", "--bots", levels)
+    out = run("--seed", "7", "--bots", levels, "--reasons")
+    assert out.returncode == 0, out.stderr
+    log, blocks = _why_blocks(out.stdout)
+    assert log == plain.stdout   # asking for the reasons changes nothing of the match
+    match = parse_match(log.rstrip("\n").split("\n")[-1].removeprefix("Notation: "))
+    assert len(blocks) == len(match.history) > 1
+    templates = [re.escape(text).replace(r"\{card\}", r"(?:10|[AKQJ987])[♣♦♥♠]").replace(r"\{mode\}", ".+")
+                 .replace(r"\{worlds\}", r"\d+") for text in REASONS.values()]
+    for block, record in zip(blocks, match.history, strict=True):
+        deal = record.deal
+        # one line per action, in the notation's order, each named by the seat that made it
+        assert [action.split(". ")[-1] for _, action, _ in block] == deal.action_tokens()
+        cards = [(seat, action) for seat, action, _ in block if ". " in action]
+        assert cards == [(Seat((trick.leader + j) & 3).api_name, f"{n}. {card_name(c)}")
+                         for n, trick in enumerate(deal.tricks, 1) for j, c in enumerate(trick.cards)]
+        for seat, action, why in block:
+            assert any(re.fullmatch(t, why) for t in templates), (seat, action, why)
+            if seat == "Right" and not action.startswith("c"):
+                assert why == "random choice", (seat, action, why)
+    # The JSON summary carries the same lines, and another language translates them.
+    summary = json.loads(run("--seed", "7", "--bots", levels, "--reasons", "--json").stdout)
+    assert [deal["reasons"] for deal in summary["deals"]] == [[why for _, _, why in b] for b in blocks]
+    _, french = _why_blocks(run("--seed", "7", "--bots", levels, "--reasons", "--lang", "fr").stdout)
+    assert {why for seat, action, why in french[0] if seat == "Right" and not action.startswith("c")} \
+        == {"choix au hasard"}
+    refused = run("--replay", summary["notation"], "--reasons")
+    assert refused.returncode == 2 and "a --replay has no bots to ask" in refused.stderr

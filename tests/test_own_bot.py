@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import textwrap
 from pathlib import Path
 
@@ -253,6 +254,14 @@ BAD_BOTS = textwrap.dedent("""
     def quits(view, rng, budget_ms=250.0, time_guard=True):
         exit()
 
+    def never_answers(view, rng, budget_ms=250.0, time_guard=True):
+        while view.phase == "play":   # a search whose loop never ends, and swallows every error on its way
+            try:
+                pass
+            except Exception:
+                pass
+        return Decision(view.legal[0], "the first legal action")
+
     CUTS = []
 
     def fails_the_second_time(view, rng, budget_ms=250.0, time_guard=True):
@@ -344,8 +353,17 @@ def test_an_illegal_card_in_an_arena_run_stops_it_with_one_line(bad_bots: str,
     assert arena_main([f"{bad_bots}:revoke", "random", "--deals", "3", "--quiet"]) == 1
     err = capsys.readouterr().err
     assert f"error: bot {bad_bots}:revoke chose" in err and "(must_follow_suit)" in err and "--validate" in err
-    assert "— in the leg with A as Team1, deal 1, of the pair seeded " in err  # where, to find it again
+    assert "— in the leg with A as Team1, deal 1, action " in err  # where, to find it again
     assert "Traceback" not in err
+    # The action named is the one after the match the message gives: that match's deal has one action fewer, and
+    # the bot's seat was to play a card of the trick named.
+    where = re.search(r"deal 1, action (\d+) \(trick (\d), card (\d)\), of the pair seeded \d+; "
+                      r"python -m giretra_core --replay '([^']+)'", err)
+    assert where is not None, err
+    number, trick, card, notation = int(where[1]), int(where[2]), int(where[3]), where[4]
+    deal = parse_match(notation).deal
+    assert len(deal.action_tokens()) == number - 1
+    assert (len(deal.tricks) + 1, len(deal.trick) + 1) == (trick, card)
 
 
 def test_the_match_log_plays_and_names_a_bot_of_ones_own(capsys: pytest.CaptureFixture[str]) -> None:
@@ -384,7 +402,8 @@ def test_validation_plays_whole_matches(bad_bots: str) -> None:
     report = validate(f"{bad_bots}:from_deal_two", deals=4, seed=1)
     failures = report["failures"]
     assert isinstance(failures, list) and failures, report
-    assert all(", deal 2: " in line and "raised KeyError: 'scores'" in line for line in failures), failures
+    assert all(", deal 2, action 1 (the cut): " in line and "raised KeyError: 'scores'" in line
+               for line in failures), failures
     assert validate("random", deals=12, seed=1)["matches"] < 12   # deals follow one another in a match
 
 
@@ -397,6 +416,27 @@ def test_validation_plays_whole_matches(bad_bots: str) -> None:
 def test_validation_names_the_slip(bad_bots: str, bot: str, said: str) -> None:
     failures = validate(f"{bad_bots}:{bot}", deals=1, seed=3)["failures"]
     assert isinstance(failures, list) and len(failures) == 1 and said in failures[0], failures
+
+
+def test_a_bot_that_never_answers_is_stopped_and_named(bad_bots: str, monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    # From a bot author's audit: a bot stuck in a loop hung the arena and --validate without a word. It is stopped
+    # after own.HARD_LIMIT_S (30 s; here 0.3 s), and the message says where it was running.
+    monkeypatch.setattr(own, "HARD_LIMIT_S", 0.3)
+    failures = validate(f"{bad_bots}:never_answers", deals=1, seed=3, budget_ms=10)["failures"]
+    assert isinstance(failures, list) and len(failures) == 1, failures
+    assert ", deal 1, action " in failures[0] and " (trick 1, card 1): " in failures[0], failures   # its first card
+    assert "was stopped after 0.3 s on one decision (asked to take 10 ms); it was running at " in failures[0]
+    assert "bad_bots.py:" in failures[0] and "in never_answers" in failures[0]
+    # The arena too: one line, and the bot's traceback shows the loop.
+    assert arena_main([f"{bad_bots}:never_answers", "random", "--deals", "1", "--quiet", "--budget", "10"]) == 1
+    err = capsys.readouterr().err
+    assert "in never_answers" in err and "was stopped after 0.3 s" in err
+    # A bot that answers in time is not stopped, and the timer is off again after it.
+    import signal
+
+    assert validate(EXAMPLE, deals=1, seed=3, budget_ms=10)["ok"]
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
 
 
 def test_an_engine_bug_is_not_blamed_on_the_bot(monkeypatch: pytest.MonkeyPatch) -> None:

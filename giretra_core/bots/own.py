@@ -9,14 +9,18 @@ would take for bad input of its own.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
 import importlib
 import importlib.util
 import inspect
 import random
+import signal
 import sys
+import threading
 import traceback
+from collections.abc import Iterator
 from pathlib import Path
 
 from ..deal import Cut, action_token, as_action
@@ -143,7 +147,10 @@ def choose(spec: str, view: SeatView, rng: random.Random, budget_ms: float = 250
     if view.negotiation is not None:
         view = dataclasses.replace(view, negotiation=copy.copy(view.negotiation))
     try:
-        decision = load(spec)(view, rng, budget_ms, time_guard)
+        with _hard_limit(spec, budget_ms):
+            decision = load(spec)(view, rng, budget_ms, time_guard)
+    except _Stopped as err:
+        raise OwnBotError(f"{err} at {raised_at(err).split(', raised at ')[0]}") from err
     except SystemExit as err:  # a stray exit() in the bot ended the arena without a word
         where = raised_at(err).split(", raised at ")[0]   # the bot's line, not exit()'s own frame
         raise OwnBotError(f"bot {spec} called exit() (SystemExit: {err.code!r}) ({where})") from err
@@ -166,6 +173,38 @@ def choose(spec: str, view: SeatView, rng: random.Random, budget_ms: float = 250
         raise OwnBotError(f"bot {spec} chose {action_token(action)} for {view.seat.api_name}, which is not legal "
                           f"({why.code if why else _not_an_action(action, view)})")
     return decision._replace(action=action)
+
+
+# A bot that never answers (a loop that does not end) would hang the arena and --validate without a word. Budgets are
+# asked of the bots, not enforced; this limit only stops a bot that is stuck, far beyond any budget.
+HARD_LIMIT_S = 30.0
+
+
+class _Stopped(BaseException):
+    """Raised inside a stuck bot: a BaseException, so that the bot's own ``except Exception`` does not swallow it."""
+
+
+@contextlib.contextmanager
+def _hard_limit(spec: str, budget_ms: float) -> Iterator[None]:
+    """Stop the bot (raise :class:`_Stopped` where it is) after ``max(HARD_LIMIT_S, 10 × budget)`` seconds.
+
+    It needs a POSIX timer signal and the main thread; elsewhere (Windows, a thread) the bot is not stopped."""
+    limit = max(HARD_LIMIT_S, 10 * budget_ms / 1000)
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise _Stopped(f"bot {spec} was stopped after {limit:g} s on one decision (asked to take {budget_ms:g} ms); "
+                       "it was running")   # ... at the bot's line
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, limit)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _not_an_action(action: object, view: SeatView) -> str:

@@ -46,6 +46,7 @@ export function mountTable(root, opts = {}) {
   root.tabIndex = -1;  // the last place to park it: the table itself (a deal starts with no hand)
   let wasMyTurn = false;
   let lastTurn = null;
+  let lastPause = null;
   let wasOver = false;
   const draw = () => {
     const active = root.getRootNode().activeElement;   // a widget's shadow root has its own
@@ -61,6 +62,11 @@ export function mountTable(root, opts = {}) {
     if (myTurn && (!wasMyTurn || turn !== lastTurn) && cfg.followTurn) showTurn(root);
     wasMyTurn = myTurn;
     lastTurn = turn;
+    // The pause after a trick shows its four cards together, the player's own last: on a 360×640 phone with a notice
+    // open, that card sat half under the pinned dock. Once a pause, as for a turn.
+    const paused = model.shownTrick ? `${model.view.dealNumber}:${model.shownTrick.number}` : null;
+    if (paused !== null && paused !== lastPause && cfg.followTurn) showTurn(root);
+    lastPause = paused;
     const over = model.view.phase === 'match_over';
     if (over && !wasOver && cfg.followTurn) showEnd(root);
     wasOver = over;
@@ -120,7 +126,8 @@ function showTurn(root) {
   if (pinned && shown.length) {
     const top = Math.min(...shown.map((r) => r.top));
     const bottom = Math.max(...shown.map((r) => r.bottom));
-    by = Math.max(by, Math.min(bottom - dock.getBoundingClientRect().top, top));   // never past their top
+    const ring = 6;   // the winner's ring (4 px) and its glow, clear of the dock too
+    by = Math.max(by, Math.min(bottom + ring - dock.getBoundingClientRect().top, top));   // never past their top
   }
   if (by > 0.5) page.scrollTop += Math.ceil(by);
 }
