@@ -437,6 +437,19 @@ def test_a_bot_that_never_answers_is_stopped_and_named(bad_bots: str, monkeypatc
 
     assert validate(EXAMPLE, deals=1, seed=3, budget_ms=10)["ok"]
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    # A timer of the caller's own (a test runner's timeout, say) runs on, with its handler, as if the limit had not
+    # been there.
+    def outer(signum: int, frame: object) -> None:
+        raise AssertionError("the caller's timer fired")
+
+    previous = signal.signal(signal.SIGALRM, outer)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 100.0)
+        assert validate(EXAMPLE, deals=1, seed=3, budget_ms=10)["ok"]
+        assert signal.getsignal(signal.SIGALRM) is outer and 90 < signal.getitimer(signal.ITIMER_REAL)[0] < 100
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def test_an_engine_bug_is_not_blamed_on_the_bot(monkeypatch: pytest.MonkeyPatch) -> None:
