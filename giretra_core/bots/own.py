@@ -210,7 +210,7 @@ def _hard_limit(spec: str, budget_ms: float) -> Iterator[None]:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL if previous is None else previous)   # (None: not set from Python)
         if pending:   # the caller's later timer, running on as if ours had not been there
             signal.setitimer(signal.ITIMER_REAL, max(pending - (time.monotonic() - start), 1e-6), every)
 
