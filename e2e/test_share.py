@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from conftest import open_game, wait_ready
@@ -114,6 +115,51 @@ def test_a_shared_link_keeps_the_match_in_progress_and_the_way_back_to_it(page: 
     page.evaluate("h => { location.hash = h; }", deal_link[:25] + "%E0%A4")
     expect(page.locator('[data-notice="badLink"]')).to_be_visible()
     assert saved_state(page) == kept and hand(page) == mine
+
+
+def test_the_way_back_to_ones_match_outlives_a_reload_until_taken_or_declined(page: Page) -> None:
+    # From a player's review: after opening a shared link, one reload lost the way back to the player's own match
+    # (kept only in storage, which nothing on the page reached); a link opened in another tab did the same.
+    open_game(page, fragment="seed=0")   # the human cuts first
+    wait_my_turn(page, "cut")
+    page.locator('[data-action="c17"]').click()
+    wait_my_turn(page, "negotiation")
+    mine, kept = hand(page), saved_state(page)
+    page.goto("?speed=0&lang=en#seed=5")
+    wait_ready(page)
+    expect(page.locator('[data-notice="sharedMatch"] [data-action="back-to-match"]')).to_be_visible()
+    shared = saved_state(page)
+    for _ in range(2):   # reloaded, twice: the shared match resumes, and the way back is offered each time
+        page.goto("?speed=0&lang=en")
+        wait_ready(page)
+        notice = page.locator('[data-notice="kept"]')
+        expect(notice).to_have_text(re.compile(r"^Your match in progress is kept: you can go back to it\."))
+        assert saved_state(page) == shared
+    notice.get_by_role("button", name="Back to my match").click()
+    page.wait_for_function(SAVED_IS, arg=kept)
+    wait_my_turn(page, "negotiation")
+    assert hand(page) == mine
+    page.goto("?speed=0&lang=en")   # taken: not offered again
+    wait_ready(page)
+    wait_my_turn(page, "negotiation")
+    expect(page.locator("[data-notice]")).to_have_count(0)
+    # A link opened in another tab, the first tab reloaded: offered there; declined (×), not offered again.
+    other = page.context.new_page()
+    other.goto("?speed=0&lang=en#seed=5")
+    wait_ready(other)
+    other.close()
+    page.goto("?speed=0&lang=en")
+    wait_ready(page)
+    notice = page.locator('[data-notice="kept"]')
+    expect(notice.locator('[data-action="back-to-match"]')).to_be_visible()
+    notice.get_by_role("button", name="Dismiss").click()
+    expect(notice).to_have_count(0)
+    page.goto("?speed=0&lang=en")
+    wait_ready(page)
+    expect(page.locator("[data-notice]")).to_have_count(0)
+    # declined, the match stays aside all the same (never thrown away)
+    aside = json.loads(page.evaluate("localStorage.getItem('giretra.match.setAside')"))
+    assert json.loads(aside["raw"])["state"] == kept
 
 
 @pytest.mark.parametrize("link", [

@@ -12,7 +12,7 @@ import { h, replaceKeepingFocus } from './dom.js';
 import {
   cardName, getLang, keepLang, langContext, missing, resumeLang, seatName, setLang, t, useLangContext,
 } from './i18n.js';
-import { keepAside, readSave, readSettings, setAside, writeSave, writeSettings } from './save.js';
+import { keepAside, readBack, readSave, readSettings, setAside, settleBack, writeSave, writeSettings } from './save.js';
 import { mountTable } from './table.js';
 import { renderBar, renderLoading, renderNewMatch, renderNotices, renderSettings, renderShare } from './view/chrome.js';
 import { contractText } from './view/negotiation.js';
@@ -137,8 +137,16 @@ export function mount(root, opts) {
       })),
     }));
     replaceKeepingFocus(dom.notices, ...renderNotices(app, {
-      onDismiss: (n) => { app.notices = app.notices.filter((x) => x !== n); render(); },
-      onBack: (n) => { app.notices = app.notices.filter((x) => x !== n); resumeSave(n.back).catch(showCrash); },
+      onDismiss: (n) => {
+        if (n.back) settleBack();   // declined: not offered again after a reload
+        app.notices = app.notices.filter((x) => x !== n);
+        render();
+      },
+      onBack: (n) => {
+        settleBack();
+        app.notices = app.notices.filter((x) => x !== n);
+        resumeSave(n.back).catch(showCrash);
+      },
     }));
     const loading = !app.view;
     dom.loading.hidden = !loading;
@@ -286,7 +294,10 @@ export function mount(root, opts) {
   /** True once the new match is on; false if the engine refused it (said in a notice) or crashed. */
   async function startNewMatch({ seed = null, rules = app.rules, focus = true } = {}) {
     closeDialog();
-    if (focus) app.notices = app.notices.filter((x) => !x.back);   // left the shared match: no way back to offer
+    if (focus && app.notices.some((x) => x.back)) {   // left the shared match: no way back to offer
+      app.notices = app.notices.filter((x) => !x.back);
+      settleBack();
+    }
     const args = { rules, players: botPlayers() };
     if (seed !== null && Number.isFinite(seed)) args.seed = seed;
     try {
@@ -347,6 +358,7 @@ export function mount(root, opts) {
     if (saved.status === 'ok') {
       try {
         await resumeSave(saved.save);
+        await offerBack(saved.save);
         return;
       } catch (err) {
         if (!(err instanceof RulesError)) throw err;
@@ -365,6 +377,25 @@ export function mount(root, opts) {
   function checkSeating(view) {
     const human = Object.entries(view.players).filter(([, kind]) => kind === 'human').map(([seat]) => seat);
     if (human.length !== 1 || human[0] !== HUMAN) throw new RulesError('bad_seating', t('link.seating'));
+  }
+
+  // A shared link replaced the player's own match, and the page was reloaded since (or the link was opened in another
+  // tab): the way back is offered again, until taken or declined. It was only offered until the page closed.
+  async function offerBack(current) {
+    const back = readBack();
+    if (!back) return;
+    if (back.state === current.state) { settleBack(); return; }   // back already (in another tab)
+    try {
+      const view = await call('view', { state: back.state, seat: HUMAN });
+      if (!view) return;   // the engine crashed: shown as such
+      checkSeating(view);
+    } catch (err) {
+      if (!(err instanceof RulesError)) throw err;
+      settleBack();   // unreadable now: it stays aside, as any other
+      return;
+    }
+    notify({ key: 'kept', params: {}, back });
+    render();
   }
 
   /** The saved match, as it was left (its deal's result still open if it was). */
@@ -410,7 +441,7 @@ export function mount(root, opts) {
         notify({ key: 'setAside', params: {} });
         return null;
       }
-      keepAside(JSON.stringify(previous.save), 'replaced by a shared link');
+      keepAside(JSON.stringify(previous.save), 'replaced by a shared link', { back: true });
       return previous.save;
     };
     try {

@@ -43,9 +43,39 @@ export function writeSave({ state, summaryDeal = null }) {
   return write(MATCH_KEY, JSON.stringify({ v: SAVE_VERSION, state, summaryDeal, savedAt: new Date().toISOString() }));
 }
 
-/** Keep a copy of a save under another key (the newest one only): an unreadable one, or one a shared link replaced. */
-export function keepAside(raw, why) {
-  write(ASIDE_KEY, JSON.stringify({ raw, why, at: new Date().toISOString() }));
+/** Keep a copy of a save under another key (the newest one only): an unreadable one, or one a shared link replaced.
+ * back: the player's own match, replaced by a shared link, whose way back is offered until taken or declined (a
+ * reload, or the link opened in another tab, lost it). */
+export function keepAside(raw, why, { back = false } = {}) {
+  write(ASIDE_KEY, JSON.stringify({ raw, why, at: new Date().toISOString(), back }));
+}
+
+function readAside() {
+  try {
+    const data = JSON.parse(read(ASIDE_KEY) || 'null');
+    return data && typeof data === 'object' ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The match a shared link replaced, while its way back is still offered: {state, summaryDeal}, or null. */
+export function readBack() {
+  const data = readAside();
+  if (!data?.back || typeof data.raw !== 'string') return null;
+  try {
+    const save = JSON.parse(data.raw);
+    if (typeof save?.state !== 'string' || !save.state) return null;
+    return { state: save.state, summaryDeal: Number.isInteger(save.summaryDeal) ? save.summaryDeal : null };
+  } catch {
+    return null;
+  }
+}
+
+/** The way back was taken or declined: the copy stays aside, no longer offered. */
+export function settleBack() {
+  const data = readAside();
+  if (data?.back) write(ASIDE_KEY, JSON.stringify({ ...data, back: false }));
 }
 
 /** Keep an unreadable save aside and clear the slot. */

@@ -93,7 +93,7 @@ export function renderNotices(app, cb) {
         attrs: { 'aria-label': t('notice.dismiss'), title: t('notice.dismiss') },
         on: { click: () => cb.onDismiss(notice) } }, '×'),
       // A shared link replaced the match in progress: the way back to it.
-      notice.back ? h('p.gt-notice__kept', t('notice.kept')) : null,
+      notice.back && notice.key !== 'kept' ? h('p.gt-notice__kept', t('notice.kept')) : null,   // (not twice)
       notice.back ? h('button.gt-btn', { type: 'button', dataset: { action: 'back-to-match' },
         on: { click: () => cb.onBack(notice) } }, t('notice.back')) : null,
     ]));
