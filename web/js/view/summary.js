@@ -52,9 +52,12 @@ export function renderSummary(summary, { winner, onContinue, onNewMatch, onScore
       h('ul', SEATS.map((seat) => h('li', [h('span.gt-summary__seat', seatName(seat)), ' ',
         (summary.hands[seat] || []).map(renderCardInline)]))),
     ]) : null,
+    // The match's result: the focus on the score sheet, not on New match. "See the result" is pressed like "Next
+    // trick", and a second Enter in that rhythm started a new match before the result was read.
     h('div.gt-dialog__buttons', over ? [
-      h('button.gt-btn', { type: 'button', dataset: { action: 'score-sheet' }, on: { click: onScoreSheet } }, t('bar.scoreSheet')),
-      h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'new-match' }, attrs: { autofocus: true },
+      h('button.gt-btn', { type: 'button', dataset: { action: 'score-sheet' }, attrs: { autofocus: true },
+        on: { click: onScoreSheet } }, t('bar.scoreSheet')),
+      h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'new-match' },
         on: { click: onNewMatch } }, t('summary.newMatch')),
     ] : [
       h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'continue' }, attrs: { autofocus: true },
