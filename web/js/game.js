@@ -503,8 +503,11 @@ export function mount(root, opts) {
 
   /** Take an apply() answer: new state, the human's view, announcements, the trick pause, the deal summary. */
   async function applied(res, seat) {
+    const { token } = app;
     const view = seat === HUMAN ? res.view : await call('view', { state: res.state, seat: HUMAN });
-    if (!view) return;
+    // Another match was adopted meanwhile (a link opened, "Back to my match", a new match while a bot moved): this
+    // move belongs to the match left, and taking it put that match back over the new one (and in the save).
+    if (!view || token !== app.token) return;
     const before = app.view;
     const ev = res.event;
     app.state = res.state;
@@ -528,6 +531,7 @@ export function mount(root, opts) {
       if (ended) app.view = ended;
       render();
       await pause(speed().trick);
+      if (token !== app.token) return;   // another match adopted during the pause: its own table stands
       app.shownTrick = null;
       if (speed().trick) app.pauseEndedAt = performance.now();   // (no pause, no "Next trick" to tap twice)
       if (app.view === ended) app.view = view;   // (a language switch during the pause already fetched the new one)
