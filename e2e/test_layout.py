@@ -419,6 +419,37 @@ def test_the_trick_just_won_is_not_under_the_pinned_dock_with_a_notice_open(page
     assert not hidden, (boxes["dock"], hidden)
 
 
+# Trick 3 of deal 2, the human to play: the deal's eight calls under "The bids".
+EIGHT_BIDS = ("G2 giretra.com heaa 7 L 0-0 150 * c7.H.NT.ok.ok.ok.8D.7D.JD.10D.9H.8H.10H.QH.AH.7H.QC.JH.7S.AS.8S.KS."
+              "10C.AC.9S.JC.JS.KH.10S.QS.9D.KC.7C.QD.AD.KD.9C.8C/"
+              "c21.D.ok.ok.NT.AT.ok.ok.ok.JD.9D.KD.8D.JH.9H.10H.QH.7D 56")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)], ids=["1280x800", "1024x640"])
+def test_the_bids_unfolded_on_a_laptop_show_whole_and_leave_the_trick_in_view(page: Page,
+                                                                              size: tuple[int, int]) -> None:
+    # From a player's review at 1280×800: with a notice open (a shared deal over a match in progress), unfolding "The
+    # bids" pushed the trick wholly under the pinned hand, and the list, 6 px short, cut its last call in half.
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    open_game(page, fragment="seed=3")
+    wait_my_turn(page)
+    page.locator(".gt-hand .is-legal, .gt-panel .is-legal").first.click()   # a match of one's own in progress
+    page.goto("?speed=0#" + EIGHT_BIDS.replace(" ", "_"))
+    wait_my_turn(page, "play")
+    expect(page.locator('[data-notice="shared"] [data-action="back-to-match"]')).to_be_visible()
+    page.locator(".gt-bids-details > summary").click()
+    calls = page.locator(".gt-bids-details .gt-bids-history li")
+    expect(calls).to_have_count(8)
+    boxes = settled_boxes(page, {"dock": ".gt-dock", "card": ".gt-trick [data-card]",
+                                 "list": ".gt-bids-details .gt-bids-history",
+                                 "last": ".gt-bids-details .gt-bids-history li:last-child"})
+    page.screenshot(path=str(ARTIFACTS / f"laptop-bids-{width}x{height}.png"))
+    assert boxes["card"]["bottom"] <= boxes["dock"]["top"] and boxes["card"]["top"] >= 0, boxes
+    assert boxes["last"]["bottom"] <= boxes["list"]["bottom"] + 0.5, boxes   # the last call whole, not cut
+    assert boxes["list"]["top"] >= 0, boxes   # and the list in view above it
+
+
 def test_no_target_on_a_phone_is_under_24_px(page: Page) -> None:
     # WCAG 2.5.8 (targets of 24 × 24 px at least), from a phone player's review: the rules link in the bar and "The
     # bids" were 19.4 px tall, the rules page's contents links 20 and its rule numbers 18.3.

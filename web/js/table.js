@@ -47,6 +47,7 @@ export function mountTable(root, opts = {}) {
   let wasMyTurn = false;
   let lastTurn = null;
   let lastPause = null;
+  let bidsShown = false;
   let wasOver = false;
   const draw = () => {
     const active = root.getRootNode().activeElement;   // a widget's shadow root has its own
@@ -67,6 +68,9 @@ export function mountTable(root, opts = {}) {
     const paused = model.shownTrick ? `${model.view.dealNumber}:${model.shownTrick.number}` : null;
     if (paused !== null && paused !== lastPause && cfg.followTurn) showTurn(root);
     lastPause = paused;
+    // "The bids" unfolded during the player's turn push the trick down: no further than under the pinned dock.
+    if (myTurn && model.showBids && !bidsShown && cfg.followTurn) showTurn(root);
+    bidsShown = Boolean(model.showBids);
     const over = model.view.phase === 'match_over';
     if (over && !wasOver && cfg.followTurn) showEnd(root);
     wasOver = over;
