@@ -273,3 +273,116 @@ def test_a_pressed_card_clears_the_label_above_it_on_a_phone(page: Page, lang: s
     assert len(rows) == 2, rows
     first, second = ([b for b in boxes if round(b["y"]) == row] for row in rows)
     assert min(b["y"] for b in second) - 3 >= max(b["y"] + b["height"] for b in first) + 3, (first, second)
+
+
+def start_lesson(page: Page, lesson_id: str) -> tuple[Locator, Locator]:
+    page.goto("rules.html?lang=en")
+    w = page.locator(f'giretra-game[lesson="{lesson_id}"]')
+    w.scroll_into_view_if_needed()
+    w.locator('[data-action="start-widget"]').click()
+    box = w.locator(".gt-lesson")
+    expect(box).to_have_attribute("data-state", "asking", timeout=BOOT_TIMEOUT_MS)
+    return w, box
+
+
+def marked_choices(expected: Any) -> list[str]:
+    """The board's choices that make up *expected* (check_answer's right answer): none for a number or a score."""
+    if isinstance(expected, list):
+        return expected
+    if isinstance(expected, str):
+        return [expected]
+    return [expected["instantWin"]] if isinstance(expected, dict) and "instantWin" in expected else []
+
+
+def show_the_answer(w: Locator, box: Locator, lesson_id: str, index: int) -> list[str]:
+    """A wrong answer, then "Show the answer": the right choices are marked, perceivably and for a screen reader."""
+    kind = lessons._task(lesson_id, index)[1].kind
+    given = wrong_answer(box, kind, right_answer(lesson_id, index))
+    answer(box, kind, given)
+    expect(box).to_have_attribute("data-state", "wrong")
+    expect(box.locator(".gt-lesson__answer .is-answer")).to_have_count(0)   # not before it is asked for
+    verdict = lessons.check_answer(lesson_id, index, given, "en")
+    box.locator('[data-action="show-answer"]').click()
+    right = marked_choices(verdict["expected"])
+    marks = box.locator(".gt-lesson__answer .is-answer")
+    expect(marks).to_have_count(len(right))   # none for a number or a score's numbers: the lines say it
+    lines = box.locator(".gt-lesson__lines--answer")
+    expect(lines).to_contain_text(verdict["answer"][-1])   # "The answer: J♥."
+    lines_id = lines.get_attribute("id")
+    assert lines_id
+    for value in right:
+        mark = box.locator(f'.gt-lesson__answer [data-answer="{value}"]')
+        expect(mark).to_have_class(re.compile(r"\bis-answer\b"))
+        # Not by colour alone: a ✓ badge; and a screen reader, on the card or call, hears "The answer: …".
+        assert "✓" in mark.evaluate("(e) => getComputedStyle(e, '::after').content"), value
+        expect(mark).to_have_attribute("aria-describedby", lines_id)
+        assert mark.is_visible()
+    expect(w.locator(".gt-lesson__said")).to_contain_text(verdict["answer"][-1])   # said as it is shown
+    return right
+
+
+def test_a_shown_answer_is_marked_on_the_board_and_the_lesson_goes_on(page: Page) -> None:
+    # From a usability audit: a wrong card, "Show the answer": "The answer: J♥" was said, but J♥ was not marked among
+    # the cards and "Try again" was the only way on (re-select, re-check, then "Next task"): a dead end.
+    lesson_id = "cards-ranking"
+    w, box = start_lesson(page, lesson_id)
+    show_the_answer(w, box, lesson_id, 0)
+    expect(box.locator('[data-action="retry"]')).to_be_visible()
+    following = box.locator('[data-action="next"]')
+    expect(following).to_be_visible()
+    expect(following).to_be_focused()   # the learner has the answer: on to the next task
+    following.click()
+    expect(box).to_have_attribute("data-task", "1")
+    expect(box).to_have_attribute("data-state", "asking")
+    expect(box.locator(".is-answer, .is-refused, .is-pressed")).to_have_count(0)
+    expect(w.locator(".gt-lesson__said")).to_have_text("")
+    # A task whose answer was shown, then left, is not solved: the lesson's progress does not count it.
+    saved = page.evaluate("localStorage.getItem('giretra.lessons')")
+    assert saved is None or 0 not in json.loads(saved)["done"].get(lesson_id, [])
+    # The next task is answered as usual, and counts.
+    answer(box, lessons._task(lesson_id, 1)[1].kind, right_answer(lesson_id, 1))
+    expect(box).to_have_attribute("data-state", "right")
+    assert json.loads(page.evaluate("localStorage.getItem('giretra.lessons')"))["done"][lesson_id] == [1]
+
+
+@pytest.mark.parametrize(("lesson_id", "index"), [
+    ("negotiation-accept-double", 0),   # select_calls: three calls to mark
+    ("play-follow-suit", 0),            # select_cards: two cards of the hand
+    ("deal-cut", 0),                    # pick_seat
+    ("match-target", 0),                # pick_option
+    ("scoring-doubles-sweeps", 3),      # a score that ends the match: its instant win (after three scores: no marks)
+])
+def test_a_shown_answer_marks_every_kind_of_choice(page: Page, lesson_id: str, index: int) -> None:
+    w, box = start_lesson(page, lesson_id)
+    for skipped in range(index):
+        show_the_answer(w, box, lesson_id, skipped)
+        box.locator('[data-action="next"]').click()
+        expect(box).to_have_attribute("data-task", str(skipped + 1))
+    assert show_the_answer(w, box, lesson_id, index)   # choices on the board, marked
+    box.locator('[data-action="next"]').click()
+    expect(box).to_have_attribute("data-task", str(index + 1))
+
+
+def test_a_shown_answer_on_the_last_task_leaves_a_way_on(page: Page) -> None:
+    # The last task has no next one: "Try again", or the lesson from its start; "Lesson complete!" is not said of a
+    # lesson with a task left unsolved.
+    lesson_id = "cards-ranking"
+    w, box = start_lesson(page, lesson_id)
+    count = len(next(x for x in lessons.all_lessons() if x.id == lesson_id).tasks)
+    for index in range(count - 1):   # every task skipped, its answer shown
+        show_the_answer(w, box, lesson_id, index)
+        box.locator('[data-action="next"]').click()
+        expect(box).to_have_attribute("data-task", str(index + 1))
+    show_the_answer(w, box, lesson_id, count - 1)
+    expect(box.locator('[data-action="next"]')).to_have_count(0)
+    expect(box.locator('[data-action="retry"]')).to_be_focused()
+    expect(box.locator('[data-action="restart"]')).to_be_visible()
+    box.locator('[data-action="retry"]').click()
+    answer(box, "pick_card", right_answer(lesson_id, count - 1))
+    expect(box).to_have_attribute("data-state", "complete")
+    feedback = box.locator(".gt-lesson__feedback")
+    expect(feedback).not_to_contain_text("Lesson complete!")
+    expect(feedback).to_contain_text(f"1 of {count} tasks done")
+    expect(box).to_have_attribute("data-done", "false")
+    box.locator('[data-action="restart"]').click()
+    expect(box).to_have_attribute("data-task", "0")

@@ -859,17 +859,19 @@ def check_answer(lesson_id: object, index: object, answer: object, lang: str) ->
     expected, feedback, shown = _expected(task, answer, lang)
     correct = _same(answer, expected)
     explain = [] if task.explain[lang] in feedback else [task.explain[lang]]   # the engine may have said it
+    task_json = lesson_task(lesson_id, index, "en")
+    # The right answer, machine-readable, for the page to mark on the board once the learner asks for it.
+    right = _right_answer(task, task_json, expected)
     if correct:
         return {"correct": True, "rule": task.rule, "section": lesson.section,
                 "feedback": [_RIGHT[lang], *feedback, *explain], "answer": [], "refused": [],
-                "last": index == len(lesson.tasks) - 1}
+                "last": index == len(lesson.tasks) - 1, "expected": right}
     # Wrong: what was wrong with the learner's own choice and the rule's gist now; the answer (with the worked score
     # or the new scores, which give it away) on request, so that "Try again" is more than copying it (a learner's
     # review). A wrong answer is always told the right one, when there is one: any cut from 6 to 26 is right.
     # The learner's choices that are wrong, marked ✗ on the board (a chosen call kept its ✓ beside "Not quite"): the
     # cards or calls the rules refuse in a select task, the choice itself in a one-choice task.
     # Only what the board offers is marked: a string that is none of its choices (a fuzz sent "ZZZ") names nothing.
-    task_json = lesson_task(lesson_id, index, "en")
     offered = {o["value"] for o in task_json["options"]} | set(task_json["board"].get("hand", []))
     chosen = {a for a in (answer if isinstance(answer, list) else [answer]) if isinstance(a, str) and a in offered}
     refused = sorted(chosen - expected if isinstance(expected, set) else chosen)
@@ -882,7 +884,20 @@ def check_answer(lesson_id: object, index: object, answer: object, lang: str) ->
               *([_ANSWER[lang].format(answer=shown)] if shown else [])]
     return {"correct": False, "rule": task.rule, "section": lesson.section,
             "feedback": [_WRONG[lang], *about, *gist], "answer": answer, "refused": refused,
-            "last": index == len(lesson.tasks) - 1}
+            "last": index == len(lesson.tasks) - 1, "expected": right}
+
+
+def _right_answer(task: Task, task_json: JSON, expected: object) -> object:
+    """The right answer in the form an answer takes: a select task's right cards or calls in the board's order, a
+    one-choice task's option value, a number, a score ({"Team1", "Team2"} or {"instantWin"}); None for a cut (any
+    from 6 to 26 is right: there is no one answer)."""
+    if task.params.get("count") == "cut":
+        return None
+    if isinstance(expected, set):
+        choices = (task_json["board"]["hand"] if task.kind == "select_cards"
+                   else [o["value"] for o in task_json["options"]])
+        return [value for value in choices if value in expected]
+    return expected
 
 
 # A wrong score that matches a usual slip says which one, without the numbers (they are the answer): a first try

@@ -306,3 +306,37 @@ def test_a_wrong_score_without_a_usual_slip_says_only_not_quite(lang: str) -> No
     instant = ask("check_answer", lesson="scoring-doubles-sweeps", index=3, answer={"Team1": 0, "Team2": 16},
                   lang=lang)
     assert len(instant["value"]["feedback"]) == 1, instant
+
+
+@pytest.mark.parametrize(("lesson_id", "index"), TASKS)
+def test_the_right_answer_is_given_for_the_board_to_mark(lesson_id: str, index: int) -> None:
+    # From a usability audit: "Show the answer" said "The answer: J♥" but marked nothing on the board, and only
+    # "Try again" led on. `expected` is the right answer in the form an answer takes, for the page to mark its choices.
+    task = ask("lesson_task", lesson=lesson_id, index=index)["value"]
+    wrong: Any = {"Team1": 1, "Team2": 1} if task["kind"] == "score" else "nothing"
+    verdicts = [ask("check_answer", lesson=lesson_id, index=index, answer=a, lang=lang)["value"]
+                for a in (wrong, right_answer(lesson_id, index)) for lang in LANGS]
+    expected = verdicts[0]["expected"]
+    assert all(v["expected"] == expected for v in verdicts)   # right or wrong, in every language
+    if task["kind"] == "number" and lessons._task(lesson_id, index)[1].params["count"] == "cut":
+        assert expected is None   # any cut from 6 to 26 is right: no one answer
+        return
+    # What it names is right, and is what the board offers, in the board's order.
+    assert ask("check_answer", lesson=lesson_id, index=index, answer=expected)["value"]["correct"] is True
+    offered = task["board"]["hand"] if task["kind"] == "select_cards" else [o["value"] for o in task["options"]]
+    if task["kind"] in ("select_cards", "select_calls"):
+        assert expected == [value for value in offered if value in expected]
+    elif task["kind"] in ("pick_card", "pick_seat", "pick_option"):
+        assert expected in offered
+
+
+def test_the_right_answer_for_the_board_names_its_choices() -> None:
+    assert ask("check_answer", lesson="cards-ranking", index=0, answer="AH")["value"]["expected"] == "JH"
+    assert ask("check_answer", lesson="play-follow-suit", index=0, answer=["JS"])["value"]["expected"] == ["10D", "7D"]
+    assert ask("check_answer", lesson="negotiation-accept-double", index=0, answer=["xC"])["value"][
+        "expected"] == ["ok", "xH", "S"]
+    assert ask("check_answer", lesson="match-target", index=1, answer="Team1")["value"]["expected"] == "raised"
+    assert ask("check_answer", lesson="scoring-doubles-sweeps", index=3, answer={"Team1": 1, "Team2": 1})["value"][
+        "expected"] == {"instantWin": "Team1"}
+    assert ask("check_answer", lesson="cards-points", index=0, answer=1)["value"]["expected"] == 55
+    assert ask("check_answer", lesson="deal-cut", index=1, answer=3)["value"]["expected"] is None

@@ -9,7 +9,8 @@
 // Without `lesson`, the list of lessons is shown, grouped by family, and the reader picks one.
 //
 // Test hooks: .gt-lesson[data-lesson][data-task][data-state=list|loading|asking|right|wrong|complete],
-// [data-answer] answer controls, [data-action=check|retry|next|restart|list|open|reload], [data-input=number|Team1|Team2],
+// [data-answer] answer controls (.is-refused: a wrong choice; .is-answer: a right one, once the answer is shown),
+// [data-action=check|retry|show-answer|next|restart|list|open|reload], [data-input=number|Team1|Team2],
 // .gt-lesson__feedback a[data-rule].
 
 import { h, uid } from './dom.js';
@@ -85,6 +86,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     sent: null,               // the answer last checked (re-checked on setLang)
     loadingIndex: null,       // the task being asked for, until its answer comes
     result: null,             // check_answer()
+    answerShown: false,       // the learner asked for the right answer: it is told, and marked on the board
     error: null,              // {kind: 'refused'|'crash', message}
     loading: true,
   };
@@ -153,6 +155,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
       st.answer = emptyAnswer(value.kind);
       st.sent = null;
       st.result = null;
+      st.answerShown = false;
     }
     render();
   }
@@ -183,6 +186,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     say('');
     st.result = null;
     st.sent = null;
+    st.answerShown = false;
     st.answer = emptyAnswer(st.task.kind);
     focusAfter = '.gt-lesson__answer button, .gt-lesson__answer input';
     render();
@@ -283,6 +287,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     const progress = readProgress();
     const lessonDone = doneCount(progress, st.lessonId, task.count) === task.count;
     const promptId = uid('gt-lesson-prompt');
+    const answerId = uid('gt-lesson-answer');   // the shown answer's lines, which describe its marked choices
     const locked = s !== 'asking' || st.loading;
     return h('article.gt-lesson__task', { attrs: { 'aria-labelledby': promptId } }, [
       h('header.gt-lesson__head', [
@@ -297,18 +302,18 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
       ]),
       h('p.gt-lesson__prompt', { id: promptId }, task.prompt),
       renderBoard(task),
-      renderAnswer(task, locked),
+      renderAnswer(task, locked, answerId),
       h('div.gt-lesson__actions', [
         s === 'asking' ? h('button.gt-btn.gt-btn--primary', {
           type: 'button', dataset: { action: 'check' }, disabled: st.loading || !answerReady(task.kind, st.answer),
           on: { click: check },
         }, t('lesson.check')) : null,
       ]),
-      renderFeedback(s),
+      renderFeedback(s, lessonDone, answerId),
     ]);
   }
 
-  function renderFeedback(s) {
+  function renderFeedback(s, lessonDone, answerId) {
     const r = st.result;
     const live = h('div.gt-lesson__feedback', {   // said by the mount's own region (say), not by this one
       class: { 'is-right': r?.correct === true, 'is-wrong': r?.correct === false },
@@ -319,7 +324,8 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
       h('p.gt-lesson__verdict', [h('span', { attrs: { 'aria-hidden': 'true' } }, r.correct ? '✓ ' : '✗ '), first]),
       h('ul.gt-lesson__lines', rest.map((line) => h('li', line))),
       // A wrong answer's right one, on request: shown at once, "Try again" was only copying it.
-      h('ul.gt-lesson__lines.gt-lesson__lines--answer', st.answerShown ? r.answer.map((line) => h('li', line)) : []),
+      h('ul.gt-lesson__lines.gt-lesson__lines--answer', { id: answerId },
+        st.answerShown ? r.answer.map((line) => h('li', line)) : []),
       h('p.gt-lesson__rule', h('a', {
         // An empty rulesHref means "this page is the rules page": the link stays here.
         href: `${rulesHref}#${r.rule}`, dataset: { rule: r.rule },
@@ -327,35 +333,50 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
       }, t('lesson.rule', { rule: r.rule }))),
     );
     const buttons = [];
-    if (s === 'wrong') {
-      buttons.push(h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'retry' }, on: { click: retry } },
-        t('lesson.retry')));
-      if (r.answer.length && !st.answerShown) {
+    const next = (primary) => h(primary ? 'button.gt-btn.gt-btn--primary' : 'button.gt-btn', {
+      type: 'button',
+      dataset: { action: 'next' },
+      on: { click: () => { focusAfter = '.gt-lesson__prompt'; loadTask(st.index + 1); } },
+    }, t('lesson.next'));
+    const retryButton = (primary) => h(primary ? 'button.gt-btn.gt-btn--primary' : 'button.gt-btn', {
+      type: 'button', dataset: { action: 'retry' }, on: { click: retry },
+    }, t('lesson.retry'));
+    // The end of the lesson: back to the list (a page with the list), or the lesson from its first task.
+    const ending = (primary) => [
+      st.fixed ? null : h(primary ? 'button.gt-btn.gt-btn--primary' : 'button.gt-btn', {
+        type: 'button',
+        dataset: { action: 'list' },
+        on: { click: () => { focusAfter = '.gt-lesson__item'; showList(); } },
+      }, t('lesson.list.back')),
+      h(primary && st.fixed ? 'button.gt-btn.gt-btn--primary' : 'button.gt-btn', {
+        type: 'button',
+        dataset: { action: 'restart' },
+        on: { click: () => { focusAfter = '.gt-lesson__prompt'; loadTask(0); } },
+      }, t('lesson.restart')),
+    ];
+    if (s === 'wrong' && st.answerShown) {
+      // The answer is told and marked on the board: on to the next task (it stays unsolved in the progress: the
+      // lesson comes back to it), or try it again; the last task has no next one, but the lesson's end choices.
+      if (r.last) buttons.push(retryButton(true), ...ending(false));
+      else buttons.push(next(true), retryButton(false));
+    } else if (s === 'wrong') {
+      buttons.push(retryButton(true));
+      if (r.answer.length) {
         buttons.push(h('button.gt-btn', { type: 'button', dataset: { action: 'show-answer' }, on: { click: () => {
           st.answerShown = true;
-          focusAfter = '[data-action="retry"]';
+          focusAfter = '[data-action="next"], [data-action="retry"]';   // the first of them: Next, if there is one
           render();
           say(r.answer.join(' '));
         } } }, t('lesson.showAnswer')));
       }
     } else if (s === 'right') {
-      buttons.push(h('button.gt-btn.gt-btn--primary', {
-        type: 'button',
-        dataset: { action: 'next' },
-        on: { click: () => { focusAfter = '.gt-lesson__prompt'; loadTask(st.index + 1); } },
-      }, t('lesson.next')));
+      buttons.push(next(true));
     } else if (s === 'complete') {
-      live.append(h('p.gt-lesson__complete', t('lesson.complete')));
-      if (!st.fixed) {
-        buttons.push(h('button.gt-btn.gt-btn--primary', {
-          type: 'button', dataset: { action: 'list' }, on: { click: () => { focusAfter = '.gt-lesson__item'; showList(); } },
-        }, t('lesson.list.back')));
-      }
-      buttons.push(h('button.gt-btn', {
-        type: 'button',
-        dataset: { action: 'restart' },
-        on: { click: () => { focusAfter = '.gt-lesson__prompt'; loadTask(0); } },
-      }, t('lesson.restart')));
+      // "Lesson complete!" only when every task is solved: a task whose answer was shown and left is not.
+      const progress = readProgress();
+      live.append(h('p.gt-lesson__complete', lessonDone ? t('lesson.complete')
+        : t('lesson.list.progress', { done: doneCount(progress, st.lessonId, st.task.count), n: st.task.count })));
+      buttons.push(...ending(true));
     }
     live.append(h('div.gt-lesson__actions', buttons));
     return live;
@@ -420,7 +441,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
 
   // -- the answer controls, per task kind ---------------------------------------------------------------------
 
-  function renderAnswer(task, locked) {
+  function renderAnswer(task, locked, answerId) {
     const kind = task.kind;
     const a = st.answer;
     const refreshCheck = () => {
@@ -447,6 +468,11 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     // Checked and wrong: the chosen cards or calls that are wrong (check_answer's `refused`: in a select task, the
     // ones the rules refuse) show ✗.
     const refused = (value) => Boolean(locked && st.result && !st.result.correct && st.result.refused.includes(value));
+    // The answer shown: the choices check_answer's `expected` names are marked ✓, and described by the answer's
+    // lines ("The answer: J♥."). Which they are is the engine's word, never worked out here.
+    const right = (value) => Boolean(locked && st.answerShown && st.result && !st.result.correct
+      && namesChoice(st.result.expected, value));
+    const marks = (value) => (right(value) ? { 'aria-describedby': answerId } : {});
 
     if (kind === 'select_cards' || kind === 'pick_card') {
       const multi = kind === 'select_cards';
@@ -456,9 +482,9 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
         h('ul.gt-lesson__cards.gt-lesson__cards--choice', codes.map((code) => h('li', h(
           `button.gt-card.gt-lesson__card.gt-suit--${code.slice(-1)}`, {
             type: 'button',
-            class: { 'is-pressed': pressed(code), 'is-refused': refused(code) },
+            class: { 'is-pressed': pressed(code), 'is-refused': refused(code), 'is-answer': right(code) },
             dataset: { answer: code },
-            attrs: { 'aria-pressed': pressed(code) ? 'true' : 'false', 'aria-label': cardName(code) },
+            attrs: { 'aria-pressed': pressed(code) ? 'true' : 'false', 'aria-label': cardName(code), ...marks(code) },
             on: { click: toggle(code, multi) },
           }, renderCard(code).firstChild)))),
       ]);
@@ -469,9 +495,9 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
         h('legend.gt-lesson__label', t(multi ? 'lesson.answer.calls' : 'lesson.answer.one')),
         h('ul.gt-lesson__options', task.options.map((o) => h('li', h('button.gt-btn.gt-lesson__option', {
           type: 'button',
-          class: { 'is-pressed': pressed(o.value), 'is-refused': refused(o.value) },
+          class: { 'is-pressed': pressed(o.value), 'is-refused': refused(o.value), 'is-answer': right(o.value) },
           dataset: { answer: o.value },
-          attrs: { 'aria-pressed': pressed(o.value) ? 'true' : 'false' },
+          attrs: { 'aria-pressed': pressed(o.value) ? 'true' : 'false', ...marks(o.value) },
           on: { click: toggle(o.value, multi) },
         }, o.text)))),
       ]);
@@ -520,9 +546,9 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
         h('p.gt-lesson__or', t('lesson.answer.instant')),
         h('ul.gt-lesson__options', TEAMS.map((team) => h('li', h('button.gt-btn.gt-lesson__option', {
           type: 'button',
-          class: { 'is-pressed': a.instant === team },
+          class: { 'is-pressed': a.instant === team, 'is-answer': right(team) },
           dataset: { answer: team },
-          attrs: { 'aria-pressed': a.instant === team ? 'true' : 'false' },
+          attrs: { 'aria-pressed': a.instant === team ? 'true' : 'false', ...marks(team) },
           on: { click: instant(team) },
         }, t('lesson.answer.instantTeam', { team: t(`team.${team}`) }))))),
       ]);
@@ -577,6 +603,14 @@ function emptyAnswer(kind) {
   if (kind === 'number') return { value: '' };
   if (kind === 'score') return { Team1: '', Team2: '', instant: null };
   return null;
+}
+
+/** Whether check_answer's `expected` (the right answer, in the form an answer takes) names the board's choice *value*:
+ *  one of a select task's list, a one-choice task's value, a score's instant win; a number names none. */
+function namesChoice(expected, value) {
+  if (Array.isArray(expected)) return expected.includes(value);
+  if (typeof expected === 'string') return expected === value;
+  return Boolean(expected && typeof expected === 'object' && expected.instantWin === value);
 }
 
 const isInt = (text) => /^\s*-?\d+\s*$/.test(String(text));
