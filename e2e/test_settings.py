@@ -75,6 +75,19 @@ def test_each_bot_seats_level_and_the_speed_are_kept(page: Page) -> None:
     expect(page.locator("#gt-level-Left")).to_have_value("basic")
     expect(page.locator("#gt-level-Top")).to_have_value("expert")
     expect(page.locator("#gt-level-Right")).to_have_value("advanced")
+    # An address that sets the speed: the select shows the speed in use (it showed the saved one), with the note.
+    page.keyboard.press("Escape")
+    page.goto("?speed=0")
+    wait_ready(page)
+    page.locator('[data-action="open-settings"]').click()
+    expect(page.locator("#gt-speed")).to_have_value("instant")
+    expect(page.locator(".gt-settings > .gt-note")).to_have_text("The address of this page sets the speed for now.")
+    page.locator("#gt-speed").select_option("slow")   # chosen here, it is the player's again, and kept
+    page.keyboard.press("Escape")
+    page.goto("/")
+    wait_ready(page)
+    page.locator('[data-action="open-settings"]').click()
+    expect(page.locator("#gt-speed")).to_have_value("slow")
 
 
 def test_settings_saved_with_one_level_for_all_bots_give_it_to_each_seat(page: Page) -> None:

@@ -80,7 +80,7 @@ export default {
   'bids.redouble': 'Redouble',
   'bids.autoDouble': '(automatic double)',
   'bids.noneNow': '— none possible now',
-  'bids.noneNowNamed': '{call}: not possible now',
+  'bids.noneNowNamed': '{call} — not possible now',   // as a labelled row's "Double — none possible now"
   'bids.why': 'Why?',
   'bids.others': 'Why not the others?',
   'bids.fold': 'Fold the calls not possible',

@@ -79,7 +79,7 @@ export default {
   'bids.redouble': 'Surcontrer',
   'bids.autoDouble': '(contré automatiquement)',
   'bids.noneNow': '— aucun possible',
-  'bids.noneNowNamed': '{call} : impossible maintenant',
+  'bids.noneNowNamed': '{call} — impossible maintenant',
   'bids.why': 'Pourquoi ?',
   'bids.others': 'Pourquoi pas les autres ?',
   'bids.fold': 'Replier les appels impossibles',

@@ -79,7 +79,7 @@ export default {
   'bids.redouble': 'Surcontré',
   'bids.autoDouble': '(Contré ho azy)',
   'bids.noneNow': '— tsy misy azo atao',
-  'bids.noneNowNamed': '{call}: tsy azo atao izao',
+  'bids.noneNowNamed': '{call} — tsy azo atao izao',
   'bids.why': 'Nahoana?',
   'bids.others': 'Nahoana tsy ny hafa?',
   'bids.fold': 'Afeno ireo tsy azo atao',

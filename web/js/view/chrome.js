@@ -125,7 +125,8 @@ export function renderSettings(app, cb) {
         t(seat === 'Top' ? 'settings.levelPartner' : 'settings.levelOpponent', { seat: t(`seat.${seat}`) }),
         app.settings.levels[seat], options, (level) => cb.onLevel(seat, level))),
     ]),
-    select('gt-speed', t('settings.speed'), app.settings.speed,
+    // The speed in use: the address's, while it sets it (the select showed "Normal" at ?speed=0).
+    select('gt-speed', t('settings.speed'), app.speedOverride ?? app.settings.speed,
       ['slow', 'normal', 'fast', 'instant'].map((s) => [s, t(`speed.${s}`)]), cb.onSpeed),
     app.speedOverride !== null ? h('p.gt-note', t('settings.speedOverride')) : null,
     h('div.gt-field.gt-field--check', [
