@@ -41,7 +41,7 @@ export function renderSummary(summary, { winner, onContinue, onNewMatch, onScore
     ])),
     h('ol.gt-summary__lines', { attrs: { 'aria-label': t('summary.arithmetic') } },
       summary.lines.map((line) => h('li', line))),
-    summary.sweep ? h('p.gt-summary__flag', t('summary.sweep', { team: t(`team.${summary.sweep}`) })) : null,
+    // (A sweep has no flag of its own: the engine's lines above say it, "won all 8 tricks: a sweep"; it was said twice.)
     summary.instantWin ? h('p.gt-summary__flag', t('summary.instantWin', { team: t(`team.${summary.instantWin}`) }))
       : null,
     summary.targetRaised ? h('p.gt-summary__flag', t('summary.targetRaised', { target: summary.targetAfter })) : null,
