@@ -162,6 +162,43 @@ def test_the_way_back_to_ones_match_outlives_a_reload_until_taken_or_declined(pa
     assert json.loads(aside["raw"])["state"] == kept
 
 
+def test_links_in_other_tabs_keep_the_players_own_match_and_never_offer_an_older_copy(page: Page) -> None:
+    # From a review of the way back across reloads: a second link opened in another tab set the first link aside in
+    # place of the player's own match; and a match played on after a link opened in another tab was offered back as
+    # its older copy (taking it lost the moves since).
+    open_game(page, fragment="seed=0")   # the human cuts first
+    wait_my_turn(page, "cut")
+    page.locator('[data-action="c17"]').click()
+    wait_my_turn(page, "negotiation")
+    kept = saved_state(page)
+    for seed in (5, 6):   # two links, each in a tab of its own, neither played
+        other = page.context.new_page()
+        other.goto(f"?speed=0&lang=en#seed={seed}")
+        wait_ready(other)
+        other.close()
+    page.goto("?speed=0&lang=en")
+    wait_ready(page)
+    notice = page.locator('[data-notice="kept"]')
+    notice.get_by_role("button", name="Back to my match").click()
+    page.wait_for_function(SAVED_IS, arg=kept)   # the player's own match, not the first link
+    wait_my_turn(page, "negotiation")
+    # A link in another tab, then the player plays on in this one: the same match, newer; no older copy offered.
+    other = page.context.new_page()
+    other.goto("?speed=0&lang=en#seed=7")
+    wait_ready(other)
+    other.close()
+    page.locator(".gt-panel .is-legal").first.click()
+    page.wait_for_function("""s => { const now = JSON.parse(localStorage.getItem('giretra.match')).state;
+      return now !== s && now.split(' ').slice(0, 8).join(' ') === s.split(' ').slice(0, 8).join(' '); }""", arg=kept)
+    newer = saved_state(page)
+    page.goto("?speed=0&lang=en")
+    wait_ready(page)
+    expect(page.locator(".gt-table")).to_be_visible()
+    expect(page.locator("[data-notice]")).to_have_count(0)
+    now = str(saved_state(page)).split(" ")   # the newer match resumed (its bots may have moved on since)
+    assert now[:8] == str(newer).split(" ")[:8] and now[8].startswith(str(newer).split(" ")[8]), (now, newer)
+
+
 def test_a_link_opened_while_the_bots_move_is_not_undone_by_their_next_move(page: Page) -> None:
     # Found by a layout test that failed one run in two: a bot's move that arrived just after a link was opened put
     # the match left back over the link's (and in the save), under the link's notice. The page is loaded afresh

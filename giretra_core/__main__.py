@@ -100,15 +100,14 @@ def log_lines(match: Match, lang: str = "en", players: Sequence[str] | None = No
 
 def _why_lines(deal: Deal, reasons: Sequence[Decision], lang: str) -> Iterator[str]:
     """One line per action of *deal*, in its order: who, the action (a card after its trick's number), the reason."""
-    actions: list[tuple[Seat, str]] = []
-    if deal.cut is not None:
-        actions.append((deal.cutter, f"c{deal.cut}"))
+    seats = [deal.cutter] if deal.cut is not None else []
     if deal.negotiation is not None:
-        actions.extend((seat, call.token) for seat, call in deal.negotiation.calls)
-    for number, trick in enumerate(deal.tricks, 1):
-        actions.extend((Seat((trick.leader + j) & 3), f"{number}. {card_name(card)}")
-                       for j, card in enumerate(trick.cards))
-    for (seat, action), decision in zip(actions, reasons, strict=True):
+        seats.extend(seat for seat, _ in deal.negotiation.calls)
+    calls = len(seats)
+    for trick in deal.tricks:
+        seats.extend(Seat((trick.leader + j) & 3) for j in range(len(trick.cards)))
+    for i, (seat, token, decision) in enumerate(zip(seats, deal.action_tokens(), reasons, strict=True)):
+        action = token if i < calls else f"{(i - calls) // 4 + 1}. {token}"
         yield f"     {seat.api_name:6} {action:7} {reason_text(decision, lang)}"
 
 

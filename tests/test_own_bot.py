@@ -8,6 +8,7 @@ import json
 import random
 import re
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -432,11 +433,13 @@ def test_a_bot_that_never_answers_is_stopped_and_named(bad_bots: str, monkeypatc
     assert arena_main([f"{bad_bots}:never_answers", "random", "--deals", "1", "--quiet", "--budget", "10"]) == 1
     err = capsys.readouterr().err
     assert "in never_answers" in err and "was stopped after 0.3 s" in err
-    # A bot that answers in time is not stopped, and the timer is off again after it.
+    # A bot that answers in time is not stopped, and the timer is as it was after it.
     import signal
 
+    before = signal.getitimer(signal.ITIMER_REAL), signal.getsignal(signal.SIGALRM)
     assert validate(EXAMPLE, deals=1, seed=3, budget_ms=10)["ok"]
-    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    after = signal.getitimer(signal.ITIMER_REAL), signal.getsignal(signal.SIGALRM)
+    assert after[1] is before[1] and (after[0] == before[0] == (0.0, 0.0) or after[0][0] <= before[0][0])
     # A timer of the caller's own (a test runner's timeout, say) runs on, with its handler, as if the limit had not
     # been there.
     def outer(signum: int, frame: object) -> None:
@@ -447,6 +450,14 @@ def test_a_bot_that_never_answers_is_stopped_and_named(bad_bots: str, monkeypatc
         signal.setitimer(signal.ITIMER_REAL, 100.0)
         assert validate(EXAMPLE, deals=1, seed=3, budget_ms=10)["ok"]
         assert signal.getsignal(signal.SIGALRM) is outer and 90 < signal.getitimer(signal.ITIMER_REAL)[0] < 100
+        # A caller's timer that comes before the limit turns the limit off: it is left alone.
+        monkeypatch.setattr(own, "HARD_LIMIT_S", 3.0)
+        start = time.monotonic()
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        failures = validate(f"{bad_bots}:never_answers", deals=1, seed=3, budget_ms=10)["failures"]
+        assert isinstance(failures, list) and len(failures) == 1, failures
+        assert "raised AssertionError: the caller's timer fired" in failures[0], failures   # not "was stopped"
+        assert time.monotonic() - start < 2.0   # at its 0.2 s, not after the limit's 3 s
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)

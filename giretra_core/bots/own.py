@@ -147,9 +147,10 @@ def choose(spec: str, view: SeatView, rng: random.Random, budget_ms: float = 250
     # bot that assigns to it (to try a call, say) changes nothing of the match.
     if view.negotiation is not None:
         view = dataclasses.replace(view, negotiation=copy.copy(view.negotiation))
+    bot = load(spec)   # (its import is not part of the decision's time)
     try:
         with _hard_limit(spec, budget_ms):
-            decision = load(spec)(view, rng, budget_ms, time_guard)
+            decision = bot(view, rng, budget_ms, time_guard)
     except _Stopped as err:
         raise OwnBotError(f"{err} at {raised_at(err).split(', raised at ')[0]}") from err
     except SystemExit as err:  # a stray exit() in the bot ended the arena without a word
@@ -200,7 +201,9 @@ def _hard_limit(spec: str, budget_ms: float) -> Iterator[None]:
                        "it was running")   # ... at the bot's line
 
     pending, _ = signal.getitimer(signal.ITIMER_REAL)
-    if 0 < pending <= limit:   # the caller's own timer (a test runner's timeout, say) comes first: leave it alone
+    # The caller's own timer comes first (a test runner's timeout, say), or its handler was not set from Python and
+    # could not be put back: leave them alone, without a limit.
+    if 0 < pending <= limit or signal.getsignal(signal.SIGALRM) is None:
         yield
         return
     previous = signal.signal(signal.SIGALRM, stop)
@@ -209,10 +212,15 @@ def _hard_limit(spec: str, budget_ms: float) -> Iterator[None]:
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, signal.SIG_DFL if previous is None else previous)   # (None: not set from Python)
-        if pending:   # the caller's later timer, running on as if ours had not been there
-            signal.setitimer(signal.ITIMER_REAL, max(pending - (time.monotonic() - start), 1e-6), every)
+        while True:   # the timer may fire during this clean-up (once: it is not repeated): clean up all the same
+            try:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, previous)
+                if pending:   # the caller's later timer, running on as if ours had not been there
+                    signal.setitimer(signal.ITIMER_REAL, max(pending - (time.monotonic() - start), 1e-6), every)
+                break
+            except _Stopped:
+                continue
 
 
 def _not_an_action(action: object, view: SeatView) -> str:

@@ -12,7 +12,9 @@ import { h, replaceKeepingFocus } from './dom.js';
 import {
   cardName, getLang, keepLang, langContext, missing, resumeLang, seatName, setLang, t, useLangContext,
 } from './i18n.js';
-import { keepAside, readBack, readSave, readSettings, setAside, settleBack, writeSave, writeSettings } from './save.js';
+import {
+  keepAside, markPlayed, markShared, readBack, readSave, readSettings, setAside, settleBack, writeSave, writeSettings,
+} from './save.js';
 import { mountTable } from './table.js';
 import { renderBar, renderLoading, renderNewMatch, renderNotices, renderSettings, renderShare } from './view/chrome.js';
 import { contractText } from './view/negotiation.js';
@@ -40,6 +42,10 @@ export const SPEED_ALIASES = { 0: 'instant', 1: 'fast', 2: 'normal', 3: 'slow' }
 // The hint asks the strongest bot; in Pyodide (about 1.7x slower than CPython) it gets a little more time.
 const HINT_LEVEL = 'expert';
 const HINT_BUDGET_MS = 400;
+
+// Two states of one match (the same first eight fields: preset, players, seed, dealer, scores, target, deck), whatever
+// was played since: the notation's own header, not a rule.
+const sameMatch = (a, b) => a.split(' ').slice(0, 8).join(' ') === b.split(' ').slice(0, 8).join(' ');
 
 export function mount(root, opts) {
   const {
@@ -278,7 +284,7 @@ export function mount(root, opts) {
 
   // A notice replaces an older one of its kind (two links opened one after the other: one way back, to the player's
   // own match); at most three are shown: five pushed the table off a phone's screen.
-  const KIND = { shared: 'link', sharedMatch: 'link' };
+  const KIND = { shared: 'link', sharedMatch: 'link', kept: 'link' };   // (kept: the way back offered after a reload)
   function notify(notice) {
     const kind = KIND[notice.key] ?? notice.key;
     app.notices = [...app.notices.filter((x) => (KIND[x.key] ?? x.key) !== kind), notice].slice(-3);
@@ -384,7 +390,9 @@ export function mount(root, opts) {
   async function offerBack(current) {
     const back = readBack();
     if (!back) return;
-    if (back.state === current.state) { settleBack(); return; }   // back already (in another tab)
+    // The same match (its first eight fields: preset, players, seed, dealer, scores, target, deck): back already, in
+    // another tab, and maybe played on since; the copy aside is older, and taking it would lose those moves.
+    if (sameMatch(back.state, current.state)) { settleBack(); return; }
     try {
       const view = await call('view', { state: back.state, seat: HUMAN });
       if (!view) return;   // the engine crashed: shown as such
@@ -394,7 +402,7 @@ export function mount(root, opts) {
       settleBack();   // unreadable now: it stays aside, as any other
       return;
     }
-    notify({ key: 'kept', params: {}, back });
+    notify({ key: 'kept', params: {}, back, played: back.played });
     render();
   }
 
@@ -424,7 +432,15 @@ export function mount(root, opts) {
       // back stays the player's own match (the shared one was only a link; storage keeps one match aside). Played,
       // the first shared match is the one in progress, kept as any other.
       const link = app.notices.find((x) => x.back && !x.played);
-      if (link) return link.back;
+      if (link) { markShared(shared); return link.back; }
+      // The same, the page reloaded since or the link opened in another tab (no notice here): the match in progress
+      // is the last link, unplayed, so the match aside stays the player's own.
+      const stored = readBack();
+      if (stored && !stored.played && stored.shared && previous.status === 'ok'
+        && sameMatch(previous.save.state, stored.shared)) {
+        markShared(shared);
+        return stored;
+      }
       if (previous.status === 'bad') {   // unreadable: set aside and said, as without a link (it was overwritten)
         keepAside(previous.raw, `replaced by a shared link; ${previous.why}`);
         notify({ key: 'setAside', params: {} });
@@ -441,7 +457,7 @@ export function mount(root, opts) {
         notify({ key: 'setAside', params: {} });
         return null;
       }
-      keepAside(JSON.stringify(previous.save), 'replaced by a shared link', { back: true });
+      keepAside(JSON.stringify(previous.save), 'replaced by a shared link', { back: true, shared });
       return previous.save;
     };
     try {
@@ -487,6 +503,7 @@ export function mount(root, opts) {
     try {
       const res = await call('apply', { state, seat: HUMAN, action });
       if (!res || token !== app.token || state !== app.state) return;
+      if (app.notices.some((x) => x.back && !x.played)) markPlayed();   // (a reload, another tab: storage says it too)
       for (const notice of app.notices) if (notice.back) notice.played = true;   // the shared match is now in play
       await applied(res, HUMAN);
     } catch (err) {

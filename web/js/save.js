@@ -46,8 +46,20 @@ export function writeSave({ state, summaryDeal = null }) {
 /** Keep a copy of a save under another key (the newest one only): an unreadable one, or one a shared link replaced.
  * back: the player's own match, replaced by a shared link, whose way back is offered until taken or declined (a
  * reload, or the link opened in another tab, lost it). */
-export function keepAside(raw, why, { back = false } = {}) {
-  write(ASIDE_KEY, JSON.stringify({ raw, why, at: new Date().toISOString(), back }));
+export function keepAside(raw, why, { back = false, shared = null } = {}) {
+  write(ASIDE_KEY, JSON.stringify({ raw, why, at: new Date().toISOString(), back, shared }));
+}
+
+/** The link now open over the match kept aside (shared: its state as opened), not played yet; or (played) the
+ * player has made a move in it, so that it is a match of theirs, which the next link keeps aside in its turn. */
+export function markShared(shared) {
+  const data = readAside();
+  if (data?.back) write(ASIDE_KEY, JSON.stringify({ ...data, shared, played: false }));
+}
+
+export function markPlayed() {
+  const data = readAside();
+  if (data?.back && !data.played) write(ASIDE_KEY, JSON.stringify({ ...data, played: true }));
 }
 
 function readAside() {
@@ -59,14 +71,16 @@ function readAside() {
   }
 }
 
-/** The match a shared link replaced, while its way back is still offered: {state, summaryDeal}, or null. */
+/** The match a shared link replaced, while its way back is still offered: {state, summaryDeal, shared}, or null
+ * (shared: the state the last link opened with; played: the player has moved in it since). */
 export function readBack() {
   const data = readAside();
   if (!data?.back || typeof data.raw !== 'string') return null;
   try {
     const save = JSON.parse(data.raw);
     if (typeof save?.state !== 'string' || !save.state) return null;
-    return { state: save.state, summaryDeal: Number.isInteger(save.summaryDeal) ? save.summaryDeal : null };
+    return { state: save.state, summaryDeal: Number.isInteger(save.summaryDeal) ? save.summaryDeal : null,
+      shared: typeof data.shared === 'string' ? data.shared : null, played: Boolean(data.played) };
   } catch {
     return null;
   }

@@ -113,7 +113,6 @@ export default {
   'summary.matchPoints': 'Match points',
   'summary.total': 'Score',
   'summary.arithmetic': 'How the deal was scored',
-  'summary.instantWin': '{team} swept a Colour contract and wins the match on the spot.',
   'summary.targetRaised': 'Both teams reached the target: it rises to {target}.',
   'summary.target': 'Target: {target}.',
   'summary.matchWon': '{team} wins the match!',

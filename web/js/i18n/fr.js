@@ -112,7 +112,6 @@ export default {
   'summary.matchPoints': 'Points de partie',
   'summary.total': 'Score',
   'summary.arithmetic': 'Le calcul de la donne',
-  'summary.instantWin': '{team} a fait capot sur un contrat Couleur et gagne la partie sur-le-champ.',
   'summary.targetRaised': 'Les deux équipes ont atteint l’objectif : il passe à {target}.',
   'summary.target': 'Objectif : {target}.',
   'summary.matchWon': '{team} gagne la partie !',

@@ -112,7 +112,6 @@ export default {
   'summary.matchPoints': 'Isa lalao',
   'summary.total': 'Isa',
   'summary.arithmetic': 'Ny kajin’ny fizarana',
-  'summary.instantWin': 'Nahazo capot tamin’ny Couleur i {team} ka mandresy avy hatrany.',
   'summary.targetRaised': 'Samy nahatratra ny tanjona ny ekipa roa: lasa {target} ny tanjona.',
   'summary.target': 'Tanjona: {target}.',
   'summary.matchWon': 'Mandresy ny lalao i {team}!',

@@ -41,9 +41,8 @@ export function renderSummary(summary, { winner, onContinue, onNewMatch, onScore
     ])),
     h('ol.gt-summary__lines', { attrs: { 'aria-label': t('summary.arithmetic') } },
       summary.lines.map((line) => h('li', line))),
-    // (A sweep has no flag of its own: the engine's lines above say it, "won all 8 tricks: a sweep"; it was said twice.)
-    summary.instantWin ? h('p.gt-summary__flag', t('summary.instantWin', { team: t(`team.${summary.instantWin}`) }))
-      : null,
+    // (A sweep and an instant win have no flag of their own: the engine's lines above say them, "won all 8 tricks: a
+    // sweep", "… they win the match on the spot"; they were said twice.)
     summary.targetRaised ? h('p.gt-summary__flag', t('summary.targetRaised', { target: summary.targetAfter })) : null,
     over ? h('p.gt-summary__winner', { dataset: { winner } }, t('summary.matchWon', { team: t(`team.${winner}`) }))
       : h('p.gt-summary__target', t('summary.target', { target: summary.targetAfter })),
