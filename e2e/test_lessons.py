@@ -71,12 +71,7 @@ def wrong_answer(box: Locator, kind: str, right: Any) -> Any:
 def test_a_lesson_of_each_family_is_done_like_a_learner(page: Page, family: str) -> None:
     lesson_id = FAMILIES[family]
     lesson = next(x for x in lessons.all_lessons() if x.id == lesson_id)
-    page.goto("rules.html?lang=en")
-    w = page.locator(f'giretra-game[lesson="{lesson_id}"]')
-    w.scroll_into_view_if_needed()
-    w.locator('[data-action="start-widget"]').click()
-    box = w.locator(".gt-lesson")
-    expect(box).to_have_attribute("data-state", "asking", timeout=BOOT_TIMEOUT_MS)
+    w, box = start_lesson(page, lesson_id)
 
     for index, task in enumerate(lesson.tasks):
         expect(box).to_have_attribute("data-task", str(index))
