@@ -284,8 +284,8 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
 
   function renderTask(s) {
     const task = st.task;
-    const progress = readProgress();
-    const lessonDone = doneCount(progress, st.lessonId, task.count) === task.count;
+    const done = doneCount(readProgress(), st.lessonId, task.count);   // tasks solved, of this lesson
+    const lessonDone = done === task.count;
     const promptId = uid('gt-lesson-prompt');
     const answerId = uid('gt-lesson-answer');   // the shown answer's lines, which describe its marked choices
     const locked = s !== 'asking' || st.loading;
@@ -309,11 +309,11 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
           on: { click: check },
         }, t('lesson.check')) : null,
       ]),
-      renderFeedback(s, lessonDone, answerId),
+      renderFeedback(s, done, answerId),
     ]);
   }
 
-  function renderFeedback(s, lessonDone, answerId) {
+  function renderFeedback(s, done, answerId) {
     const r = st.result;
     const live = h('div.gt-lesson__feedback', {   // said by the mount's own region (say), not by this one
       class: { 'is-right': r?.correct === true, 'is-wrong': r?.correct === false },
@@ -373,9 +373,8 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
       buttons.push(next(true));
     } else if (s === 'complete') {
       // "Lesson complete!" only when every task is solved: a task whose answer was shown and left is not.
-      const progress = readProgress();
-      live.append(h('p.gt-lesson__complete', lessonDone ? t('lesson.complete')
-        : t('lesson.list.progress', { done: doneCount(progress, st.lessonId, st.task.count), n: st.task.count })));
+      live.append(h('p.gt-lesson__complete', done === st.task.count ? t('lesson.complete')
+        : t('lesson.list.progress', { done, n: st.task.count })));
       buttons.push(...ending(true));
     }
     live.append(h('div.gt-lesson__actions', buttons));
