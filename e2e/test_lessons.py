@@ -377,7 +377,15 @@ def test_a_shown_answer_on_the_last_task_leaves_a_way_on(page: Page) -> None:
     expect(box).to_have_attribute("data-state", "complete")
     feedback = box.locator(".gt-lesson__feedback")
     expect(feedback).not_to_contain_text("Lesson complete!")
-    expect(feedback).to_contain_text(f"1 of {count} tasks done")
+    # Right, but copied from the answer just shown: said so, and not counted (it counted as solved before).
+    expect(feedback.locator(".gt-lesson__seen")).to_have_text(re.compile(r"^The answer was shown: this task counts"))
+    expect(feedback).to_contain_text(f"0 of {count} tasks done")
+    saved = page.evaluate("localStorage.getItem('giretra.lessons')")
+    assert saved is None or json.loads(saved)["done"].get(lesson_id, []) == []
     expect(box).to_have_attribute("data-done", "false")
     box.locator('[data-action="restart"]').click()
     expect(box).to_have_attribute("data-task", "0")
+    answer(box, "pick_card", right_answer(lesson_id, 0))   # found on one's own this time: it counts
+    expect(box).to_have_attribute("data-state", "right")
+    expect(box.locator(".gt-lesson__seen")).to_have_count(0)
+    assert json.loads(page.evaluate("localStorage.getItem('giretra.lessons')"))["done"][lesson_id] == [0]

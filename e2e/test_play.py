@@ -108,6 +108,40 @@ def test_with_no_pauses_every_card_of_a_trick_is_said(page: Page) -> None:
     assert "wins the trick" in said or "win the trick" in said, said
 
 
+def test_the_player_is_you_in_every_line_about_their_seat(page: Page) -> None:
+    # From a first-time player's audit: the seat's plate said "You" while the table's lines said "Bottom wins the trick
+    # (+37)", and the bids, the tricks and the deal's dialog named the player "Bottom" too.
+    def winning_card(state: str) -> str | None:
+        """The player's card that wins the trick, last to play in it (None if not last, or none wins)."""
+        v = api("view", state=state, seat=HUMAN)
+        if v["phase"] != "play" or v["toAct"] != HUMAN or len(v["trick"]["cards"]) != 3:
+            return None
+        return next((a["action"] for a in v["legal"] if a["legal"] and api(
+            "apply", state=state, seat=HUMAN, action=a["action"])["view"]["tricks"][-1]["winner"] == HUMAN), None)
+
+    state, _ = drive(api("new_match", seed=5)["state"], lambda v: v["phase"] == "play")
+    while (winning := winning_card(state)) is None:   # the bots play every seat, the player's too, until then
+        seat = api("view", state=state, seat=HUMAN)["toAct"]
+        state = api("apply", state=state, seat=seat,
+                    action=api("bot_action", state=state, seat=seat, seed=0, level="random")["action"])["state"]
+    open_game(page, query="speed=normal", fragment=fragment(state))
+    wait_my_turn(page, "play")
+    page.locator(f'.gt-hand [data-card="{winning}"]').click()
+    expect(page.locator(".gt-status__text")).to_have_text(re.compile(r"^You win (the trick|trick 8) \(\+\d+"))
+    # The bids, then the tricks so far, name the player "You" as the plate does; the other seats keep their place.
+    page.locator(".gt-bids-details summary").click()
+    expect(page.locator('.gt-bids-history [data-seat="Bottom"] .gt-bids-history__seat').first).to_have_text("You")
+    expect(page.locator('.gt-bids-history [data-seat="Left"] .gt-bids-history__seat').first).to_have_text("Left")
+    page.locator('.gt-bar [data-action="open-tricks"]').click()
+    won = page.locator(".gt-history__won").last
+    expect(won).to_have_text(re.compile(r"^You win, \d+ points"))
+    expect(page.locator(".gt-history__list li").last.locator(".gt-history__seat")).to_contain_text(["You"])
+    lines = page.evaluate("() => ['.gt-center', '.gt-status', '#gt-dialog'].map((s) => document.querySelector(s)"
+                          ".innerText).join(' | ')")
+    assert "Bottom" not in lines, lines
+    expect(page.locator(".gt-seat--bottom .gt-seat__name")).to_have_text("Bottom")   # the place itself, on its plate
+
+
 def test_the_trick_says_whose_each_card_is_and_who_holds_it(page: Page) -> None:
     # From an accessibility review: the trick's cards were named by card alone, in seat order, and the winning one
     # only by a yellow ring.

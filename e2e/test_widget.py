@@ -398,6 +398,25 @@ def test_the_iframe_page_shows_the_caption_of_its_mode(page: Page, query: str, c
     assert height < 160, height
 
 
+@pytest.mark.parametrize(("selector", "title", "ready"), [
+    ('[lesson="cards-ranking"]', "Loading the lesson…", ".gt-lesson__prompt"),
+    ('[mode="score"]', "Loading the calculator…", ".gt-calc__form select"),
+])
+def test_a_widget_shows_the_engines_first_start_stage_by_stage(page: Page, selector: str, title: str,
+                                                              ready: str) -> None:
+    # From a first-time player's audit: the rules page's first widget said "Loading the lesson…" and nothing else for
+    # the 4-5 s of the engine's start; the game shows it stage by stage, with a bar.
+    page.goto("rules.html?lang=en")
+    w = widget(page, selector).first
+    w.locator('[data-action="start-widget"]').click()
+    expect(w.locator(".gt-loading__title")).to_have_text(title)
+    expect(w.locator(".gt-loading__stages li")).to_have_text(
+        ["Starting Python in your browser", "Loading the package installer", "Installing the Giretra engine"])
+    expect(w.locator(".gt-loading__bar")).to_be_visible()
+    expect(w.locator(ready).first).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(w.locator(".gt-loading")).to_have_count(0)
+
+
 def test_the_iframe_page_starts_when_visible_if_asked(page: Page) -> None:
     page.goto("embed.html?mode=lesson&lesson=cards-ranking&autostart=visible")
     expect(widget(page, "").locator(".gt-lesson")).to_be_visible(timeout=BOOT_TIMEOUT_MS)

@@ -15,6 +15,7 @@
 
 import { h, uid } from './dom.js';
 import { keepLang, resumeLang, t } from './i18n.js';
+import { renderLoading } from './view/chrome.js';
 
 const TEAMS = ['Team1', 'Team2'];
 const MULTIPLIERS = [1, 2, 4];
@@ -60,9 +61,10 @@ export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesH
   const error = h('p.gt-calc__error', { id: ids.error, hidden: true, attrs: { 'aria-live': 'polite' } });
   const result = h('div.gt-calc__result', { hidden: true, attrs: { 'aria-live': 'polite' } });
   const status = h('p.gt-calc__status', { attrs: { role: 'status' } });
+  const starting = h('div.gt-calc__starting');   // the engine's first start, stage by stage, as the game shows it
   title.id = ids.title;
   const el = h('section.gt-calc', { attrs: { 'aria-labelledby': ids.title } },
-    [title, intro, status, form, error, result]);
+    [title, intro, status, starting, form, error, result]);
   root.replaceChildren(el);
 
   // -- engine calls ---------------------------------------------------------------------------------------------
@@ -100,15 +102,25 @@ export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesH
     }
   }
 
+  let stage = null;   // the engine's start: 'pyodide' … 'ready'
+  function showStart() {
+    const booting = !catalogue && stage && stage !== 'ready';
+    starting.replaceChildren(...(booting ? [renderLoading({ stage, title: t('calc.loading') })] : []));
+    if (booting) status.textContent = '';   // said by the stages' own title
+  }
+  const unfollow = engine.onProgress?.(keepLang((next) => { stage = next; showStart(); }));
+
   let started = false;
   async function load() {
     const mine = ++seq;
     status.textContent = t('calc.loading');
+    showStart();
     try {
       const answer = await resumeLang(engine.call('score', { rules, lang }));
       if (mine !== seq || destroyed) return;
       catalogue = answer;
       status.textContent = '';
+      showStart();
       build();
       compute();
       if (focus && !started) root.querySelector('.gt-calc__input')?.focus();   // started by the reader: its first field
@@ -116,6 +128,7 @@ export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesH
     } catch (err) {
       if (mine !== seq || destroyed) return;
       status.textContent = '';
+      starting.replaceChildren();   // the error says where the start stopped
       showError(err);
     }
   }
@@ -283,6 +296,7 @@ export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesH
     },
     destroy() {
       destroyed = true;
+      unfollow?.();
       clearTimeout(timer);
       root.replaceChildren();
     },

@@ -10,7 +10,7 @@
 import { RulesError } from './engine.js';
 import { h, replaceKeepingFocus } from './dom.js';
 import {
-  cardName, getLang, keepLang, langContext, missing, resumeLang, seatName, setLang, t, useLangContext,
+  cardName, getLang, keepLang, langContext, missing, resumeLang, setLang, t, tSeat, useLangContext,
 } from './i18n.js';
 import {
   keepAside, markPlayed, markShared, readBack, readSave, readSettings, setAside, settleBack, writeSave, writeSettings,
@@ -216,7 +216,7 @@ export function mount(root, opts) {
 
   async function openScoreSheet() {
     const sheet = await call('score_sheet', { state: app.state });
-    if (sheet) openDialog(() => renderScoreSheet(sheet));
+    if (sheet) openDialog(() => renderScoreSheet(sheet, HUMAN));
   }
 
   // -- engine ---------------------------------------------------------------------------------------------------------
@@ -664,6 +664,7 @@ export function mount(root, opts) {
   function showSummaryIfAny() {
     if (!app.summary || dialogRender) return;
     const render = () => renderSummary(app.summary, {
+      me: HUMAN,
       winner: app.view.phase === 'match_over' ? app.view.winner : null,
       onContinue: () => closeDialog(),
       onNewMatch: () => { closeDialog(); startNewMatch(); },
@@ -695,24 +696,19 @@ export function mount(root, opts) {
     }, 30);
   }
 
-  // The player's own moves are said as "You …", as the screen names that seat "You", not "Bottom".
-  function said(key, seat, params) {
-    return seat === HUMAN ? t(`${key}.you`, params) : t(key, { seat: seatName(seat), ...params });
-  }
-
   function describe(ev, view, before) {
     const parts = [];
     if (before.phase === 'cut') {
-      parts.push(said('live.cut', ev.seat, { k: ev.action.slice(1) }));
+      parts.push(tSeat('live.cut', ev.seat, HUMAN, { k: ev.action.slice(1) }));
     } else if (before.phase === 'negotiation') {
       // The calls stay in the view during the play, so the newest one is this one, in the engine's words.
-      parts.push(said('live.call', ev.seat, { call: view.calls.at(-1)?.text ?? ev.action }));
+      parts.push(tSeat('live.call', ev.seat, HUMAN, { call: view.calls.at(-1)?.text ?? ev.action }));
     } else {
-      parts.push(said('live.card', ev.seat, { card: cardName(ev.action) }));
+      parts.push(tSeat('live.card', ev.seat, HUMAN, { card: cardName(ev.action) }));
     }
     if (ev.trickComplete) {
       const { winner, points, bonus } = ev.trickComplete;
-      parts.push(said(bonus ? 'live.finalTrick' : 'live.trick', winner, { points, bonus }));
+      parts.push(tSeat(bonus ? 'live.finalTrick' : 'live.trick', winner, HUMAN, { points, bonus }));
     }
     if (ev.contract) parts.push(t('live.contract', { contract: contractText(ev.contract) }));
     // The cards dealt, said once: a screen reader user would otherwise have to walk the hand to find them.

@@ -106,3 +106,14 @@ export function rankShort(rank) {
 export function seatName(seat) {
   return t(`seat.${seat}`);
 }
+
+/** The name the screen gives *seat*: "You" for the player's own seat *me* (its plate says "You"), else its place. */
+export function who(seat, me) {
+  return seat === me ? t('seat.you') : seatName(seat);
+}
+
+/** A line about *seat*, in the key's ".you" form for the player's own seat *me*: "You win the trick", not "Bottom wins
+ * the trick" (the verb agrees with "You"). */
+export function tSeat(key, seat, me, params = {}) {
+  return seat === me ? t(`${key}.you`, params) : t(key, { seat: seatName(seat), ...params });
+}

@@ -14,8 +14,9 @@
 // .gt-lesson__feedback a[data-rule].
 
 import { h, uid } from './dom.js';
-import { cardName, resumeLang, seatName, t } from './i18n.js';
+import { cardName, keepLang, resumeLang, seatName, t } from './i18n.js';
 import { renderCard } from './view/cards.js';
+import { renderLoading } from './view/chrome.js';
 
 const STORE_KEY = 'giretra.lessons';
 const FAMILIES = ['cards', 'deal', 'negotiation', 'play', 'scoring', 'match'];
@@ -87,8 +88,10 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     loadingIndex: null,       // the task being asked for, until its answer comes
     result: null,             // check_answer()
     answerShown: false,       // the learner asked for the right answer: it is told, and marked on the board
+    seenFor: null,            // the task whose answer was shown: found after that, it is not solved (it was copied)
     error: null,              // {kind: 'refused'|'crash', message}
     loading: true,
+    stage: null,              // the engine's start ('pyodide' … 'ready'): its first start takes seconds, shown by stage
   };
   let seq = 0;                // each engine round trip takes a number; stale answers are dropped
   let destroyed = false;
@@ -156,6 +159,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
       st.sent = null;
       st.result = null;
       st.answerShown = false;
+      st.seenFor = null;
     }
     render();
   }
@@ -168,11 +172,15 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     st.sent = sent;
     st.result = value;
     st.answerShown = false;
-    if (value.correct) markDone(st.lessonId, st.index);
+    // A right answer after "Show the answer" was copied, not found: the task stays to do (the lesson resumes there).
+    if (value.correct && st.seenFor !== st.index) markDone(st.lessonId, st.index);
     focusAfter = '.gt-lesson__feedback button';   // Retry, Next, or the end-of-lesson choices
     render();
-    say(value.feedback.join(' '));
+    say([...value.feedback, ...(copied() ? [t('lesson.seen')] : [])].join(' '));
   }
+
+  /** The answer on screen is right, but found after its task's answer was shown. */
+  const copied = () => Boolean(st.result?.correct && st.seenFor === st.index);
 
   let sayTimer = null;
   function say(text) {
@@ -223,7 +231,11 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     if (st.error) parts.push(renderError(st.error));
     if (!st.lessonId && st.catalogue) parts.push(renderList());
     else if (st.task) parts.push(renderTask(s));
-    else if (!st.error) parts.push(h('p.gt-lesson__loading', t('lesson.loading')));
+    else if (!st.error) {
+      parts.push(st.stage && st.stage !== 'ready'
+        ? renderLoading({ stage: st.stage, title: t('lesson.loading') })   // the engine's first start, as the game shows it
+        : h('p.gt-lesson__loading', t('lesson.loading')));
+    }
     el.replaceChildren(...parts);
     if (focusAfter && !st.loading) {   // not while the old content is still shown
       const target = el.querySelector(focusAfter);
@@ -249,6 +261,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
   async function reload() {
     engine = await restartEngine();
     if (destroyed) return;
+    followStart();
     st.error = null;
     if (!st.lessonId) await showList();
     else await loadTask(st.task ? st.index : 0, Boolean(st.task));
@@ -323,6 +336,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     live.append(
       h('p.gt-lesson__verdict', [h('span', { attrs: { 'aria-hidden': 'true' } }, r.correct ? '✓ ' : '✗ '), first]),
       h('ul.gt-lesson__lines', rest.map((line) => h('li', line))),
+      ...(copied() ? [h('p.gt-lesson__seen', t('lesson.seen'))] : []),
       // A wrong answer's right one, on request: shown at once, "Try again" was only copying it.
       h('ul.gt-lesson__lines.gt-lesson__lines--answer', { id: answerId },
         st.answerShown ? r.answer.map((line) => h('li', line)) : []),
@@ -364,6 +378,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
       if (r.answer.length) {
         buttons.push(h('button.gt-btn', { type: 'button', dataset: { action: 'show-answer' }, on: { click: () => {
           st.answerShown = true;
+          st.seenFor = st.index;
           focusAfter = '[data-action="next"], [data-action="retry"]';   // the first of them: Next, if there is one
           render();
           say(r.answer.join(' '));
@@ -557,6 +572,16 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
 
   // -- start ----------------------------------------------------------------------------------------------------
 
+  // The engine's start, followed until it is ready (a late follower hears the stage reached so far, at once).
+  let unfollow = null;
+  function followStart() {
+    unfollow?.();
+    unfollow = engine.onProgress?.(keepLang((stage) => {
+      st.stage = stage;
+      if (!st.task && !st.catalogue) render();
+    })) ?? null;
+  }
+  followStart();
   if (st.lessonId) loadTask(0);
   else showList();
 
@@ -588,6 +613,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     },
     destroy() {
       destroyed = true;
+      unfollow?.();
       seq++;
       clearTimeout(sayTimer);
       root.replaceChildren();

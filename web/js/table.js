@@ -15,7 +15,7 @@
 // No rule lives here: what is legal and why comes from view.legal, and every click is sent to the engine.
 
 import { h, twinSelector } from './dom.js';
-import { getLang, keepLang, seatName, t } from './i18n.js';
+import { getLang, keepLang, seatName, t, tSeat } from './i18n.js';
 import { renderCutPanel, renderDeck } from './view/cut.js';
 import { renderHand } from './view/hand.js';
 import { renderBidHistory, renderCallPanel, renderContract } from './view/negotiation.js';
@@ -214,7 +214,7 @@ export function renderTable(model, parentCfg) {
   if (model.shownTrick && view.phase !== 'play') {
     center = [renderTrick(model, cfg)];   // the deal's last trick stays visible over the next deal's cut
   } else if (view.phase === 'cut') {
-    center = [renderDeck(), h('p.gt-center__note', t('cut.by', { seat: seatName(view.cutter) }))];
+    center = [renderDeck(), h('p.gt-center__note', tSeat('cut.by', view.cutter, view.seat))];
   } else if (view.phase === 'negotiation') {
     center = [renderContract(view), renderBidHistory(view)];
   } else {
@@ -275,12 +275,12 @@ function renderStatus(model, cfg) {
   if (model.message) {
     ({ text, kind } = model.message);
   } else if (stopped) {
-    text = t('table.trickWon', { seat: seatName(stopped.winner), points: stopped.points });
+    text = tSeat('table.trickWon', stopped.winner, view.seat, { points: stopped.points });
   } else if (view.phase === 'match_over') {
     text = '';   // the end panel below names the winner
   } else if (model.shownTrick) {
     const { winner, points, bonus } = model.shownTrick;   // bonus: the last trick's 10 (S-1), from the engine
-    text = t(bonus ? 'table.finalTrickWon' : 'table.trickWon', { seat: seatName(winner), points, bonus });
+    text = tSeat(bonus ? 'table.finalTrickWon' : 'table.trickWon', winner, view.seat, { points, bonus });
   } else if (playerActs(model)) {
     text = t(`status.yourTurn.${view.phase}`);
     kind = 'turn';

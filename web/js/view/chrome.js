@@ -55,15 +55,17 @@ function rulesLink(href, rules) {
   return url.href;
 }
 
+/** The engine's start, stage by stage (*app.stage*; *app.title*: what is loading, the game by default). */
 export function renderLoading(app, cb) {
   const failed = app.loadError;
+  const title = app.title ?? t('loading.title');
   const current = failed ? failed.stage : app.stage;
   const reached = STAGES.indexOf(current);
   return h('div.gt-loading', { class: { 'is-failed': Boolean(failed) }, attrs: { role: failed ? 'alert' : 'status' } }, [
-    h('p.gt-loading__title', failed ? t('loading.failed') : t('loading.title')),
+    h('p.gt-loading__title', failed ? t('loading.failed') : title),
     h('progress.gt-loading__bar', {
       max: STAGES.length, value: failed ? reached : Math.max(0, reached),
-      attrs: { 'aria-label': t('loading.title') },
+      attrs: { 'aria-label': title },
     }),
     h('ol.gt-loading__stages', STAGES.map((stage, i) => h('li', {
       class: { 'is-done': i < reached, 'is-current': i === reached && !failed, 'is-failed': failed && i === reached },

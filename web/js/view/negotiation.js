@@ -3,7 +3,7 @@
 // row with nothing possible on a narrow or short one, folded until "Why?" unfolds them: table.css).
 
 import { h, uid } from '../dom.js';
-import { seatName, t } from '../i18n.js';
+import { t, who } from '../i18n.js';
 import { rove } from './hand.js';
 import { TEAM_OF } from './seats.js';
 
@@ -30,7 +30,7 @@ export function renderBidHistory(view) {
   if (!view.calls.length) return null;   // the contract box already says 'none yet'
   return h('ol.gt-bids-history', { attrs: { 'aria-label': t('bids.title') } }, view.calls.map((call) =>
     h('li', { class: { [`gt-team--${TEAM_OF[call.seat].toLowerCase()}`]: true }, dataset: { seat: call.seat } }, [
-      h('span.gt-bids-history__seat', seatName(call.seat)),
+      h('span.gt-bids-history__seat', who(call.seat, view.seat)),
       h('span.gt-bids-history__call', call.text),
       call.autoDouble ? h('span.gt-bids-history__auto', t('bids.autoDouble')) : null,
     ])));

@@ -2,14 +2,15 @@
 // Every number and every sentence of the arithmetic comes from the engine (summary.lines, in the chosen language).
 
 import { h } from '../dom.js';
-import { seatName, t } from '../i18n.js';
+import { t, tSeat, who } from '../i18n.js';
 import { renderCardInline } from './cards.js';
 import { contractText } from './negotiation.js';
 import { SEATS } from './seats.js';
 
 const TEAMS = ['Team1', 'Team2'];
 
-export function renderSummary(summary, { winner, onContinue, onNewMatch, onScoreSheet }) {
+// *me*: the player's own seat, named "You" as on the table.
+export function renderSummary(summary, { me, winner, onContinue, onNewMatch, onScoreSheet }) {
   const over = Boolean(winner);
   const c = summary.contract;
   return h('div.gt-summary', { dataset: { deal: String(summary.dealNumber) } }, [
@@ -17,7 +18,7 @@ export function renderSummary(summary, { winner, onContinue, onNewMatch, onScore
     h('p.gt-summary__contract', [
       h('span.gt-summary__label', t('summary.contract')), ' ',
       contractText(c),
-      ' — ', t('summary.dealer', { seat: seatName(summary.dealer) }),
+      ' — ', tSeat('summary.dealer', summary.dealer, me),
     ]),
     h('div.gt-scroll', h('table.gt-summary__table', [
       h('thead', h('tr', [
@@ -48,7 +49,7 @@ export function renderSummary(summary, { winner, onContinue, onNewMatch, onScore
       : h('p.gt-summary__target', t('summary.target', { target: summary.targetAfter })),
     summary.hands ? h('details.gt-summary__hands', [
       h('summary', t('summary.hands')),
-      h('ul', SEATS.map((seat) => h('li', [h('span.gt-summary__seat', seatName(seat)), ' ',
+      h('ul', SEATS.map((seat) => h('li', [h('span.gt-summary__seat', who(seat, me)), ' ',
         (summary.hands[seat] || []).map(renderCardInline)]))),
     ]) : null,
     // The match's result: the focus on the score sheet, not on New match. "See the result" is pressed like "Next
@@ -65,10 +66,10 @@ export function renderSummary(summary, { winner, onContinue, onNewMatch, onScore
   ]);
 }
 
-export function renderScoreSheet(sheet) {
+export function renderScoreSheet(sheet, me) {
   const rows = sheet.deals.map((d) => h('tr', { dataset: { deal: String(d.dealNumber) } }, [
     h('th', { attrs: { scope: 'row' } }, String(d.dealNumber)),
-    h('td.gt-sheet__dealer', seatName(d.dealer)),
+    h('td.gt-sheet__dealer', who(d.dealer, me)),
     h('td.gt-sheet__contract', contractText(d.contract)),
     ...TEAMS.map((team) => h('td', d.instantWin === team ? t('sheet.instantWin') : String(d.matchPoints[team]))),
     ...TEAMS.map((team) => h('td.gt-sheet__total', String(d.scoresAfter[team]))),
@@ -100,10 +101,10 @@ export function renderTrickHistory(view) {
       h('span.gt-history__n', t('history.trick', { n: i + 1 })),
       h('span.gt-history__cards', trick.cards.map((c) => h('span.gt-history__play', {
         class: { 'is-winner': c.seat === trick.winner },
-      }, [h('span.gt-history__seat', seatName(c.seat)), ' ', renderCardInline(c.card)]))),
+      }, [h('span.gt-history__seat', who(c.seat, view.seat)), ' ', renderCardInline(c.card)]))),
       h('span.gt-history__won', trick.bonus
-        ? t('history.wonLast', { seat: seatName(trick.winner), points: trick.points, bonus: trick.bonus })
-        : t('history.won', { seat: seatName(trick.winner), points: trick.points })),
+        ? tSeat('history.wonLast', trick.winner, view.seat, { points: trick.points, bonus: trick.bonus })
+        : tSeat('history.won', trick.winner, view.seat, { points: trick.points })),
     ]))) : h('p', t('history.none')),
   ]);
 }

@@ -1,7 +1,7 @@
 // The middle of the table: the trick being played (or the one just won, or the last one on request).
 
 import { h } from '../dom.js';
-import { cardName, seatName, t } from '../i18n.js';
+import { cardName, t, tSeat, who } from '../i18n.js';
 import { renderCard } from './cards.js';
 import { SEATS } from './seats.js';
 
@@ -26,15 +26,12 @@ export function renderTrick(model, cfg) {
   if (trick.kind === 'stopped') caption = t('table.trickNumber', { n: view.tricks.length });
   else if (trick.kind === 'done') caption = t('table.trickNumber', { n: trick.number });
   else if (trick.kind === 'peek') {
-    caption = t('table.lastTrickWon', { seat: seatName(trick.winner), points: trick.points });
+    caption = tSeat('table.lastTrickWon', trick.winner, view.seat, { points: trick.points });
   } else caption = t('table.trickNumber', { n: Math.min(number, 8) });
   // Heard, not seen: the cards are laid out by seat, so each says whose it is, and the trick who holds it so far.
   // The player's own seat is "You", as the screen names it.
-  const who = (seat) => (seat === view.seat ? t('seat.you') : seatName(seat));
   let holds = '';
-  if (trick.kind === 'current' && highlight) {
-    holds = ` ${highlight === view.seat ? t('table.trickHeld.you') : t('table.trickHeld', { seat: who(highlight) })}`;
-  }
+  if (trick.kind === 'current' && highlight) holds = ` ${tSeat('table.trickHeld', highlight, view.seat)}`;
   return h('div.gt-trick', {
     class: { 'is-done': trick.kind === 'done' || trick.kind === 'stopped', 'is-peek': trick.kind === 'peek' },
     attrs: { role: 'group', 'aria-label': `${caption}.${holds}` },
@@ -42,7 +39,7 @@ export function renderTrick(model, cfg) {
     ...SEATS.map((seat) => h(`div.gt-trick__slot.gt-trick__slot--${seat.toLowerCase()}`, { dataset: { seat } },
       bySeat[seat] ? renderCard(bySeat[seat], {
         seat,
-        label: t('table.trickCard', { seat: who(seat), card: cardName(bySeat[seat]) }),
+        label: t('table.trickCard', { seat: who(seat, view.seat), card: cardName(bySeat[seat]) }),
         classes: {
           'is-winning': trick.kind === 'current' && highlight === seat,
           'is-winner': trick.kind !== 'current' && highlight === seat,
