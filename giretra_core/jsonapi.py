@@ -461,6 +461,51 @@ def deal_summary(state: str, deal: int | None = None, lang: str = "en") -> JSON:
 
 
 @endpoint
+def review(state: str, seat: str, deal: int | None = None, seed: int = 0, budgetMs: float = 250.0,
+           lang: str = "en") -> JSON:
+    """A finished deal (default: the last one) played again up to each call and card of *seat*: what it chose, and
+    what the expert bot would have chosen there, with its line; from *seat*'s view only, as the hint is.
+
+    The expert is asked as ``bot_action`` asks it (same *seed*, same randomness per position), so each of its choices
+    is the hint the player would have had at that moment. The cut is left out: any cut is as good before the deal.
+    """
+    check_lang(lang)
+    match = _match(state)
+    who = _seat(seat)
+    if not match.history:
+        raise GiretraError("no deal has finished yet", "no_finished_deal")
+    number = len(match.history) if deal is None else _int(deal, "deal", 1, len(match.history))
+    _int(seed, "seed", 0, MAX_SEED)
+    if isinstance(budgetMs, bool) or not isinstance(budgetMs, int | float) or not 0 <= budgetMs <= 60_000:
+        raise RequestError("budgetMs must be a number in 0..60000")
+    level = list(bots.LEVELS)[-1]   # the strongest level offered in play, the hint's
+    # Replayed from the match's start: the bots also read the scores and the target at each position.
+    m = Match.new(seed=match.seed, rules=match.rules, players=match.players, dealer=match.start_dealer,
+                  deck=match.start_deck, scores=match.start_scores, target=match.start_target)
+    moves: list[JSON] = []
+    for record in match.history[:number]:
+        reviewed = record is match.history[number - 1]
+        for token in record.deal.action_tokens():
+            turn = m.turn
+            assert turn is not None   # the history replays as it was played
+            action = parse_action(token)
+            if reviewed and turn == who and m.deal.phase is not Phase.CUT:
+                rng = random.Random(f"{seed}:{len(format_match(m).rsplit(' ', 1)[0])}")   # as bot_action
+                decision = bots.choose(level, seat_view(m, who), rng, float(budgetMs))
+                english = bots.REASONS.get(decision.key, decision.why)
+                move: JSON = {"phase": m.deal.phase.value, "played": _action_json(action, None, lang),
+                              "expert": _action_json(decision.action, None, lang),
+                              "why": bot_reason(decision.key, decision.params, english, lang),
+                              "same": decision.action == action, "forced": len(m.legal_actions()) == 1}
+                if m.deal.phase is Phase.PLAY:
+                    move["trick"] = len(m.deal.tricks) + 1
+                moves.append(move)
+            m = m.apply_unchecked(turn, action)
+    return {"deal": number, "seat": who.api_name, "level": level, "moves": moves,
+            "same": sum(1 for x in moves if x["same"])}
+
+
+@endpoint
 def score_sheet(state: str, lang: str = "en") -> JSON:
     """Every finished deal's result, the running scores, the target and the winner."""
     lang = check_lang(lang)
@@ -645,4 +690,4 @@ def call(name: str, request: str) -> str:
 
 
 __all__ = ["FUNCTIONS", "call", "info", "new_match", "view", "legal", "apply", "bot_action", "deal_summary",
-           "score_sheet", "set_players", "share_deal", "lessons", "lesson_task", "check_answer", "score"]
+           "review", "score_sheet", "set_players", "share_deal", "lessons", "lesson_task", "check_answer", "score"]

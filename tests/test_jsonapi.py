@@ -18,9 +18,10 @@ from helpers import notation
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
-from giretra_core import Match, format_match, parse_match
+from giretra_core import Match, bots, format_match, parse_match
 from giretra_core import jsonapi as api
 from giretra_core.cards import card_name, split_cards
+from giretra_core.deal import parse_action
 from giretra_core.i18n import RULE_OF, TEAMS_SEEN
 
 JSON = dict[str, Any]
@@ -223,6 +224,62 @@ def test_deal_summary_spells_out_52_times_2_doubled_automatically_104() -> None:
     fr = value("deal_summary", state=NT_MADE_AUTO, lang="fr")
     assert any("52 × 2 (contré automatiquement) = 104" in line for line in fr["lines"]), fr["lines"]
     assert value("deal_summary", state=NT_MADE_AUTO, deal=1) == s
+
+
+def _two_deals() -> str:
+    """A match two deals in, every seat a random bot (so the reviewed seat's choices often differ from the expert's)."""
+    m = Match.new(seed=13, players=("random",) * 4)
+    rng = random.Random(13)
+    while len(m.history) < 2:
+        assert m.turn is not None, "seed 13's match lasts more than one deal"
+        m = m.apply(m.turn, rng.choice(m.legal_actions()))
+    return format_match(m)
+
+
+def test_review_puts_each_call_and_card_of_the_seat_beside_the_hint_it_would_have_had(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The expert stops on its work limit only (no wall clock): the same position gives the same choice and line.
+    choose = bots.choose
+    monkeypatch.setattr(bots, "choose", lambda *args, **kw: choose(*args, **kw, time_guard=False))
+    state = _two_deals()
+    match = parse_match(state)
+    for deal in (1, 2):
+        review = value("review", state=state, seat="Left", deal=deal, budgetMs=20)
+        assert review["deal"] == deal and review["seat"] == "Left" and review["level"] == "expert"
+        # Replayed independently: the position before each of Left's actions in that deal (its cut left out).
+        before = Match.new(seed=13, players=("random",) * 4)
+        for record in match.history[:deal - 1]:
+            for token in record.deal.action_tokens():
+                assert before.turn is not None
+                before = before.apply(before.turn, parse_action(token))
+        positions = []
+        for token in match.history[deal - 1].deal.action_tokens():
+            assert before.turn is not None
+            if before.turn.api_name == "Left" and not token.startswith("c"):
+                positions.append((format_match(before), token, len(before.legal_actions())))
+            before = before.apply(before.turn, parse_action(token))
+        assert [m["played"]["action"] for m in review["moves"]] == [token for _, token, _ in positions]
+        for move, (position, token, legal_count) in zip(review["moves"], positions, strict=True):
+            hint = value("bot_action", state=position, seat="Left", level="expert", budgetMs=20)
+            assert move["expert"]["action"] == hint["action"] and move["why"] == hint["why"]
+            assert move["same"] == (hint["action"] == token) and move["forced"] == (legal_count == 1)
+            assert move["phase"] == ("play" if "trick" in move else "negotiation")
+        assert review["same"] == sum(m["same"] for m in review["moves"])
+        assert any(not m["same"] for m in review["moves"]), "a random seat should differ from the expert somewhere"
+    assert value("review", state=state, seat="Left", budgetMs=20)["deal"] == 2   # default: the last finished deal
+    fr = value("review", state=state, seat="Left", deal=1, budgetMs=20, lang="fr")
+    assert [m["expert"]["action"] for m in fr["moves"]] == [
+        m["expert"]["action"] for m in value("review", state=state, seat="Left", deal=1, budgetMs=20)["moves"]]
+
+
+def test_review_refuses_a_deal_not_finished_and_bad_fields() -> None:
+    fresh = format_match(Match.new(seed=3))
+    assert error("review", state=fresh, seat="Bottom") == {
+        "code": "no_finished_deal", "message": "no deal has finished yet", "rule": ""}
+    assert error("review", state=NT_MADE_AUTO, seat="Bottom", deal=2)["code"] == "bad_request"
+    assert error("review", state=NT_MADE_AUTO, seat="Middle")["code"] == "bad_seat"
+    assert error("review", state=NT_MADE_AUTO, seat="Bottom", budgetMs=-1)["code"] == "bad_request"
+    assert error("review", state=NT_MADE_AUTO[:-5], seat="Bottom")["code"] == "bad_notation"
 
 
 def test_view_marks_the_accept_that_doubled_automatically() -> None:
@@ -734,6 +791,7 @@ BASE_REQUESTS: list[tuple[str, JSON]] = [
     ("bot_action", {"state": MID, "seat": MID_TURN, "seed": 4}),
     ("bot_action", {"state": ALLTRUMPS_KH, "seat": "Left", "level": "random", "budgetMs": 0}),
     ("deal_summary", {"state": NT_MADE_AUTO}),
+    ("review", {"state": NT_MADE_AUTO, "seat": "Bottom", "budgetMs": 0}),
     ("score_sheet", {"state": MID}),
     ("set_players", {"state": MID, "players": {"Top": "human"}}),
     ("share_deal", {"state": MID}),

@@ -61,6 +61,7 @@ export function mount(root, opts) {
   const app = {
     stage: 'pyodide',     // loading stage reported by the engine
     loadError: null,      // EngineLoadError
+    review: null,         // the player's choices in a finished deal against the expert's: {deal, moves?, same?}
     crash: null,          // text of an engine bug (EngineCrash)
     info: null,           // engine info(): presets, bot levels
     state: null,          // THE match: the engine's notation string
@@ -270,6 +271,7 @@ export function mount(root, opts) {
     app.thinking = null;
     app.newCards = null;
     app.summary = summary;
+    app.review = null;
     app.trickStop = null;   // recomputed by trickWaiting(): stop after the trick being played
     save();
     render();
@@ -661,10 +663,23 @@ export function mount(root, opts) {
 
   // -- the deal summary -----------------------------------------------------------------------------------------------
 
+  // The player's choices in a finished deal against the expert bot's (asked from the deal's result).
+  async function askReview(deal) {
+    const { state } = app;
+    app.review = { deal };
+    refreshDialog();
+    const value = await call('review', { state, seat: HUMAN, deal });
+    if (app.review?.deal !== deal || state !== app.state) return;   // another deal, match or language meanwhile
+    app.review = value ? { deal, ...value } : null;
+    refreshDialog();
+  }
+
   function showSummaryIfAny() {
     if (!app.summary || dialogRender) return;
     const render = () => renderSummary(app.summary, {
       me: HUMAN,
+      review: app.review?.deal === app.summary?.dealNumber ? app.review : null,
+      onReview: () => askReview(app.summary.dealNumber),
       winner: app.view.phase === 'match_over' ? app.view.winner : null,
       onContinue: () => closeDialog(),
       onNewMatch: () => { closeDialog(); startNewMatch(); },
@@ -755,6 +770,7 @@ export function mount(root, opts) {
         const summary = await call('deal_summary', { state, deal: app.summary.dealNumber }).catch(() => null);
         if (summary && app.summary) app.summary = summary;
       }
+      if (app.review?.moves) askReview(app.review.deal);   // its lines come from the engine, in the new language
       app.message = null;
     }
     render();

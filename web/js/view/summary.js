@@ -9,8 +9,9 @@ import { SEATS } from './seats.js';
 
 const TEAMS = ['Team1', 'Team2'];
 
-// *me*: the player's own seat, named "You" as on the table.
-export function renderSummary(summary, { me, winner, onContinue, onNewMatch, onScoreSheet }) {
+// *me*: the player's own seat, named "You" as on the table; *review*: the engine's review of the player's choices
+// (null: not asked, {} while it comes), asked by *onReview*.
+export function renderSummary(summary, { me, winner, review, onReview, onContinue, onNewMatch, onScoreSheet }) {
   const over = Boolean(winner);
   const c = summary.contract;
   return h('div.gt-summary', { dataset: { deal: String(summary.dealNumber) } }, [
@@ -47,6 +48,7 @@ export function renderSummary(summary, { me, winner, onContinue, onNewMatch, onS
     summary.targetRaised ? h('p.gt-summary__flag', t('summary.targetRaised', { target: summary.targetAfter })) : null,
     over ? h('p.gt-summary__winner', { dataset: { winner } }, t('summary.matchWon', { team: t(`team.${winner}`) }))
       : h('p.gt-summary__target', t('summary.target', { target: summary.targetAfter })),
+    onReview ? renderReview(review, onReview) : null,
     summary.hands ? h('details.gt-summary__hands', [
       h('summary', t('summary.hands')),
       h('ul', SEATS.map((seat) => h('li', [h('span.gt-summary__seat', who(seat, me)), ' ',
@@ -63,6 +65,34 @@ export function renderSummary(summary, { me, winner, onContinue, onNewMatch, onS
       h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'continue' }, attrs: { autofocus: true },
         on: { click: onContinue } }, t('summary.continue')),
     ]),
+  ]);
+}
+
+// The player's calls and cards against the expert bot's at the same moments (jsonapi review): how many were the same,
+// and each one that was not, with the expert's line. Forced cards are not counted: they were nobody's choice.
+// The focus follows from the button to the waiting line to the review's title (each the twin of the last: dom.js).
+function renderReview(review, onReview) {
+  const focus = { focus: 'review' };
+  if (!review) {
+    return h('p.gt-review', h('button.gt-btn', { type: 'button', dataset: { action: 'review', ...focus },
+      on: { click: onReview } }, t('review.ask')));
+  }
+  if (!review.moves) return h('p.gt-review', { dataset: focus, attrs: { tabindex: '-1' } }, t('review.loading'));
+  const chosen = review.moves.filter((m) => !m.forced);
+  const same = chosen.filter((m) => m.same).length;
+  const forced = review.moves.length - chosen.length;
+  const other = chosen.filter((m) => !m.same);
+  const shown = (a) => (a.type === 'card' ? renderCardInline(a.card) : h('span.gt-review__call', a.text));
+  return h('section.gt-review', [
+    h('h3.gt-review__title', { dataset: focus, attrs: { tabindex: '-1' } }, t('review.title')),
+    h('p.gt-review__count', [t('review.count', { same, n: chosen.length }),
+      forced ? ` ${t('review.forced', { k: forced })}` : '']),
+    other.length ? h('ol.gt-review__moves', other.map((m) => h('li', { dataset: { trick: m.trick ?? '' } }, [
+      h('span.gt-review__where', m.trick ? t('review.trick', { n: m.trick }) : t('review.bids')), ' ',
+      t('review.you'), ' ', shown(m.played), ' · ', t('review.expert'), ' ', shown(m.expert),
+      h('span.gt-review__why', ` — ${m.why}`),
+    ]))) : h('p', t('review.allSame')),
+    h('p.gt-note', t('review.note')),
   ]);
 }
 

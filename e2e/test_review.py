@@ -1,0 +1,52 @@
+"""A finished deal reviewed: the player's calls and cards against the expert bot's at the same moments."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import BOOT_TIMEOUT_MS, open_game
+from gameplay import HUMAN, api, drive, fragment, saved_state, wait_my_turn
+from playwright.sync_api import Page, expect
+
+
+def test_the_deals_result_compares_the_players_choices_with_the_expert_bots(page: Page) -> None:
+    # The bots play the player's seat too (random level) up to its last card, so the deal has choices the expert makes
+    # otherwise; the player plays that card on the page and the deal's result opens.
+    state, _ = drive(api("new_match", seed=4)["state"],
+                     lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["hand"]) == 1)
+    open_game(page, query="speed=fast", fragment=fragment(state))
+    wait_my_turn(page, "play")
+    page.locator(".gt-hand .is-legal").click()
+    dialog = page.locator("#gt-dialog[open]")
+    expect(dialog.locator(".gt-summary")).to_be_visible(timeout=20_000)
+    ask = dialog.locator('[data-action="review"]')
+    ask.focus()
+    page.keyboard.press("Enter")
+    expect(dialog.locator(".gt-review__title")).to_have_text("Your choices and the expert bot’s",
+                                                             timeout=BOOT_TIMEOUT_MS)
+    expect(dialog.locator(".gt-review__title")).to_be_focused()   # the keyboard's place follows, not lost
+    # The player's own choices as the engine replays them (the expert's answers depend on its clock, in the page's
+    # engine as here, so only what the player did is compared; tests/test_jsonapi.py checks each answer is the hint).
+    review = api("review", state=saved_state(page), seat=HUMAN, deal=1, budgetMs=0)
+    chosen = [m for m in review["moves"] if not m["forced"]]
+    count = dialog.locator(".gt-review__count")
+    expect(count).to_contain_text(re.compile(rf"^The expert bot chose as you did \d+ times in {len(chosen)}\."))
+    same = int(re.search(r"did (\d+) times", count.inner_text()).group(1))   # type: ignore[union-attr]
+    assert 0 <= same < len(chosen), "a random player's deal differs from the expert's somewhere (seed 4)"
+    rows = dialog.locator(".gt-review__moves li")
+    expect(rows).to_have_count(len(chosen) - same)
+    played = {m.get("trick"): m["played"]["text"] for m in chosen}   # one choice per trick; "Bids": the last call
+    for row in rows.all():
+        where = row.locator(".gt-review__where").inner_text()
+        trick = int(where.split()[1]) if where.startswith("Trick ") else None
+        assert where == "Bids" or trick in played, where
+        expect(row.locator(".gt-review__why")).to_have_text(re.compile(r"^ — \w"))
+        cards = row.locator(".gt-inline-card [aria-hidden]")
+        if trick:
+            expect(cards).to_have_count(2)
+            expect(cards.first).to_have_text(played[trick])
+            assert cards.last.inner_text() != played[trick]
+    # The deal goes on as before.
+    dialog.locator('[data-action="continue"]').click()
+    expect(page.locator("#gt-dialog[open]")).to_have_count(0)
+
