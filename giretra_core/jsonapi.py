@@ -501,8 +501,9 @@ def review(state: str, seat: str, deal: int | None = None, seed: int = 0, budget
                     move["trick"] = len(m.deal.tricks) + 1
                 moves.append(move)
             m = m.apply_unchecked(turn, action)
-    return {"deal": number, "seat": who.api_name, "level": level, "moves": moves,
-            "same": sum(1 for x in moves if x["same"])}
+    chosen = [x for x in moves if not x["forced"]]   # a forced card was nobody's choice
+    return {"deal": number, "seat": who.api_name, "level": level, "moves": moves, "chosen": len(chosen),
+            "same": sum(1 for x in chosen if x["same"])}
 
 
 @endpoint

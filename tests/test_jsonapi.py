@@ -264,7 +264,8 @@ def test_review_puts_each_call_and_card_of_the_seat_beside_the_hint_it_would_hav
             assert move["expert"]["action"] == hint["action"] and move["why"] == hint["why"]
             assert move["same"] == (hint["action"] == token) and move["forced"] == (legal_count == 1)
             assert move["phase"] == ("play" if "trick" in move else "negotiation")
-        assert review["same"] == sum(m["same"] for m in review["moves"])
+        chosen = [m for m in review["moves"] if not m["forced"]]
+        assert review["chosen"] == len(chosen) and review["same"] == sum(m["same"] for m in chosen)
         assert any(not m["same"] for m in review["moves"]), "a random seat should differ from the expert somewhere"
     assert value("review", state=state, seat="Left", budgetMs=20)["deal"] == 2   # default: the last finished deal
     fr = value("review", state=state, seat="Left", deal=1, budgetMs=20, lang="fr")

@@ -106,20 +106,19 @@ export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesH
   function showStart() {
     const booting = !catalogue && stage && stage !== 'ready';
     starting.replaceChildren(...(booting ? [renderLoading({ stage, title: t('calc.loading') })] : []));
-    if (booting) status.textContent = '';   // said by the stages' own title
+    // Said by the stages' own title while the engine starts, by the status line until the first answer.
+    status.textContent = booting || catalogue ? '' : t('calc.loading');
   }
   const unfollow = engine.onProgress?.(keepLang((next) => { stage = next; showStart(); }));
 
   let started = false;
   async function load() {
     const mine = ++seq;
-    status.textContent = t('calc.loading');
     showStart();
     try {
       const answer = await resumeLang(engine.call('score', { rules, lang }));
       if (mine !== seq || destroyed) return;
       catalogue = answer;
-      status.textContent = '';
       showStart();
       build();
       compute();

@@ -128,6 +128,7 @@ export function mount(root, opts) {
     rulesHref,
     followTurn: standalone,
   });
+  let reviewSeq = 0;        // each review asked takes a number; an answer for an older one is dropped
   let dialogRender = null;   // () => Node: the open dialog's content, re-rendered on language change
 
   function render() {
@@ -272,6 +273,7 @@ export function mount(root, opts) {
     app.newCards = null;
     app.summary = summary;
     app.review = null;
+    reviewSeq++;
     app.trickStop = null;   // recomputed by trickWaiting(): stop after the trick being played
     save();
     render();
@@ -663,13 +665,20 @@ export function mount(root, opts) {
 
   // -- the deal summary -----------------------------------------------------------------------------------------------
 
-  // The player's choices in a finished deal against the expert bot's (asked from the deal's result).
+  // The player's choices in a finished deal against the expert bot's (asked from the deal's result), each asked as
+  // the hint is (same level, budget and seed): the hint the player would have had.
   async function askReview(deal) {
-    const { state } = app;
+    const mine = ++reviewSeq;
     app.review = { deal };
     refreshDialog();
-    const value = await call('review', { state, seat: HUMAN, deal });
-    if (app.review?.deal !== deal || state !== app.state) return;   // another deal, match or language meanwhile
+    let value = null;
+    try {
+      value = await call('review', { state: app.state, seat: HUMAN, deal, budgetMs: HINT_BUDGET_MS, seed: 0 });
+    } catch (err) {
+      if (!(err instanceof RulesError)) throw err;
+      announce(err.message);   // refused (not expected of a finished deal): the button comes back
+    }
+    if (mine !== reviewSeq || app.review?.deal !== deal) return;   // asked again (a language), or closed meanwhile
     app.review = value ? { deal, ...value } : null;
     refreshDialog();
   }
@@ -688,6 +697,8 @@ export function mount(root, opts) {
     openDialog(render, {
       onClose: () => {
         app.summary = null;   // at the match's end the table keeps a "new match" button
+        app.review = null;
+        reviewSeq++;          // an answer still coming is for a dialog closed
         save();
         advance();
       },
@@ -770,7 +781,8 @@ export function mount(root, opts) {
         const summary = await call('deal_summary', { state, deal: app.summary.dealNumber }).catch(() => null);
         if (summary && app.summary) app.summary = summary;
       }
-      if (app.review?.moves) askReview(app.review.deal);   // its lines come from the engine, in the new language
+      // A review on screen: its lines come from the engine, asked again in the new language.
+      if (dialogRender && app.review?.moves && app.review.deal === app.summary?.dealNumber) askReview(app.review.deal);
       app.message = null;
     }
     render();

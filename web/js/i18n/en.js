@@ -127,7 +127,7 @@ export default {
   'review.ask': 'Compare with the expert bot',
   'review.loading': 'The expert bot is replaying your deal…',
   'review.title': 'Your choices and the expert bot’s',
-  'review.count': 'The expert bot chose as you did {same} times in {n}.',
+  'review.count': 'Same choice as the expert bot: {same} of {n}.',
   'review.forced': 'Cards with no other choice are not counted ({k}).',
   'review.allSame': 'Every one of your choices was the expert bot’s.',
   'review.trick': 'Trick {n}',

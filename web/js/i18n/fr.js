@@ -126,7 +126,7 @@ export default {
   'review.ask': 'Comparer avec le robot expert',
   'review.loading': 'Le robot expert rejoue votre donne…',
   'review.title': 'Vos choix et ceux du robot expert',
-  'review.count': 'Le robot expert a choisi comme vous {same} fois sur {n}.',
+  'review.count': 'Même choix que le robot expert : {same} sur {n}.',
   'review.forced': 'Les cartes jouées sans autre choix ne sont pas comptées ({k}).',
   'review.allSame': 'Tous vos choix sont ceux du robot expert.',
   'review.trick': 'Pli {n}',

@@ -126,7 +126,7 @@ export default {
   'review.ask': 'Ampitahao amin’ny robo manam-pahaizana',
   'review.loading': 'Mamerina ny fizaranao ny robo manam-pahaizana…',
   'review.title': 'Ny safidinao sy ny an’ny robo manam-pahaizana',
-  'review.count': 'Nitovy tamin’ny anao ny safidin’ny robo manam-pahaizana in-{same} tamin’ny {n}.',
+  'review.count': 'Safidy mitovy amin’ny an’ny robo manam-pahaizana: {same} amin’ny {n}.',
   'review.forced': 'Tsy isaina ny karatra tsy nisy safidy hafa ({k}).',
   'review.allSame': 'Mitovy amin’ny an’ny robo manam-pahaizana avokoa ny safidinao rehetra.',
   'review.trick': 'Fanangonana {n}',

@@ -78,14 +78,12 @@ function renderReview(review, onReview) {
       on: { click: onReview } }, t('review.ask')));
   }
   if (!review.moves) return h('p.gt-review', { dataset: focus, attrs: { tabindex: '-1' } }, t('review.loading'));
-  const chosen = review.moves.filter((m) => !m.forced);
-  const same = chosen.filter((m) => m.same).length;
-  const forced = review.moves.length - chosen.length;
-  const other = chosen.filter((m) => !m.same);
+  const forced = review.moves.length - review.chosen;
+  const other = review.moves.filter((m) => !m.forced && !m.same);
   const shown = (a) => (a.type === 'card' ? renderCardInline(a.card) : h('span.gt-review__call', a.text));
   return h('section.gt-review', [
     h('h3.gt-review__title', { dataset: focus, attrs: { tabindex: '-1' } }, t('review.title')),
-    h('p.gt-review__count', [t('review.count', { same, n: chosen.length }),
+    h('p.gt-review__count', [t('review.count', { same: review.same, n: review.chosen }),
       forced ? ` ${t('review.forced', { k: forced })}` : '']),
     other.length ? h('ol.gt-review__moves', other.map((m) => h('li', { dataset: { trick: m.trick ?? '' } }, [
       h('span.gt-review__where', m.trick ? t('review.trick', { n: m.trick }) : t('review.bids')), ' ',
