@@ -273,6 +273,34 @@ def test_review_puts_each_call_and_card_of_the_seat_beside_the_hint_it_would_hav
         m["expert"]["action"] for m in value("review", state=state, seat="Left", deal=1, budgetMs=20)["moves"]]
 
 
+@pytest.mark.parametrize(("rules", "deck_given"), [("play.giretra.com", False), ("giretra.com", True)])
+def test_review_replays_a_match_shuffled_each_deal_or_started_from_a_given_deck(rules: str, deck_given: bool) -> None:
+    # The reference server's preset shuffles every deal afresh (from the seed); a shared deal starts from its deck and
+    # scores: the replay must reach the same deals, so each move reviewed is the seat's own action, in order.
+    rng = random.Random(5)
+
+    def play(m: Match, deals: int) -> Match:
+        while len(m.history) < deals and m.turn is not None:
+            m = m.apply(m.turn, rng.choice(m.legal_actions()))
+        return m
+
+    m = Match.new(seed=5, rules=rules, players=("random",) * 4)
+    if deck_given:   # the second deal of a match, shared: its deck and the scores before it
+        m = parse_match(value("share_deal", state=format_match(play(m, 1)))["state"])
+        assert m.start_deck is not None and not m.history
+    m = play(m, 2)
+    deal = m.history[-1].deal
+    own: list[str] = []
+    replay = deal.__class__.new(deal.deck, deal.dealer, deal.rules)
+    for token in deal.action_tokens():
+        assert replay.turn is not None
+        if replay.turn.api_name == "Top" and not token.startswith("c"):
+            own.append(token)
+        replay = replay.apply(replay.turn, parse_action(token))
+    review = value("review", state=format_match(m), seat="Top", budgetMs=0)
+    assert review["deal"] == len(m.history) and [x["played"]["action"] for x in review["moves"]] == own
+
+
 def test_review_refuses_a_deal_not_finished_and_bad_fields() -> None:
     fresh = format_match(Match.new(seed=3))
     assert error("review", state=fresh, seat="Bottom") == {
