@@ -423,6 +423,12 @@ def apply(state: str, seat: str, action: str, lang: str = "en") -> JSON:
     return {"state": new_state, "view": _view_json(after, seat_view(after, who), lang), "event": event}
 
 
+def _position_rng(match: Match, seed: int) -> random.Random:
+    """A bot's randomness at this position: keyed by the position's notation length without its action count
+    (notation G2's tenth field), the same as before that field, so a seeded match's bots play as they did."""
+    return random.Random(f"{seed}:{len(format_match(match).rsplit(' ', 1)[0])}")
+
+
 @endpoint
 def bot_action(state: str, seat: str, level: str | None = None, seed: int = 0, budgetMs: float = 250.0,
                lang: str = "en") -> JSON:
@@ -440,10 +446,7 @@ def bot_action(state: str, seat: str, level: str | None = None, seed: int = 0, b
     _int(seed, "seed", 0, MAX_SEED)
     if isinstance(budgetMs, bool) or not isinstance(budgetMs, int | float) or not 0 <= budgetMs <= 60_000:
         raise RequestError("budgetMs must be a number in 0..60000")
-    # Keyed by the position's notation length without its action count (notation G2's tenth field): the same
-    # randomness as before that field, so a seeded match's bots play as they did.
-    rng = random.Random(f"{seed}:{len(format_match(match).rsplit(' ', 1)[0])}")
-    decision = bots.choose(_str(level, "level"), seat_view(match, who), rng, float(budgetMs))
+    decision = bots.choose(_str(level, "level"), seat_view(match, who), _position_rng(match, seed), float(budgetMs))
     english = bots.REASONS.get(decision.key, decision.why)
     return {"action": action_token(decision.action), "why": bot_reason(decision.key, decision.params, english, lang),
             "key": decision.key, "level": level}
@@ -490,8 +493,7 @@ def review(state: str, seat: str, deal: int | None = None, seed: int = 0, budget
             assert turn is not None   # the history replays as it was played
             action = parse_action(token)
             if reviewed and turn == who and m.deal.phase is not Phase.CUT:
-                rng = random.Random(f"{seed}:{len(format_match(m).rsplit(' ', 1)[0])}")   # as bot_action
-                decision = bots.choose(level, seat_view(m, who), rng, float(budgetMs))
+                decision = bots.choose(level, seat_view(m, who), _position_rng(m, seed), float(budgetMs))
                 english = bots.REASONS.get(decision.key, decision.why)
                 move: JSON = {"phase": m.deal.phase.value, "played": _action_json(action, None, lang),
                               "expert": _action_json(decision.action, None, lang),
