@@ -367,6 +367,8 @@ BOT_REASONS: dict[str, dict[str, str]] = {
         "throw_spare": "impossible de gagner : défausser la carte la moins utile pour la suite",
         "search": "la meilleure en moyenne sur {worlds} donnes possibles",
         "solved": "jeu exact dans chacune des {worlds} donnes possibles",
+        "search_over": "meilleure en moyenne que {usual} sur {worlds} donnes possibles",
+        "solved_over": "meilleure que {usual} : jeu exact dans chacune des {worlds} donnes possibles",
         "equivalent": "ces cartes se valent ici",
         "oracle": "jeu parfait, toutes les mains vues",
         "announce": "assez fort pour {mode}",
@@ -408,6 +410,8 @@ BOT_REASONS: dict[str, dict[str, str]] = {
         "throw_spare": "tsy afaka mandresy: ario ny karatra tsy dia ilaina any aoriana",
         "search": "ny tsara indrindra amin’ny ankapobeny amin’ny fizarana {worlds} mety hitranga",
         "solved": "lalao marina amin’ny fizarana {worlds} mety hitranga tsirairay",
+        "search_over": "tsara kokoa noho ny {usual} amin’ny ankapobeny amin’ny fizarana {worlds} mety hitranga",
+        "solved_over": "tsara kokoa noho ny {usual}: lalao marina amin’ny fizarana {worlds} mety hitranga tsirairay",
         "equivalent": "mitovy lanja eto ireo karatra ireo",
         "oracle": "lalao lavorary, hita ny tanana rehetra",
         "announce": "matanjaka ampy ho an’ny {mode}",
@@ -436,7 +440,7 @@ def bot_reason(key: str, params: dict[str, str] | None, english: str, lang: str)
     template = english if lang == "en" else BOT_REASONS[lang].get(key, english)
     values: dict[str, object] = {}
     for name, value in (params or {}).items():
-        if name == "card":
+        if name in ("card", "usual"):
             from .cards import parse_card
 
             values[name] = card_text(parse_card(value), lang)

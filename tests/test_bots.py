@@ -134,8 +134,8 @@ def test_the_expert_keeps_the_policys_card_when_the_search_leads_by_noise(state:
     view = seat_view(match, match.turn)
     before = expert.choose(view, random.Random(seed), 400.0, time_guard=False, keep_se=0.0)
     now = expert.choose(view, random.Random(seed), 400.0, time_guard=False)
-    assert (card_name(before.action), before.key) == (noise, "search")
-    assert card_name(now.action) == kept and now.key not in ("search", "solved"), now
+    assert (card_name(before.action), before.key, (before.params or {})["usual"]) == (noise, "search_over", kept)
+    assert card_name(now.action) == kept and now.key not in ("search", "solved", "search_over", "solved_over"), now
 
 
 @pytest.mark.parametrize("level", ["basic", "advanced", "expert"])

@@ -125,7 +125,8 @@ def test_reasons_give_every_action_of_every_deal_with_its_bots_line() -> None:
     assert log == plain.stdout   # asking for the reasons changes nothing of the match
     match = parse_match(log.rstrip("\n").split("\n")[-1].removeprefix("Notation: "))
     assert len(blocks) == len(match.history) > 1
-    templates = [re.escape(text).replace(r"\{card\}", r"(?:10|[AKQJ987])[♣♦♥♠]").replace(r"\{mode\}", ".+")
+    card = r"(?:10|[AKQJ987])[♣♦♥♠]"
+    templates = [re.escape(text).replace(r"\{card\}", card).replace(r"\{usual\}", card).replace(r"\{mode\}", ".+")
                  .replace(r"\{worlds\}", r"\d+") for text in REASONS.values()]
     for block, record in zip(blocks, match.history, strict=True):
         deal = record.deal

@@ -12,7 +12,7 @@ import pytest
 from giretra_core import bots, jsonapi
 from giretra_core.bots import REASONS, Decision
 from giretra_core.bots.bidding import Outlook, choose_call, contract_value
-from giretra_core.cards import FULL_DECK, cards_of
+from giretra_core.cards import FULL_DECK, cards_of, parse_card
 from giretra_core.i18n import BOT_REASONS, bot_reason
 from giretra_core.match import Match
 from giretra_core.modes import STRENGTH, Mode, card_points
@@ -109,9 +109,13 @@ def _true_of_the_position(view: SeatView, decision: Decision) -> bool | None:
         suit = [c for c in cards_of(FULL_DECK) if c >> 3 == card >> 3 and STRENGTH[mode][c] > STRENGTH[mode][card]]
         unseen = [c for c in suit if not (view.played | view.hand) >> c & 1]
         return not trick and (not unseen or all(card >> 3 in led_voids[o] for o in opponents))
-    if key in ("search", "solved"):
+    if key in ("search", "solved", "search_over", "solved_over"):
         worlds = int((decision.params or {}).get("worlds", 0))
-        if key == "search":
+        if key.endswith("_over"):   # "better than {usual}": another legal card, the one the search was compared with
+            usual = parse_card((decision.params or {})["usual"])
+            if usual == card or usual not in legal:
+                return False
+        if key.startswith("search"):
             return worlds >= 1
         # No more deals than the hidden cards can make: the others' hands, counted as if nobody were void.
         others = [n for s, n in enumerate(view.hand_counts) if s != view.seat]
@@ -169,7 +173,7 @@ def test_the_experts_lines_are_true_of_their_positions() -> None:
                 assert verdict, (seed, int(seat), decision, view.trick, view.contract, view.calls)
                 checked[decision.key] = checked.get(decision.key, 0) + 1
             match = match.apply(seat, decision.action)
-    assert {"accept_partner", "only_card", "search", "solved", "partner_wins_add"} <= set(checked), checked
+    assert {"accept_partner", "only_card", "search_over", "solved_over", "partner_wins_add"} <= set(checked), checked
     assert sum(checked.values()) >= 150, checked
 
 

@@ -155,6 +155,10 @@ def play(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool,
         return decide(card, hint_key, card=card_name(card))
     # "Exact play in each of N deals" counts each deal once: near the end the sample repeats the few left.
     shown = distinct if exact else worlds
+    if hint in moves:
+        # Name the card a person would think of, the policy's: the search rated it lower (ties go to it, above).
+        return decide(card, "solved_over" if exact else "search_over", worlds=str(shown), card=card_name(card),
+                      usual=card_name(hint))
     return decide(card, "solved" if exact else "search", worlds=str(shown), card=card_name(card))
 
 
