@@ -44,7 +44,7 @@ REASONS: dict[str, str] = {
     "search": "best on average over {worlds} possible deals",
     "solved": "exact play in each of {worlds} possible deals",
     "search_over": "better on average than {usual} over {worlds} possible deals",
-    "solved_over": "better than {usual}: exact play in each of {worlds} possible deals",
+    "solved_over": "better on average than {usual}: exact play in each of {worlds} possible deals",
     "equivalent": "these cards are worth the same here",
     "oracle": "perfect play with every hand seen",
     # negotiation
