@@ -411,7 +411,8 @@ BOT_REASONS: dict[str, dict[str, str]] = {
         "search": "ny tsara indrindra amin’ny ankapobeny amin’ny fizarana {worlds} mety hitranga",
         "solved": "lalao marina amin’ny fizarana {worlds} mety hitranga tsirairay",
         "search_over": "tsara kokoa noho ny {usual} amin’ny ankapobeny amin’ny fizarana {worlds} mety hitranga",
-        "solved_over": "tsara kokoa noho ny {usual} amin’ny ankapobeny: lalao marina amin’ny fizarana {worlds} mety hitranga tsirairay",
+        "solved_over": "tsara kokoa noho ny {usual} amin’ny ankapobeny: lalao marina amin’ny fizarana {worlds} mety "
+                       "hitranga tsirairay",
         "equivalent": "mitovy lanja eto ireo karatra ireo",
         "oracle": "lalao lavorary, hita ny tanana rehetra",
         "announce": "matanjaka ampy ho an’ny {mode}",
