@@ -423,6 +423,20 @@ def apply(state: str, seat: str, action: str, lang: str = "en") -> JSON:
     return {"state": new_state, "view": _view_json(after, seat_view(after, who), lang), "event": event}
 
 
+HINT_LEVEL = list(bots.LEVELS)[-1]   # the strongest level offered in play: a human seat's hint, and the review's
+
+
+def _budget(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 60_000:
+        raise RequestError("budgetMs must be a number in 0..60000")
+    return float(value)
+
+
+def _why(decision: bots.Decision, lang: str) -> str:
+    """A bot's line in *lang* (a bot of one's own may give a line of its own, under a key of its own)."""
+    return bot_reason(decision.key, decision.params, bots.REASONS.get(decision.key, decision.why), lang)
+
+
 def _position_rng(match: Match, seed: int) -> random.Random:
     """A bot's randomness at this position: keyed by the position's notation length without its action count
     (notation G2's tenth field), the same as before that field, so a seeded match's bots play as they did."""
@@ -442,14 +456,11 @@ def bot_action(state: str, seat: str, level: str | None = None, seed: int = 0, b
         raise GiretraError(f"it is not {who.api_name}'s turn", "not_your_turn", seat=who, turn=match.turn,
                            rule=TURN_RULE[match.deal.phase])
     if level is None:
-        level = match.players[who] if match.players[who] != "human" else list(bots.LEVELS)[-1]
+        level = match.players[who] if match.players[who] != "human" else HINT_LEVEL
     _int(seed, "seed", 0, MAX_SEED)
-    if isinstance(budgetMs, bool) or not isinstance(budgetMs, int | float) or not 0 <= budgetMs <= 60_000:
-        raise RequestError("budgetMs must be a number in 0..60000")
-    decision = bots.choose(_str(level, "level"), seat_view(match, who), _position_rng(match, seed), float(budgetMs))
-    english = bots.REASONS.get(decision.key, decision.why)
-    return {"action": action_token(decision.action), "why": bot_reason(decision.key, decision.params, english, lang),
-            "key": decision.key, "level": level}
+    budget = _budget(budgetMs)
+    decision = bots.choose(_str(level, "level"), seat_view(match, who), _position_rng(match, seed), budget)
+    return {"action": action_token(decision.action), "why": _why(decision, lang), "key": decision.key, "level": level}
 
 
 @endpoint
@@ -479,32 +490,27 @@ def review(state: str, seat: str, deal: int | None = None, seed: int = 0, budget
         raise GiretraError("no deal has finished yet", "no_finished_deal")
     number = len(match.history) if deal is None else _int(deal, "deal", 1, len(match.history))
     _int(seed, "seed", 0, MAX_SEED)
-    if isinstance(budgetMs, bool) or not isinstance(budgetMs, int | float) or not 0 <= budgetMs <= 60_000:
-        raise RequestError("budgetMs must be a number in 0..60000")
-    level = list(bots.LEVELS)[-1]   # the strongest level offered in play, the hint's
+    budget = _budget(budgetMs)
     # Replayed from the match's start: the bots also read the scores and the target at each position.
     m = Match.new(seed=match.seed, rules=match.rules, players=match.players, dealer=match.start_dealer,
                   deck=match.start_deck, scores=match.start_scores, target=match.start_target)
     moves: list[JSON] = []
-    for record in match.history[:number]:
-        reviewed = record is match.history[number - 1]
+    for n, record in enumerate(match.history[:number], 1):
         for token in record.deal.action_tokens():
             turn = m.turn
             assert turn is not None   # the history replays as it was played
             action = parse_action(token)
-            if reviewed and turn == who and m.deal.phase is not Phase.CUT:
-                decision = bots.choose(level, seat_view(m, who), _position_rng(m, seed), float(budgetMs))
-                english = bots.REASONS.get(decision.key, decision.why)
+            if n == number and turn == who and m.deal.phase is not Phase.CUT:
+                decision = bots.choose(HINT_LEVEL, seat_view(m, who), _position_rng(m, seed), budget)
                 move: JSON = {"phase": m.deal.phase.value, "played": _action_json(action, None, lang),
-                              "expert": _action_json(decision.action, None, lang),
-                              "why": bot_reason(decision.key, decision.params, english, lang),
+                              "expert": _action_json(decision.action, None, lang), "why": _why(decision, lang),
                               "same": decision.action == action, "forced": len(m.legal_actions()) == 1}
                 if m.deal.phase is Phase.PLAY:
                     move["trick"] = len(m.deal.tricks) + 1
                 moves.append(move)
             m = m.apply_unchecked(turn, action)
     chosen = [x for x in moves if not x["forced"]]   # a forced card was nobody's choice
-    return {"deal": number, "seat": who.api_name, "level": level, "moves": moves, "chosen": len(chosen),
+    return {"deal": number, "seat": who.api_name, "level": HINT_LEVEL, "moves": moves, "chosen": len(chosen),
             "same": sum(1 for x in chosen if x["same"])}
 
 

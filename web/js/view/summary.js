@@ -10,7 +10,7 @@ import { SEATS } from './seats.js';
 const TEAMS = ['Team1', 'Team2'];
 
 // *me*: the player's own seat, named "You" as on the table; *review*: the engine's review of the player's choices
-// (null: not asked, {} while it comes), asked by *onReview*.
+// (null: not asked, without its moves while it comes), asked by *onReview*.
 export function renderSummary(summary, { me, winner, review, onReview, onContinue, onNewMatch, onScoreSheet }) {
   const over = Boolean(winner);
   const c = summary.contract;
