@@ -50,3 +50,38 @@ def test_the_deals_result_compares_the_players_choices_with_the_expert_bots(page
     dialog.locator('[data-action="continue"]').click()
     expect(page.locator("#gt-dialog[open]")).to_have_count(0)
 
+
+
+# Every engine request the page sends, by name: the review is asked one move at a time, so that it can stop.
+CALLS_JS = """
+window.__calls = [];
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (msg, ...rest) {
+  if (msg && msg.type === 'call') window.__calls.push(msg.name);
+  return post.call(this, msg, ...rest);
+};
+"""
+
+
+def test_next_deal_during_a_review_stops_it_and_the_next_deal_begins(page: Page) -> None:
+    page.add_init_script(CALLS_JS)
+    state, _ = drive(api("new_match", seed=4)["state"],
+                     lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["hand"]) == 1)
+    open_game(page, query="speed=fast", fragment=fragment(state))
+    wait_my_turn(page, "play")
+    page.locator(".gt-hand .is-legal").click()
+    dialog = page.locator("#gt-dialog[open]")
+    expect(dialog.locator(".gt-summary")).to_be_visible(timeout=20_000)
+    total = api("review", state=saved_state(page), seat=HUMAN, deal=1, first=0, count=1, budgetMs=0)["total"]
+    dialog.locator('[data-action="review"]').click()
+    # The waiting line counts the moves replayed so far.
+    expect(dialog.locator(".gt-review")).to_have_text(
+        re.compile(rf"^The expert bot is replaying your deal… \d+ of {total}$"), timeout=BOOT_TIMEOUT_MS)
+    dialog.locator('[data-action="continue"]').click()
+    expect(page.locator("#gt-dialog[open]")).to_have_count(0)
+    asked = page.evaluate("window.__calls.filter((name) => name === 'review').length")
+    assert asked < total, f"the review asked all {total} moves before the dialog closed"
+    # The next deal begins (its cut), and no part of the closed review is asked any more.
+    expect(page.locator(".gt-table")).to_have_attribute("data-deal", "2", timeout=20_000)
+    page.wait_for_timeout(1500)
+    assert page.evaluate("window.__calls.filter((name) => name === 'review').length") <= asked + 1

@@ -64,6 +64,7 @@ FUNCTIONS: dict[str, Callable[[str], str]] = {}
 # No request nests deeper than 3. In Pyodide, JSON nested about 3000 deep overflows the WebAssembly stack (a fatal
 # error for the whole engine) before Python's RecursionError can refuse it, so depth is checked before parsing.
 MAX_DEPTH = 32
+MAX_MOVES = 64      # more than a seat can make in one deal (its 8 cards and its calls), for a bound on first and count
 MAX_MESSAGE = 400   # characters kept of an error message, plus " … " (the longest real one is about 300)
 _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*(?:"|\Z)', re.S)   # an unterminated string too, in one pass
 
@@ -474,14 +475,28 @@ def deal_summary(state: str, deal: int | None = None, lang: str = "en") -> JSON:
     return _summary_json(match, number, lang)
 
 
+def _review_move(m: Match, who: Seat, action: Action, seed: int, budget: float, lang: str) -> JSON:
+    """One move of *who* in a review: its action beside the expert's at the same position (as ``bot_action``)."""
+    decision = bots.choose(HINT_LEVEL, seat_view(m, who), _position_rng(m, seed), budget)
+    move: JSON = {"phase": m.deal.phase.value, "played": _action_json(action, None, lang),
+                  "expert": _action_json(decision.action, None, lang), "why": _why(decision, lang),
+                  "same": decision.action == action, "forced": len(m.legal_actions()) == 1}
+    if m.deal.phase is Phase.PLAY:
+        move["trick"] = len(m.deal.tricks) + 1
+    return move
+
+
 @endpoint
 def review(state: str, seat: str, deal: int | None = None, seed: int = 0, budgetMs: float = 250.0,
-           lang: str = "en") -> JSON:
+           first: int = 0, count: int | None = None, lang: str = "en") -> JSON:
     """A finished deal (default: the last one) played again up to each call and card of *seat*: what it chose, and
     what the expert bot would have chosen there, with its line; from *seat*'s view only, as the hint is.
 
     The expert is asked as ``bot_action`` asks it (same *seed*, same randomness per position), so each of its choices
     is the hint the player would have had at that moment. The cut is left out: any cut is as good before the deal.
+    *first* and *count* review a part of the seat's moves (``total`` says how many there are), so that a caller can
+    ask them a few at a time and stop: a whole deal is a second or more of search, and the engine answers one request
+    at a time.
     """
     check_lang(lang)
     match = _match(state)
@@ -491,27 +506,28 @@ def review(state: str, seat: str, deal: int | None = None, seed: int = 0, budget
     number = len(match.history) if deal is None else _int(deal, "deal", 1, len(match.history))
     _int(seed, "seed", 0, MAX_SEED)
     budget = _budget(budgetMs)
+    _int(first, "first", 0, MAX_MOVES)
+    end = MAX_MOVES if count is None else first + _int(count, "count", 1, MAX_MOVES)
     # Replayed from the match's start: the bots also read the scores and the target at each position.
     m = Match.new(seed=match.seed, rules=match.rules, players=match.players, dealer=match.start_dealer,
                   deck=match.start_deck, scores=match.start_scores, target=match.start_target)
     moves: list[JSON] = []
+    total = 0   # the seat's moves in the deal; those from first to end are reviewed
     for n, record in enumerate(match.history[:number], 1):
         for token in record.deal.action_tokens():
             turn = m.turn
             assert turn is not None   # the history replays as it was played
             action = parse_action(token)
             if n == number and turn == who and m.deal.phase is not Phase.CUT:
-                decision = bots.choose(HINT_LEVEL, seat_view(m, who), _position_rng(m, seed), budget)
-                move: JSON = {"phase": m.deal.phase.value, "played": _action_json(action, None, lang),
-                              "expert": _action_json(decision.action, None, lang), "why": _why(decision, lang),
-                              "same": decision.action == action, "forced": len(m.legal_actions()) == 1}
-                if m.deal.phase is Phase.PLAY:
-                    move["trick"] = len(m.deal.tricks) + 1
-                moves.append(move)
+                total += 1
+                if first < total <= end:
+                    moves.append(_review_move(m, who, action, seed, budget, lang))
             m = m.apply_unchecked(turn, action)
     chosen = [x for x in moves if not x["forced"]]   # a forced card was nobody's choice
-    return {"deal": number, "seat": who.api_name, "level": HINT_LEVEL, "moves": moves, "chosen": len(chosen),
-            "same": sum(1 for x in chosen if x["same"])}
+    if first > total:
+        raise RequestError(f"first must be at most {total}: the seat made {total} moves in deal {number}")
+    return {"deal": number, "seat": who.api_name, "level": HINT_LEVEL, "first": first, "total": total, "moves": moves,
+            "chosen": len(chosen), "same": sum(1 for x in chosen if x["same"])}
 
 
 @endpoint

@@ -301,6 +301,28 @@ def test_review_replays_a_match_shuffled_each_deal_or_started_from_a_given_deck(
     assert review["deal"] == len(m.history) and [x["played"]["action"] for x in review["moves"]] == own
 
 
+def test_review_in_parts_gives_the_whole_review_move_by_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The page asks a review one move at a time (so that it can stop): the parts put together are the whole.
+    choose = bots.choose
+    monkeypatch.setattr(bots, "choose", lambda *args, **kw: choose(*args, **kw, time_guard=False))
+    state = _two_deals()
+    whole = value("review", state=state, seat="Right", deal=1, budgetMs=20)
+    assert whole["first"] == 0 and whole["total"] == len(whole["moves"]) > 8
+    parts = [value("review", state=state, seat="Right", deal=1, budgetMs=20, first=k, count=1)
+             for k in range(whole["total"])]
+    assert all(p["total"] == whole["total"] and p["first"] == k and len(p["moves"]) == 1 for k, p in enumerate(parts))
+    assert [p["moves"][0] for p in parts] == whole["moves"]
+    assert sum(p["chosen"] for p in parts) == whole["chosen"] and sum(p["same"] for p in parts) == whole["same"]
+    tail = value("review", state=state, seat="Right", deal=1, budgetMs=20, first=whole["total"] - 3)
+    assert tail["moves"] == whole["moves"][-3:]
+    assert value("review", state=state, seat="Right", deal=1, first=whole["total"])["moves"] == []   # past the end
+    n = whole["total"]
+    assert error("review", state=state, seat="Right", deal=1, first=n + 1) == {
+        "code": "bad_request", "rule": "", "message": f"first must be at most {n}: the seat made {n} moves in deal 1"}
+    for bad in ({"first": -1}, {"count": 0}, {"count": 1.5}, {"first": True}):
+        assert error("review", state=state, seat="Right", deal=1, **bad)["code"] == "bad_request", bad
+
+
 def test_review_refuses_a_deal_not_finished_and_bad_fields() -> None:
     fresh = format_match(Match.new(seed=3))
     assert error("review", state=fresh, seat="Bottom") == {

@@ -666,20 +666,37 @@ export function mount(root, opts) {
   // -- the deal summary -----------------------------------------------------------------------------------------------
 
   // The player's choices in a finished deal against the expert bot's (asked from the deal's result), each asked as
-  // the hint is (same level, budget and seed): the hint the player would have had.
+  // the hint is (same level, budget and seed): the hint the player would have had. Asked one move at a time: the
+  // engine answers one request at a time, and a whole deal's search (a second or more) would hold up "Next deal".
   async function askReview(deal) {
     const mine = ++reviewSeq;
-    app.review = { deal };
+    const stale = () => mine !== reviewSeq || app.review?.deal !== deal;   // asked again (a language), or closed
+    app.review = { deal, done: 0 };
     refreshDialog();
-    let value = null;
-    try {
-      value = await call('review', { state: app.state, seat: HUMAN, deal, budgetMs: HINT_BUDGET_MS, seed: 0 });
-    } catch (err) {
-      if (!(err instanceof RulesError)) throw err;
-      announce(err.message);   // refused (not expected of a finished deal): the button comes back
+    const moves = [];
+    let chosen = 0, same = 0;   // the engine's counts, part by part
+    for (let total = Infinity; moves.length < total;) {
+      let part;
+      try {
+        part = await call('review', { state: app.state, seat: HUMAN, deal, budgetMs: HINT_BUDGET_MS, seed: 0,
+          first: moves.length, count: 1 });
+      } catch (err) {
+        if (!(err instanceof RulesError)) throw err;
+        if (stale()) return;
+        announce(err.message);   // refused (not expected of a finished deal): the button comes back
+        app.review = null;
+        refreshDialog();
+        return;
+      }
+      if (stale()) return;
+      moves.push(...part.moves);
+      chosen += part.chosen;
+      same += part.same;
+      total = part.total;
+      app.review = { deal, done: moves.length, total };
+      if (moves.length < total) refreshDialog();
     }
-    if (mine !== reviewSeq || app.review?.deal !== deal) return;   // asked again (a language), or closed meanwhile
-    app.review = value ? { deal, ...value } : null;
+    app.review = { deal, moves, chosen, same };
     refreshDialog();
   }
 
@@ -781,8 +798,8 @@ export function mount(root, opts) {
         const summary = await call('deal_summary', { state, deal: app.summary.dealNumber }).catch(() => null);
         if (summary && app.summary) app.summary = summary;
       }
-      // A review on screen: its lines come from the engine, asked again in the new language.
-      if (dialogRender && app.review?.moves && app.review.deal === app.summary?.dealNumber) askReview(app.review.deal);
+      // A review on screen or on its way: its lines come from the engine, asked again in the new language.
+      if (dialogRender && app.review && app.review.deal === app.summary?.dealNumber) askReview(app.review.deal);
       app.message = null;
     }
     render();

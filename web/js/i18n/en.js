@@ -126,6 +126,7 @@ export default {
   'summary.newMatch': 'New match',
   'review.ask': 'Compare with the expert bot',
   'review.loading': 'The expert bot is replaying your deal…',
+  'review.progress': 'The expert bot is replaying your deal… {done} of {total}',
   'review.title': 'Your choices and the expert bot’s',
   'review.count': 'Same choice as the expert bot: {same} of {n}.',
   'review.forced': 'Cards with no other choice are not counted ({k}).',

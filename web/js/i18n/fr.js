@@ -125,6 +125,7 @@ export default {
   'summary.newMatch': 'Nouvelle partie',
   'review.ask': 'Comparer avec le robot expert',
   'review.loading': 'Le robot expert rejoue votre donne…',
+  'review.progress': 'Le robot expert rejoue votre donne… {done} sur {total}',
   'review.title': 'Vos choix et ceux du robot expert',
   'review.count': 'Même choix que le robot expert : {same} sur {n}.',
   'review.forced': 'Les cartes jouées sans autre choix ne sont pas comptées ({k}).',

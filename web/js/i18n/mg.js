@@ -125,6 +125,7 @@ export default {
   'summary.newMatch': 'Lalao vaovao',
   'review.ask': 'Ampitahao amin’ny robo manam-pahaizana',
   'review.loading': 'Mamerina ny fizaranao ny robo manam-pahaizana…',
+  'review.progress': 'Mamerina ny fizaranao ny robo manam-pahaizana… {done} amin’ny {total}',
   'review.title': 'Ny safidinao sy ny an’ny robo manam-pahaizana',
   'review.count': 'Safidy mitovy amin’ny an’ny robo manam-pahaizana: {same} amin’ny {n}.',
   'review.forced': 'Tsy isaina ny karatra tsy nisy safidy hafa ({k}).',

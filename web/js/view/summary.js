@@ -77,7 +77,10 @@ function renderReview(review, onReview) {
     return h('p.gt-review', h('button.gt-btn', { type: 'button', dataset: { action: 'review', ...focus },
       on: { click: onReview } }, t('review.ask')));
   }
-  if (!review.moves) return h('p.gt-review', { dataset: focus, attrs: { tabindex: '-1' } }, t('review.loading'));
+  if (!review.moves) {
+    return h('p.gt-review', { dataset: focus, attrs: { tabindex: '-1' } },
+      review.total ? t('review.progress', { done: review.done, total: review.total }) : t('review.loading'));
+  }
   const forced = review.moves.length - review.chosen;
   const other = review.moves.filter((m) => !m.forced && !m.same);
   const shown = (a) => (a.type === 'card' ? renderCardInline(a.card) : h('span.gt-review__call', a.text));
