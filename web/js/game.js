@@ -673,12 +673,13 @@ export function mount(root, opts) {
     const stale = () => mine !== reviewSeq || app.review?.deal !== deal;   // asked again (a language), or closed
     app.review = { deal, done: 0 };
     refreshDialog();
+    const { state } = app;       // every part of the same match (the game waits while the result is open)
     const moves = [];
     let chosen = 0, same = 0;   // the engine's counts, part by part
     for (let total = Infinity; moves.length < total;) {
       let part;
       try {
-        part = await call('review', { state: app.state, seat: HUMAN, deal, budgetMs: HINT_BUDGET_MS, seed: 0,
+        part = await call('review', { state, seat: HUMAN, deal, budgetMs: HINT_BUDGET_MS, seed: 0,
           first: moves.length, count: 1 });
       } catch (err) {
         if (!(err instanceof RulesError)) throw err;
