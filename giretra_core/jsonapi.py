@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import __version__, bots
+from .bots.reasons import decide
 from .cards import Card, card_name, cards_of
 from .deal import TURN_RULE, Action, Cut, Phase, action_token, parse_action
 from .errors import GiretraError
@@ -218,7 +219,9 @@ def _teams(values: tuple[int, int]) -> JSON:
 
 
 def _view_json(match: Match, view: SeatView, lang: str) -> JSON:
-    mode = view.contract.mode if view.contract is not None else None
+    # The hand is sorted trumps first once the contract is made; not for the bid of the moment, which moved the cards
+    # under the player's eyes at every new bid while they weighed their hand.
+    mode = view.contract.mode if view.contract is not None and view.phase != "negotiation" else None
     contract_final = view.phase in ("play", "match_over") and match.deal.contract is not None
     leader = view.leader
     out: JSON = {
@@ -478,6 +481,12 @@ def deal_summary(state: str, deal: int | None = None, lang: str = "en") -> JSON:
 def _review_move(m: Match, who: Seat, action: Action, seed: int, budget: float, lang: str) -> JSON:
     """One move of *who* in a review: its action beside the expert's at the same position (as ``bot_action``)."""
     decision = bots.choose(HINT_LEVEL, seat_view(m, who), _position_rng(m, seed), budget)
+    params = decision.params or {}
+    if "usual" in params and params["usual"] != action_token(action):
+        # The hint names the card a person would think of (the policy's); beside another card that the player
+        # played, that comparison says nothing about the player's card: the line without it.
+        plain = {k: v for k, v in params.items() if k != "usual"}
+        decision = decide(decision.action, decision.key.removesuffix("_over"), **plain)
     move: JSON = {"phase": m.deal.phase.value, "played": _action_json(action, None, lang),
                   "expert": _action_json(decision.action, None, lang), "why": _why(decision, lang),
                   "same": decision.action == action, "forced": len(m.legal_actions()) == 1}
