@@ -149,3 +149,29 @@ def test_the_calls_and_the_hand_are_one_tab_stop_each_and_arrows_move_within(pag
     page.wait_for_function("document.activeElement.matches('.gt-bid.is-illegal')")
     assert page.evaluate("document.activeElement.closest('.gt-calls__row').className") == row
     expect(page.locator(".gt-bid.is-illegal:focus + .gt-tip")).to_be_visible()
+
+
+def test_a_refused_calls_reason_shows_on_hover_once_the_pointer_moves(page: Page) -> None:
+    # From a first-time player's audit: the mouse rests where the last call was clicked; when the calls came back
+    # under it on a refused call, that call's reason covered the row below (Accept) before the player moved at all.
+    state, view = drive(api("new_match", seed=4)["state"], lambda v: v["phase"] == "negotiation"
+                        and v["toAct"] == HUMAN and any(not a["legal"] for a in v["legal"]))
+    open_game(page, fragment=fragment(state))
+    wait_my_turn(page, "negotiation")
+    refused = next(a for a in view["legal"] if not a["legal"]
+                   and page.locator(f'.gt-bid[data-action="{a["action"]}"]').is_visible())
+    call = page.locator(f'.gt-bid[data-action="{refused["action"]}"]')
+    tip = page.locator(f'.gt-bid[data-action="{refused["action"]}"] + .gt-tip')
+    call.hover()
+    expect(tip).to_be_visible()
+    expect(tip).to_have_text(refused["reason"]["message"])
+    # The panel drawn anew (the hint asked from the keyboard) under the pointer that has not moved: no reason shown.
+    page.locator('[data-action="hint"]').focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".gt-calls .is-hinted")).to_have_count(1)
+    assert call.evaluate("(b) => b.matches(':hover')"), "the pointer should still be over the refused call"
+    expect(tip).to_be_hidden()
+    box = call.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2 + 2, box["y"] + box["height"] / 2)
+    expect(tip).to_be_visible()

@@ -55,7 +55,10 @@ export function renderCallPanel(model, cfg) {
     ?? legal[0] ?? view.legal[0])?.action;
   return h('div.gt-calls', { class: { 'is-all': unfolded },
     attrs: { role: 'group', 'aria-label': t('bids.panel') },
-    on: { keydown: (event) => rove(event, 'button.gt-bid') } }, [...ROWS.map(([type, label]) => {
+    // A refused call's reason shows on hover once the pointer moves over the calls: drawn anew under a pointer
+    // that had not moved (where the last call was clicked), it covered the row below, Accept.
+    on: { keydown: (event) => rove(event, 'button.gt-bid'),
+      pointermove: (event) => event.currentTarget.classList.add('is-pointing') } }, [...ROWS.map(([type, label]) => {
     const actions = view.legal.filter((a) => a.type === type);
     if (!actions.length) return null;
     // A row with nothing possible folds to one line on a narrow table (CSS), so that the hand stays in view below
