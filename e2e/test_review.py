@@ -85,3 +85,34 @@ def test_next_deal_during_a_review_stops_it_and_the_next_deal_begins(page: Page)
     expect(page.locator(".gt-table")).to_have_attribute("data-deal", "2", timeout=20_000)
     page.wait_for_timeout(1500)
     assert page.evaluate("window.__calls.filter((name) => name === 'review').length") <= asked + 1
+
+
+def test_an_earlier_deals_result_opens_again_from_the_score_sheet(page: Page) -> None:
+    # From a first-time player's audit: closing a deal's result (× or Escape) lost its arithmetic, the hands as dealt
+    # and the review for good. The score sheet's deal numbers open them again.
+    state, _ = drive(api("new_match", seed=4)["state"], lambda v: v["dealNumber"] == 3 and v["toAct"] == HUMAN)
+    open_game(page, fragment=fragment(state))
+    wait_my_turn(page)
+    page.locator('[data-action="open-score-sheet"]').click()
+    dialog = page.locator("#gt-dialog[open]")
+    expect(dialog.locator('[data-action="deal-result"]')).to_have_count(2)
+    dialog.locator('[data-action="deal-result"]').first.click()
+    summary = api("deal_summary", state=state, deal=1)
+    expect(dialog.locator(".gt-dialog__title")).to_have_text("Deal 1: the result")
+    expect(dialog.locator(".gt-summary__lines li")).to_have_text(summary["lines"])
+    expect(dialog.locator('[data-action="continue"]')).to_have_count(0)   # not "Next deal": this deal is over
+    back = dialog.locator('[data-action="back-to-sheet"]')
+    expect(back).to_be_focused()
+    # The review of that deal, as after it.
+    dialog.locator('[data-action="review"]').click()
+    expect(dialog.locator(".gt-review__title")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    chosen = [m for m in api("review", state=state, seat=HUMAN, deal=1, budgetMs=0)["moves"] if not m["forced"]]
+    expect(dialog.locator(".gt-review__count")).to_contain_text(f" of {len(chosen)}.")
+    back.click()
+    expect(dialog.locator(".gt-dialog__title")).to_have_text("Score sheet")
+    expect(dialog.locator('[data-action="deal-result"]').first).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator("#gt-dialog[open]")).to_have_count(0)
+    # The game goes on where it was.
+    expect(page.locator(".gt-table")).to_have_attribute("data-deal", "3")
+    expect(page.locator(".gt-table.is-my-turn")).to_have_count(1)

@@ -216,9 +216,31 @@ export function mount(root, opts) {
     if (dom.dialog.open) dom.dialog.close();
   }
 
-  async function openScoreSheet() {
+  async function openScoreSheet(focusDeal = null) {
     const sheet = await call('score_sheet', { state: app.state });
-    if (sheet) openDialog(() => renderScoreSheet(sheet, HUMAN));
+    if (!sheet) return;
+    openDialog(() => renderScoreSheet(sheet, HUMAN, { onDeal: openDealResult }));
+    // Back from a deal's result: the keyboard is where it was, on that deal's number.
+    if (focusDeal) dom.dialog.querySelector(`[data-focus="deal:${focusDeal}"]`)?.focus();
+  }
+
+  // An earlier deal's result, from the score sheet: the engine's arithmetic, the hands as dealt and the review, as
+  // after the deal; "Back" returns to the sheet. (The result of the deal just played stays app.summary's.)
+  async function openDealResult(deal) {
+    const summary = await call('deal_summary', { state: app.state, deal });
+    if (!summary) return;
+    const leave = () => {   // a review of this deal stops, unless it is also the result waiting to be closed
+      if (app.review?.deal !== deal || app.summary?.dealNumber === deal) return;
+      app.review = null;
+      reviewSeq++;
+    };
+    openDialog(() => renderSummary(summary, {
+      me: HUMAN,
+      review: app.review?.deal === deal ? app.review : null,
+      onReview: () => askReview(deal),
+      onBack: () => { leave(); openScoreSheet(deal); },
+    }), { onClose: () => { leave(); showSummaryIfAny(); } });
+    dom.dialog.querySelector('[autofocus]')?.focus();   // its number, focused, was drawn away
   }
 
   // -- engine ---------------------------------------------------------------------------------------------------------

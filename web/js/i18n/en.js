@@ -138,6 +138,8 @@ export default {
   'review.note': 'The expert bot decides from what your seat could see, as the hint does; another choice is not always a worse one.',
 
   'sheet.title': 'Score sheet',
+  'sheet.back': 'Back to the score sheet',
+  'sheet.help': 'A deal’s number shows its result again.',
   'sheet.deal': 'Deal',
   'sheet.dealer': 'Dealer',
   'sheet.contract': 'Contract',

@@ -137,6 +137,8 @@ export default {
   'review.note': 'Le robot expert décide d’après ce que votre place pouvait voir, comme le conseil ; un autre choix n’est pas toujours moins bon.',
 
   'sheet.title': 'Feuille de marque',
+  'sheet.back': 'Retour à la feuille de marque',
+  'sheet.help': 'Le numéro d’une donne en montre de nouveau le résultat.',
   'sheet.deal': 'Donne',
   'sheet.dealer': 'Donneur',
   'sheet.contract': 'Contrat',

@@ -137,6 +137,8 @@ export default {
   'review.note': 'Manapa-kevitra avy amin’izay hitan’ny toeranao ny robo manam-pahaizana, toy ny torohevitra; tsy voatery ho ratsy kokoa ny safidy hafa.',
 
   'sheet.title': 'Taratasin’ny isa',
+  'sheet.back': 'Hiverina amin’ny taratasin’ny isa',
+  'sheet.help': 'Ny laharan’ny fizarana iray dia mampiseho indray ny vokany.',
   'sheet.deal': 'Fiza\u00ADrana',
   'sheet.dealer': 'Mpizara',
   'sheet.contract': 'Fifana\u00ADrahana',

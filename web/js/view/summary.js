@@ -10,8 +10,9 @@ import { SEATS } from './seats.js';
 const TEAMS = ['Team1', 'Team2'];
 
 // *me*: the player's own seat, named "You" as on the table; *review*: the engine's review of the player's choices
-// (null: not asked, without its moves while it comes), asked by *onReview*.
-export function renderSummary(summary, { me, winner, review, onReview, onContinue, onNewMatch, onScoreSheet }) {
+// (null: not asked, without its moves while it comes), asked by *onReview*; *onBack*: an earlier deal's result, seen
+// again from the score sheet, goes back to it (instead of "Next deal").
+export function renderSummary(summary, { me, winner, review, onReview, onContinue, onNewMatch, onScoreSheet, onBack }) {
   const over = Boolean(winner);
   const c = summary.contract;
   return h('div.gt-summary', { dataset: { deal: String(summary.dealNumber) } }, [
@@ -56,7 +57,10 @@ export function renderSummary(summary, { me, winner, review, onReview, onContinu
     ]) : null,
     // The match's result: the focus on the score sheet, not on New match. "See the result" is pressed like "Next
     // trick", and a second Enter in that rhythm started a new match before the result was read.
-    h('div.gt-dialog__buttons', over ? [
+    h('div.gt-dialog__buttons', onBack ? [
+      h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'back-to-sheet' }, attrs: { autofocus: true },
+        on: { click: onBack } }, t('sheet.back')),
+    ] : over ? [
       h('button.gt-btn', { type: 'button', dataset: { action: 'score-sheet' }, attrs: { autofocus: true },
         on: { click: onScoreSheet } }, t('bar.scoreSheet')),
       h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'new-match' },
@@ -97,9 +101,13 @@ function renderReview(review, onReview) {
   ]);
 }
 
-export function renderScoreSheet(sheet, me) {
+// *onDeal(n)*: deal n's result again (its number is a button): closing a result had lost it for good.
+export function renderScoreSheet(sheet, me, { onDeal } = {}) {
   const rows = sheet.deals.map((d) => h('tr', { dataset: { deal: String(d.dealNumber) } }, [
-    h('th', { attrs: { scope: 'row' } }, String(d.dealNumber)),
+    h('th', { attrs: { scope: 'row' } }, onDeal ? h('button.gt-btn.gt-sheet__deal', {
+      type: 'button', dataset: { action: 'deal-result', focus: `deal:${d.dealNumber}` },
+      attrs: { 'aria-label': t('summary.title', { n: d.dealNumber }) }, on: { click: () => onDeal(d.dealNumber) },
+    }, String(d.dealNumber)) : String(d.dealNumber)),
     h('td.gt-sheet__dealer', who(d.dealer, me)),
     h('td.gt-sheet__contract', contractText(d.contract)),
     ...TEAMS.map((team) => h('td', d.instantWin === team ? t('sheet.instantWin') : String(d.matchPoints[team]))),
@@ -120,6 +128,7 @@ export function renderScoreSheet(sheet, me) {
       ])),
       h('tbody', [start, ...rows]),
     ])) : h('p', t('sheet.empty')),
+    onDeal && sheet.deals.length ? h('p.gt-note', t('sheet.help')) : null,
     h('p.gt-sheet__target', t('sheet.target', { target: sheet.target })),
     sheet.winner ? h('p.gt-summary__winner', t('summary.matchWon', { team: t(`team.${sheet.winner}`) })) : null,
   ]);
