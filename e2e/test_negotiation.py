@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from conftest import open_game
-from gameplay import HUMAN, api, drive, fragment, wait_my_turn
+from gameplay import HUMAN, api, drive, fragment, saved_state, wait_my_turn
 from playwright.sync_api import Page, expect
 
 REDOUBLABLE = ("ColourDiamonds", "ColourHearts", "ColourSpades", "AllTrumps")
@@ -175,3 +175,26 @@ def test_a_refused_calls_reason_shows_on_hover_once_the_pointer_moves(page: Page
     assert box is not None
     page.mouse.move(box["x"] + box["width"] / 2 + 2, box["y"] + box["height"] / 2)
     expect(tip).to_be_visible()
+
+
+def test_the_cut_is_one_tab_stop_and_the_arrows_choose_how_many_cards(page: Page) -> None:
+    # From a first-time player's audit: the cut was 21 Tab stops, and the arrows did nothing there.
+    open_game(page, fragment="seed=0")   # the player cuts the first deal
+    wait_my_turn(page, "cut")
+    stops = """() => [...document.querySelectorAll('.gt-cut button')].filter((b) => b.tabIndex >= 0).length"""
+    assert page.evaluate(stops) == 1
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('.gt-cut button')"):
+            break
+    expect(page.locator('.gt-cut [data-action="c6"]')).to_be_focused()   # Tab enters the cut on its first number
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator('.gt-cut [data-action="c8"]')).to_be_focused()
+    page.keyboard.press("End")
+    expect(page.locator('.gt-cut [data-action="c26"]')).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(stops) == 1
+    page.keyboard.press("Enter")
+    expect(page.locator(".gt-table")).not_to_have_attribute("data-phase", "cut")
+    assert api("view", state=saved_state(page), seat=HUMAN)["cut"] == 25
