@@ -480,16 +480,20 @@ def deal_summary(state: str, deal: int | None = None, lang: str = "en") -> JSON:
 
 def _review_move(m: Match, who: Seat, action: Action, seed: int, budget: float, lang: str) -> JSON:
     """One move of *who* in a review: its action beside the expert's at the same position (as ``bot_action``)."""
-    decision = bots.choose(HINT_LEVEL, seat_view(m, who), _position_rng(m, seed), budget)
+    view = seat_view(m, who)
+    decision = bots.choose(HINT_LEVEL, view, _position_rng(m, seed), budget)
     params = decision.params or {}
     if "usual" in params and params["usual"] != action_token(action):
         # The hint names the card a person would think of (the policy's); beside another card that the player
         # played, that comparison says nothing about the player's card: the line without it.
         plain = {k: v for k, v in params.items() if k != "usual"}
         decision = decide(decision.action, decision.key.removesuffix("_over"), **plain)
+    same = decision.action == action
+    if not same and isinstance(action, int) and isinstance(decision.action, int):   # two cards
+        same = bots.expert.equivalent(view, action, decision.action)   # 7♦ for 8♦ with nothing between: the same
     move: JSON = {"phase": m.deal.phase.value, "played": _action_json(action, None, lang),
                   "expert": _action_json(decision.action, None, lang), "why": _why(decision, lang),
-                  "same": decision.action == action, "forced": len(m.legal_actions()) == 1}
+                  "same": same, "forced": len(m.legal_actions()) == 1}
     if m.deal.phase is Phase.PLAY:
         move["trick"] = len(m.deal.tricks) + 1
     return move

@@ -20,10 +20,13 @@ from hypothesis import strategies as st
 
 from giretra_core import Match, bots, format_match, parse_match
 from giretra_core import jsonapi as api
-from giretra_core.cards import card_name, split_cards
+from giretra_core.cards import card_name, parse_card, split_cards
 from giretra_core.deal import Phase as DealPhase
 from giretra_core.deal import parse_action
 from giretra_core.i18n import RULE_OF, TEAMS_SEEN
+from giretra_core.modes import POINTS, STRENGTH
+from giretra_core.seats import Seat
+from giretra_core.views import seat_view
 
 JSON = dict[str, Any]
 
@@ -331,6 +334,44 @@ def test_review_replays_a_match_shuffled_each_deal_or_started_from_a_given_deck(
         replay = replay.apply(replay.turn, parse_action(token))
     review = value("review", state=format_match(m), seat="Top", budgetMs=0)
     assert review["deal"] == len(m.history) and [x["played"]["action"] for x in review["moves"]] == own
+
+
+def _interchangeable(position: Match, seat: Seat, a: str, b: str) -> bool:
+    """Two zero-point cards of one suit with no card between them that another hand holds or that lies in the trick."""
+    x, y = parse_card(a), parse_card(b)
+    assert position.deal.contract is not None
+    mode = position.deal.contract.mode
+    if x >> 3 != y >> 3 or POINTS[mode][x] or POINTS[mode][y]:
+        return False
+    view = seat_view(position, seat)
+    gone = view.hand | view.played & ~sum(1 << c for c in view.trick)   # the seat's own, and earlier tricks'
+    low, high = sorted((STRENGTH[mode][x], STRENGTH[mode][y]))
+    return not any(low < STRENGTH[mode][c] < high and not gone >> c & 1 for c in range(x & ~7, (x & ~7) + 8))
+
+
+def test_review_counts_an_interchangeable_card_as_the_experts_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 9♣ played where the expert plays 8♣, with no card of another hand between them: the same card to play, not a
+    # choice of the player's that the expert would not have made.
+    choose = bots.choose
+    monkeypatch.setattr(bots, "choose", lambda *args, **kw: choose(*args, **kw, time_guard=False))
+    state = _two_deals()
+    review = value("review", state=state, seat="Top", deal=1, budgetMs=20)
+    before = Match.new(seed=13, players=("random",) * 4)
+    positions = []
+    for token in parse_match(state).history[0].deal.action_tokens():
+        assert before.turn is not None
+        if before.turn is Seat.TOP and not token.startswith("c"):
+            positions.append(before)
+        before = before.apply(before.turn, parse_action(token))
+    interchangeable = 0
+    for move, position in zip(review["moves"], positions, strict=True):
+        played, expert = move["played"]["action"], move["expert"]["action"]
+        if played == expert or move["phase"] != "play":
+            assert move["same"] == (played == expert)
+        else:
+            assert move["same"] == _interchangeable(position, Seat.TOP, played, expert), (played, expert)
+            interchangeable += move["same"]
+    assert interchangeable, "seed 13's Top plays 9♣ where the expert plays 8♣: the case should be here"
 
 
 def test_review_in_parts_gives_the_whole_review_move_by_move(monkeypatch: pytest.MonkeyPatch) -> None:

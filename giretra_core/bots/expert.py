@@ -117,8 +117,19 @@ def outcome_table(view: SeatView, know: PlayKnowledge) -> tuple[list[float], flo
 def _root_moves(know: PlayKnowledge) -> list[Card]:
     """The legal cards, zero-point cards with nothing between them counted once."""
     legal = legal_cards(know.hand, know.trick, know.mode, know.notrumps_must_rise)
-    others = FULL_DECK & ~know.hand & ~(know.played & ~mask_of(know.trick))
-    return list(cards_of(prune_equivalent(legal, others, know.mode)))
+    return list(cards_of(prune_equivalent(legal, _others(know), know.mode)))
+
+
+def _others(know: PlayKnowledge) -> Mask:
+    """Every card not in this hand that can still fall in this trick or later."""
+    return FULL_DECK & ~know.hand & ~(know.played & ~mask_of(know.trick))
+
+
+def equivalent(view: SeatView, a: Card, b: Card) -> bool:
+    """Whether playing *a* or *b* comes to the same: zero-point cards of one suit with no card of another hand
+    between them (the search plays only one of them). A review counts either as the expert's choice."""
+    know = play_knowledge(view, inference=False)
+    return a == b or prune_equivalent(mask_of((a, b)), _others(know), know.mode).bit_count() == 1
 
 
 def policy_card(view: SeatView, know: PlayKnowledge) -> tuple[Card, str]:
