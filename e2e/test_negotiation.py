@@ -198,3 +198,40 @@ def test_the_cut_is_one_tab_stop_and_the_arrows_choose_how_many_cards(page: Page
     page.keyboard.press("Enter")
     expect(page.locator(".gt-table")).not_to_have_attribute("data-phase", "cut")
     assert api("view", state=saved_state(page), seat=HUMAN)["cut"] == 25
+
+
+def _double_that_moves_the_contract(view: dict[str, Any]) -> dict[str, Any] | None:
+    now = view["contract"]
+    return next((a for a in view["legal"] if a["type"] == "double" and a["legal"] and now
+                 and (a["contract"]["mode"], a["contract"]["announcerTeam"]) != (now["mode"], now["announcerTeam"])),
+                None)
+
+
+def test_a_double_says_the_contract_it_leaves_standing(page: Page) -> None:
+    # From a first-time player's audit: "Double NoTrumps" turned partner's AllTrumps into the opponents' NoTrumps ×2
+    # (RULES N-9: the doubled bid announced first is the contract), and nothing said so before the click.
+    state, view = next(found for seed in range(60) for found in [_try(seed)] if found)
+    double = _double_that_moves_the_contract(view)
+    assert double is not None
+    open_game(page, fragment=fragment(state))
+    wait_my_turn(page, "negotiation")
+    after = double["contract"]
+    team = {"Team1": "Team 1 (you and Top)", "Team2": "Team 2 (Left and Right)"}[after["announcerTeam"]]
+    expected = f"The contract becomes: {after['modeText']} doubled ×2, {team}"
+    button = page.locator(f'.gt-bid[data-action="{double["action"]}"]')
+    tip = page.locator(f'.gt-bid[data-action="{double["action"]}"] + .gt-tip')
+    expect(tip).to_be_hidden()
+    button.hover()
+    expect(tip).to_be_visible()
+    expect(tip).to_have_text(expected)
+    assert button.get_attribute("aria-describedby") == tip.get_attribute("id")
+    button.click()
+    expect(page.locator(".gt-contract__text")).to_have_text(expected.removeprefix("The contract becomes: "))
+
+
+def _try(seed: int) -> tuple[str, dict[str, Any]] | None:
+    try:
+        return drive(api("new_match", seed=seed)["state"], lambda v: v["phase"] == "negotiation"
+                     and v["toAct"] == HUMAN and _double_that_moves_the_contract(v) is not None, limit=40)
+    except AssertionError:
+        return None

@@ -188,6 +188,19 @@ def _action_json(action: Action, reason: Reason | None, lang: str) -> JSON:
     return out
 
 
+def _actions_json(actions: Sequence[tuple[Action, Reason | None]], negotiation: Negotiation | None, seat: Seat,
+                  lang: str) -> list[JSON]:
+    """The actions; a legal double or redouble also gives the contract it leaves standing: doubling an earlier, lower
+    bid makes that bid the contract (RULES N-9), which a Belote player does not expect."""
+    out = []
+    for action, reason in actions:
+        item = _action_json(action, reason, lang)
+        if reason is None and negotiation is not None and isinstance(action, Call) and action.kind >= CallKind.DOUBLE:
+            item["contract"] = _contract_json(negotiation.apply_unchecked(seat, action).contract(), False, lang)
+        out.append(item)
+    return out
+
+
 def _contract_json(contract: Contract | None, final: bool, lang: str) -> JSON | None:
     if contract is None:
         return None
@@ -252,7 +265,7 @@ def _view_json(match: Match, view: SeatView, lang: str) -> JSON:
                     "bonus": LAST_TRICK_BONUS if n == 8 else 0}   # as in trickComplete: the 10 of the last (S-1)
                    for n, t in enumerate(view.tricks, 1)],
         "cardPoints": _teams(view.card_points),
-        "legal": [_action_json(a, r, lang) for a, r in view.actions],
+        "legal": _actions_json(view.actions, view.negotiation, view.seat, lang),
         "lastDeal": _summary_json(match, len(match.history), lang) if match.history else None,
     }
     if view.hands is not None:
@@ -394,7 +407,7 @@ def legal(state: str, seat: str, lang: str = "en") -> JSON:
         else:
             actions = [(a, reason) for a, _ in match.deal.every_action()]
     return {"toAct": SEAT_NAMES[match.turn] if match.turn is not None else None,
-            "actions": [_action_json(a, r, lang) for a, r in actions]}
+            "actions": _actions_json(actions, match.deal.negotiation, who, lang)}
 
 
 @endpoint

@@ -406,6 +406,31 @@ def test_review_refuses_a_deal_not_finished_and_bad_fields() -> None:
     assert error("review", state=NT_MADE_AUTO[:-5], seat="Bottom")["code"] == "bad_notation"
 
 
+def test_a_legal_double_says_the_contract_it_leaves_standing() -> None:
+    # Doubling an earlier, lower bid makes it the contract (RULES N-9): the page shows where a double leads before the
+    # player makes it (a first-time player's audit: "Double NoTrumps" turned partner's AllTrumps into the opponents'
+    # NoTrumps ×2 without a word).
+    changed = 0
+    for seed in range(30):
+        m = Match.new(seed=seed)
+        rng = random.Random(seed)
+        while m.turn is not None and m.deal.phase is not DealPhase.PLAY:
+            state, seat = format_match(m), m.turn.api_name
+            view, legal = value("view", state=state, seat=seat), value("legal", state=state, seat=seat)
+            for actions in (view["legal"], legal["actions"]):
+                for a in actions:
+                    if a["type"] not in ("double", "redouble") or not a["legal"]:
+                        assert "contract" not in a, a
+                        continue
+                    after = value("view", state=value("apply", state=state, seat=seat, action=a["action"])["state"],
+                                  seat=seat)["contract"]
+                    assert a["contract"] == after, (seed, a)
+                    now = view["contract"]
+                    changed += (now["mode"], now["announcerTeam"]) != (after["mode"], after["announcerTeam"])
+            m = m.apply(m.turn, rng.choice(m.legal_actions()))
+    assert changed, "no double that changes the contract's mode or team: the case the preview is for is not tested"
+
+
 def test_view_marks_the_accept_that_doubled_automatically() -> None:
     last = value("view", state=NT_MADE_AUTO, seat="Bottom")["lastDeal"]
     assert last["contract"]["automatic"] is True

@@ -82,6 +82,7 @@ export default {
   'bids.announce': 'Announce',
   'bids.double': 'Double',
   'bids.redouble': 'Redouble',
+  'bids.then': 'The contract becomes: {contract}',
   'bids.autoDouble': '(automatic double)',
   'bids.noneNow': '— none possible now',
   'bids.noneNowNamed': '{call} — not possible now',   // as a labelled row's "Double — none possible now"

@@ -81,6 +81,7 @@ export default {
   'bids.announce': 'Annoncer',
   'bids.double': 'Contrer',
   'bids.redouble': 'Surcontrer',
+  'bids.then': 'Le contrat devient : {contract}',
   'bids.autoDouble': '(contré automatiquement)',
   'bids.noneNow': '— aucun possible',
   'bids.noneNowNamed': '{call} — impossible maintenant',

@@ -81,6 +81,7 @@ export default {
   'bids.announce': 'Manambara',
   'bids.double': 'Contré',
   'bids.redouble': 'Surcontré',
+  'bids.then': 'Ho lasa izao ny fifanarahana: {contract}',
   'bids.autoDouble': '(Contré ho azy)',
   'bids.noneNow': '— tsy misy azo atao',
   'bids.noneNowNamed': '{call} — tsy azo atao izao',

@@ -90,7 +90,11 @@ export function renderCallPanel(model, cfg) {
 }
 
 function renderCallButton(action, modeLabel, cfg, hinted, entry) {
-  const tipId = action.legal ? null : uid('why');
+  // A refused call says why; a double or redouble, the contract it leaves standing: doubling an earlier, lower bid
+  // makes that bid the contract (N-9), which a Belote player does not expect.
+  const tip = !action.legal ? action.reason?.message ?? ''
+    : action.contract ? t('bids.then', { contract: contractText(action.contract) }) : null;
+  const tipId = tip === null ? null : uid('why');
   const visible = action.type === 'announce' || action.type === 'accept' ? action.text : (modeLabel[action.mode] ?? action.text);
   return h('span.gt-calls__item', { class: { 'gt-calls__item--illegal': !action.legal } }, [
     h(`button.gt-bid.gt-bid--${action.type}`, {
@@ -106,6 +110,6 @@ function renderCallButton(action, modeLabel, cfg, hinted, entry) {
       },
       on: { click: () => cfg.onAction(action.action) },
     }, visible),
-    action.legal ? null : h('span.gt-tip', { id: tipId, attrs: { role: 'tooltip' } }, action.reason?.message ?? ''),
+    tip === null ? null : h('span.gt-tip', { id: tipId, attrs: { role: 'tooltip' } }, tip),
   ]);
 }
