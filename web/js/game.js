@@ -712,6 +712,11 @@ export function mount(root, opts) {
         return;
       }
       if (stale()) return;
+      if (!part) {   // the engine failed (its notice is shown): the button comes back
+        app.review = null;
+        refreshDialog();
+        return;
+      }
       moves.push(...part.moves);
       chosen += part.chosen;
       same += part.same;
