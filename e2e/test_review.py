@@ -6,12 +6,12 @@ import re
 
 from conftest import BOOT_TIMEOUT_MS, open_game
 from gameplay import HUMAN, api, drive, fragment, saved_state, wait_my_turn
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 
-def test_the_deals_result_compares_the_players_choices_with_the_expert_bots(page: Page) -> None:
-    # The bots play the player's seat too (random level) up to its last card, so the deal has choices the expert makes
-    # otherwise; the player plays that card on the page and the deal's result opens.
+def first_deals_result(page: Page) -> Locator:
+    """The bots play the player's seat too (random level) up to its last card, so the deal has choices the expert makes
+    otherwise; the player plays that card on the page and the deal's result opens: its dialog."""
     state, _ = drive(api("new_match", seed=4)["state"],
                      lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["hand"]) == 1)
     open_game(page, query="speed=fast", fragment=fragment(state))
@@ -19,6 +19,11 @@ def test_the_deals_result_compares_the_players_choices_with_the_expert_bots(page
     page.locator(".gt-hand .is-legal").click()
     dialog = page.locator("#gt-dialog[open]")
     expect(dialog.locator(".gt-summary")).to_be_visible(timeout=20_000)
+    return dialog
+
+
+def test_the_deals_result_compares_the_players_choices_with_the_expert_bots(page: Page) -> None:
+    dialog = first_deals_result(page)
     ask = dialog.locator('[data-action="review"]')
     ask.focus()
     page.keyboard.press("Enter")
@@ -65,13 +70,7 @@ Worker.prototype.postMessage = function (msg, ...rest) {
 
 def test_next_deal_during_a_review_stops_it_and_the_next_deal_begins(page: Page) -> None:
     page.add_init_script(CALLS_JS)
-    state, _ = drive(api("new_match", seed=4)["state"],
-                     lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["hand"]) == 1)
-    open_game(page, query="speed=fast", fragment=fragment(state))
-    wait_my_turn(page, "play")
-    page.locator(".gt-hand .is-legal").click()
-    dialog = page.locator("#gt-dialog[open]")
-    expect(dialog.locator(".gt-summary")).to_be_visible(timeout=20_000)
+    dialog = first_deals_result(page)
     total = api("review", state=saved_state(page), seat=HUMAN, deal=1, first=0, count=1, budgetMs=0)["total"]
     dialog.locator('[data-action="review"]').click()
     # The waiting line counts the moves replayed so far.
