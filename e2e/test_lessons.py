@@ -199,7 +199,10 @@ def test_a_keyboard_reader_who_starts_a_game_widget_lands_on_its_table(page: Pag
     where = page.evaluate("window.__where")
     pressed = next(i for i, el in enumerate(where) if el != "BODY")   # (on the body until Play was focused)
     assert "gt-loading-host" in where and "BODY" not in where[pressed:], where
-    page.keyboard.press("Tab")   # the next Tab goes on inside the game
+    # The next Tab goes on inside the game, from the table where the focus waits. Once the player's turn has brought
+    # it to the cut, it stays there: the cut is one Tab stop (the arrows move within it), so Tab would leave the game.
+    if not page.evaluate(inside, ".gt-cut"):
+        page.keyboard.press("Tab")
     assert page.evaluate(inside, ".gt-app")
     # The widget is a part of the rules page, not a page of its own: no second h1, main or navigation landmark.
     expect(page.locator("h1")).to_have_count(1)
