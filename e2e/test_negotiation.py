@@ -129,6 +129,16 @@ def test_the_calls_and_the_hand_are_one_tab_stop_each_and_arrows_move_within(pag
         page.keyboard.press("ArrowRight")
         seen.append(page.evaluate(FOCUSED_JS))
     assert seen == drawn, (seen, drawn)
+    # Up and Down go to the row above or below (Down on the first announce went to the next announce, not Accept).
+    row_of = "document.activeElement.closest('.gt-calls__row').className"
+    page.keyboard.press("Home")
+    assert "gt-calls__row--announce" in page.evaluate(row_of)
+    page.keyboard.press("ArrowDown")
+    assert "gt-calls__row--accept" in page.evaluate(row_of), page.evaluate(FOCUSED_JS)
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate(FOCUSED_JS) == drawn[0]   # the nearest call above Accept, at the row's start
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate(FOCUSED_JS) == drawn[0]   # the top row: Up stays
     refused = next(a for a in view["legal"] if not a["legal"] and a["action"] in drawn)
     for _ in drawn:
         if page.evaluate(FOCUSED_JS) == refused["action"]:

@@ -52,8 +52,11 @@ function moveFocus(event) {
 }
 
 /** Arrows, Home and End move the focus among the *selector* buttons of a group that is a single Tab stop (the hand,
- * the calls): the one focused becomes the group's Tab stop. The key's target is the focused button (in a widget's
- * shadow root, document.activeElement is the widget itself). Buttons not drawn (a folded call) are skipped. */
+ * the calls, the cut): the one focused becomes the group's Tab stop. Left and Right go along the reading order; Up and
+ * Down go to the nearest button of the row above or below where the buttons take several rows (the calls: Down on an
+ * announce went to the next announce, not to Accept below), else along as Left and Right. The key's target is the
+ * focused button (in a widget's shadow root, document.activeElement is the widget itself). Buttons not drawn (a folded
+ * call) are skipped. */
 export function rove(event, selector) {
   const keys = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: -Infinity, End: Infinity };
   if (!(event.key in keys)) return;
@@ -62,7 +65,28 @@ export function rove(event, selector) {
   if (index < 0) return;
   event.preventDefault();
   const step = keys[event.key];
-  const next = Number.isFinite(step) ? (index + step + items.length) % items.length : (step < 0 ? 0 : items.length - 1);
+  const vertical = event.key === 'ArrowUp' || event.key === 'ArrowDown';
+  let next = vertical ? rowNeighbour(items, index, step) : null;
+  if (next === null) {
+    next = Number.isFinite(step) ? (index + step + items.length) % items.length : (step < 0 ? 0 : items.length - 1);
+  }
+  if (next < 0) return;   // Up on the first row, Down on the last: stay
   for (const item of items) item.tabIndex = item === items[next] ? 0 : -1;
   items[next].focus();
+}
+
+// The index of the button nearest to items[index] horizontally in the next row in *direction* (1 down, -1 up); -1 at
+// the top or bottom row; null when the buttons are all in one row (Up and Down then move along it).
+function rowNeighbour(items, index, direction) {
+  const rects = items.map((b) => b.getBoundingClientRect());
+  const middle = (r) => (r.top + r.bottom) / 2;
+  const here = rects[index];
+  const sameRow = (r) => Math.abs(middle(r) - middle(here)) < here.height / 2;
+  if (rects.every(sameRow)) return null;
+  const beyond = rects.map((r, i) => [r, i]).filter(([r]) => direction * (middle(r) - middle(here)) >= here.height / 2);
+  if (!beyond.length) return -1;
+  const nearest = beyond.reduce((a, b) => (direction * (middle(b[0]) - middle(a[0])) < 0 ? b : a))[0];
+  const row = beyond.filter(([r]) => Math.abs(middle(r) - middle(nearest)) < nearest.height / 2);
+  const centre = (r) => (r.left + r.right) / 2;
+  return row.reduce((a, b) => (Math.abs(centre(b[0]) - centre(here)) < Math.abs(centre(a[0]) - centre(here)) ? b : a))[1];
 }
