@@ -18,6 +18,9 @@ def test_new_match_with_a_seed_and_a_preset(page: Page) -> None:
     page.locator('[data-action="start-match"]').click()
     expect(page.locator("#gt-dialog[open]")).to_have_count(0)
     expect(page.locator(".gt-score__rules")).to_have_attribute("data-rules", "play.giretra.com")
+    # Not "rules: play.giretra.com", which read as a web address: the preset's full name is the link's title.
+    expect(page.locator(".gt-score__rules")).to_have_text("Rules (online game)")
+    expect(page.locator(".gt-score__rules")).to_have_attribute("title", "play.giretra.com (the online game)")
     expect(page.locator(".gt-score__rules")).to_have_attribute("href", re.compile(r"/rules\.html\?lang=en#variants$"))
     state = saved_state(page)
     assert state is not None
@@ -36,7 +39,7 @@ def test_the_game_leads_to_its_rules_in_the_language_played_and_back(page: Page)
     expect(page.locator(f'.gt-table[data-to-act="{HUMAN}"] .gt-calls .is-legal').first).to_be_visible()
     before = saved_state(page)
     assert before is not None and before.split(" ")[8].endswith("NT.AT.ok")   # the bots' calls; the player speaks next
-    page.get_by_role("link", name="règles : giretra.com").click()
+    page.get_by_role("link", name="Règles", exact=True).click()
     expect(page).to_have_url(re.compile(r"/rules\.html\?lang=fr$"))
     expect(page.locator("h1:visible")).to_contain_text("Giretra")
     expect(page.locator("html")).to_have_attribute("lang", "fr")

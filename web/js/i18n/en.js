@@ -22,7 +22,8 @@ export default {
   'score.label': 'Score',
   'score.target': 'target {target}',
   'score.deal': 'deal {n}',
-  'score.rules': 'rules: {rules}',
+  'score.rules': 'Rules',
+  'score.rules.variant': 'Rules (online game)',
 
   'team.Team1': 'Team 1 (you and Top)',
   'team.Team2': 'Team 2 (Left and Right)',

@@ -21,7 +21,8 @@ export default {
   'score.label': 'Points',
   'score.target': 'objectif {target}',
   'score.deal': 'donne {n}',
-  'score.rules': 'règles : {rules}',
+  'score.rules': 'Règles',
+  'score.rules.variant': 'Règles (jeu en ligne)',
 
   'team.Team1': 'Équipe 1 (vous et Nord)',
   'team.Team2': 'Équipe 2 (Ouest et Est)',

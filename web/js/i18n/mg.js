@@ -21,7 +21,8 @@ export default {
   'score.label': 'Isa',
   'score.target': 'tanjona {target}',
   'score.deal': 'fizarana {n}',
-  'score.rules': 'fitsipika: {rules}',
+  'score.rules': 'Fitsipika',
+  'score.rules.variant': 'Fitsipika (lalao an-tserasera)',
 
   'team.Team1': 'Ekipa 1 (ianao sy Ambony)',
   'team.Team2': 'Ekipa 2 (Havia sy Havanana)',

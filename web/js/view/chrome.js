@@ -29,11 +29,14 @@ export function renderBar(app, cb) {
       ])),
       h('div.gt-score__target', t('score.target', { target: view.target })),
       h('div.gt-score__deal', t('score.deal', { n: view.dealNumber })),
-      // On the game page, the way to the rules and their lessons (the play.giretra.com rules: where they differ).
-      cb.rulesHref
-        ? h('a.gt-score__rules', { dataset: { rules: view.rules }, attrs: { href: rulesLink(cb.rulesHref, view.rules) } },
-          t('score.rules', { rules: view.rules }))
-        : h('div.gt-score__rules', { dataset: { rules: view.rules } }, t('score.rules', { rules: view.rules })),
+      // On the game page, the way to the rules and their lessons (the play.giretra.com rules: where they differ). It
+      // said "rules: giretra.com", read as a web address (a first-time player's audit); the preset's name is its title.
+      // A widget on the rules page names only a variant (a bare "Rules" would say nothing there).
+      !cb.rulesHref && view.rules === 'giretra.com' ? null
+        : h(cb.rulesHref ? 'a.gt-score__rules' : 'div.gt-score__rules', {
+          dataset: { rules: view.rules },
+          attrs: { href: cb.rulesHref ? rulesLink(cb.rulesHref, view.rules) : null, title: t(`rules.${view.rules}`) },
+        }, t(view.rules === 'giretra.com' ? 'score.rules' : 'score.rules.variant')),
     ]) : null,
     h(page ? 'nav.gt-bar__actions' : 'div.gt-bar__actions', {
       attrs: { role: page ? null : 'group', 'aria-label': t('bar.menu') },
