@@ -398,9 +398,41 @@ def test_a_shown_answer_on_the_last_task_leaves_a_way_on(page: Page) -> None:
     saved = page.evaluate("localStorage.getItem('giretra.lessons')")
     assert saved is None or json.loads(saved)["done"].get(lesson_id, []) == []
     expect(box).to_have_attribute("data-done", "false")
+    # "The lesson will come back to it" (a learner's audit: only "Start the lesson again" was offered): the first
+    # task left unsolved is the way on.
+    resume = box.locator('[data-action="resume"]')
+    expect(resume).to_have_text("Back to task 1, not yet solved")
+    expect(resume).to_have_class(re.compile(r"gt-btn--primary"))
     box.locator('[data-action="restart"]').click()
     expect(box).to_have_attribute("data-task", "0")
     answer(box, "pick_card", right_answer(lesson_id, 0))   # found on one's own this time: it counts
     expect(box).to_have_attribute("data-state", "right")
     expect(box.locator(".gt-lesson__seen")).to_have_count(0)
     assert json.loads(page.evaluate("localStorage.getItem('giretra.lessons')"))["done"][lesson_id] == [0]
+
+
+def test_a_lesson_of_the_page_resumes_where_it_was_left_and_marks_a_wrong_instant_win(page: Page) -> None:
+    # A learner's audit: a lesson of the rules page opened at its first task on every visit, whatever was solved;
+    # and "Team 2 wins the match on the spot", wrong, kept its ✓ beside "Not quite.", greyed out at half opacity.
+    lesson_id = "scoring-doubles-sweeps"
+    page.goto("rules.html?lang=en")
+    solved = "(id) => localStorage.setItem('giretra.lessons', JSON.stringify({ v: 1, done: { [id]: [0, 1, 2] } }))"
+    page.evaluate(solved, lesson_id)
+    _, box = start_lesson(page, lesson_id)
+    expect(box).to_have_attribute("data-task", "3")   # the first task not yet solved
+    answer(box, "score", {"instantWin": "Team2"})   # Team 1 (the defenders) swept a Colour contract
+    expect(box).to_have_attribute("data-state", "wrong")
+    chosen = box.locator('.gt-lesson__answer [data-answer="Team2"]')
+    expect(chosen).to_have_class(re.compile(r"\bis-refused\b"))
+    assert chosen.evaluate("(b) => getComputedStyle(b, '::before').content") == '"✗ "'
+    assert chosen.evaluate("(b) => getComputedStyle(b).opacity") == "1"
+    # Why, without the answer: the step of the scoring to look at again.
+    expect(box.locator(".gt-lesson__lines").first).to_contain_text("Look again at what a sweep does in a Colour contract")
+    # A rule's id stays whole at a line's end ("(N-" / "2, …)"): the sentences' ids are kept on one line.
+    _, box2 = start_lesson(page, "negotiation-announce")
+    wrong = wrong_answer(box2, "select_calls", right_answer("negotiation-announce", 0))
+    answer(box2, "select_calls", wrong)
+    expect(box2).to_have_attribute("data-state", "wrong")
+    ids = box2.locator(".gt-lesson__lines").first.locator(".gt-nowrap")
+    expect(ids.first).to_have_text(re.compile(r"^[A-Z]-\d+$"))
+    assert ids.first.evaluate("(s) => getComputedStyle(s).whiteSpace") == "nowrap"

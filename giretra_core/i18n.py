@@ -203,7 +203,7 @@ _STEPS = {
         "alltrumps_tie_to_announcer": "Une égalité contrée va à l’attaque : {A}–{D}.",
         "stake": "{team} marque {arith}.",
         "split": "{arithA} pour l’attaque, {arithD} pour la défense.",
-        "half_up": "arrondi au plus proche", "ceil": "arrondi au-dessus",
+        "half_up": "arrondi au plus proche (les demis vers le haut)", "ceil": "arrondi au-dessus",
         "auto": "contré automatiquement", "double": "contré", "redouble": "surcontré",
     },
     "mg": {

@@ -600,7 +600,8 @@ def _scoring_lessons() -> tuple[Lesson, ...]:
                         "Tout A no lalaovin’ny Ekipa 1 ary mahazo 150 amin’ny 258."),
                T("Each side divided by 10, rounded half up: 150 → 15, 108 → 11.",
                  "Chaque camp divisé par 10, arrondi au plus proche (les demis vers le haut) : 150 → 15, 108 → 11.",
-                 "Zaraina 10: 150 → 15, 108 → 11."), "ALL_TRUMPS", 1, 0, (150, 108)),
+                 "Zaraina 10 ny an’ny andaniny sy ny ankilany, boribory ho akaiky indrindra: 150 → 15, 108 → 11."),
+               "ALL_TRUMPS", 1, 0, (150, 108)),
             sc("S-4", T("Team 1 plays AllTrumps and takes 131 (the defenders 127).",
                         "L’équipe 1 joue Tout A et fait 131 (la défense 127).",
                         "Tout A ny Ekipa 1 ary mahazo 131 (127 ny mpiaro)."),
@@ -620,9 +621,12 @@ def _scoring_lessons() -> tuple[Lesson, ...]:
             sc("S-4", T("Team 1 plays AllTrumps and takes 230 (the defenders 28).",
                         "L’équipe 1 joue Tout A et fait 230 (la défense 28).",
                         "Tout A ny Ekipa 1 ary mahazo 230 (28 ny mpiaro)."),
-               T("However lopsided the deal, the announcers score at most 20 and the defenders at least 6.",
-                 "Aussi déséquilibrée que soit la donne, l’attaque marque au plus 20 et la défense au moins 6.",
-                 "Na dia tsy mitovy lanja be aza ny fizarana, 20 ihany ny mpanambara ary 6 foana ny mpiaro."),
+               T("From 195 card points up the score stays 20–6, however lopsided the deal: only a sweep (all 8 "
+                 "tricks) scores more.",
+                 "Dès 195 points le score reste 20–6, aussi déséquilibrée que soit la donne : seul un capot (les 8 "
+                 "plis) rapporte plus.",
+                 "Manomboka amin’ny 195 dia 20–6 foana ny isa, na tsy mitovy lanja be aza ny fizarana: ny capot "
+                 "ihany (ny fanangonana 8 rehetra) no mahazo bebe kokoa."),
                "ALL_TRUMPS", 1, 0, (230, 28)),
             sc("S-4", T("Team 1 plays AllTrumps and takes 120 (the defenders 138).",
                         "L’équipe 1 joue Tout A et fait 120 (la défense 138).",
@@ -875,8 +879,11 @@ def check_answer(lesson_id: object, index: object, answer: object, lang: str) ->
     offered = {o["value"] for o in task_json["options"]} | set(task_json["board"].get("hand", []))
     chosen = {a for a in (answer if isinstance(answer, list) else [answer]) if isinstance(a, str) and a in offered}
     refused = sorted(chosen - expected if isinstance(expected, set) else chosen)
+    if task.kind == "score" and isinstance(answer, dict) and answer.get("instantWin") in TEAM_NAMES:
+        refused = [answer["instantWin"]]   # "Team 2 wins the match on the spot", wrong, kept its ✓ (a learner's audit)
     worked = feedback if task.kind in ("score", "pick_option") else []
-    about = _score_slip(task, answer, expected, lang) if task.kind == "score" else [] if worked else feedback
+    about = (_score_slip(task, answer, expected, lang) or _look_again(task, lang)) if task.kind == "score" \
+        else [] if worked else feedback
     # The rule's gist stays in view; a score's explanation is its worked numbers ("131 → 13 and 127 → 13: a rounded
     # tie, 0–0"): with the answer.
     gist = explain if task.kind != "score" else []
@@ -944,6 +951,54 @@ def _score_slip(task: Task, answer: object, expected: object, lang: str) -> list
         ok = hits.index(True)
         return [_SLIPS["one_team"][lang].format(right=names[ok], wrong=names[1 - ok])]
     return []
+
+
+# A wrong score with no usual slip in it says which step of the scoring to look at again, still without the numbers:
+# 6 of 21 wrong scores in a learner's audit got "Not quite." alone (13–13 for a rounded tie, 26–0 past the AllTrumps
+# cap, "Team 2 wins" for the defenders' sweep...). The step is the one that decides the deal (scoring.score_deal's
+# steps), the first of these found.
+_LOOK_AGAIN = {
+    "colour_sweep": {"en": "Look again at what a sweep does in a Colour contract, and which team made it.",
+                     "fr": "Revoyez ce que fait un capot dans un contrat Couleur, et quelle équipe l’a fait.",
+                     "mg": "Jereo indray izay ataon’ny capot amin’ny Couleur, sy ny ekipa nanao azy."},
+    "sweep": {"en": "Look again at what a sweep scores in this mode, and for which team.",
+              "fr": "Revoyez ce que rapporte un capot dans ce mode, et à quelle équipe.",
+              "mg": "Jereo indray ny isa azo amin’ny capot amin’ity fomba ity, sy ho an’ny ekipa iza."},
+    "alltrumps_below": {"en": "Look again at whether the announcers reached the points they need.",
+                        "fr": "Revoyez si les annonceurs ont atteint les points qu’il leur faut.",
+                        "mg": "Jereo indray raha tratran’ny nanambara ny isa ilainy."},
+    "failed": {"en": "Look again at whether the announcers reached the points they need.",
+               "fr": "Revoyez si les annonceurs ont atteint les points qu’il leur faut.",
+               "mg": "Jereo indray raha tratran’ny nanambara ny isa ilainy."},
+    "half_tie": {"en": "Look again at the card points of the two teams side by side.",
+                 "fr": "Comparez de nouveau les points de cartes des deux équipes.",
+                 "mg": "Ampitahao indray ny isa karatran’ny ekipa roa."},
+    "alltrumps_tie": {"en": "Look again at the card points of the two teams side by side.",
+                      "fr": "Comparez de nouveau les points de cartes des deux équipes.",
+                      "mg": "Ampitahao indray ny isa karatran’ny ekipa roa."},
+    "alltrumps_rounded_tie": {"en": "Look again at the two shares once each is rounded.",
+                              "fr": "Revoyez les deux parts une fois chacune arrondie.",
+                              "mg": "Jereo indray ireo anjara roa rehefa voaboribory avy."},
+    "alltrumps_dominance": {"en": "Look again at what happens when the defenders’ share is very small.",
+                            "fr": "Revoyez ce qui se passe quand la part des défenseurs est très petite.",
+                            "mg": "Jereo indray izay mitranga rehefa kely dia kely ny anjaran’ny mpiaro."},
+    "alltrumps_clamp": {"en": "Look again at the limits on how an AllTrumps deal is shared.",
+                        "fr": "Revoyez les limites du partage d’une donne à Tout A.",
+                        "mg": "Jereo indray ny fetra amin’ny fizarana isa amin’ny Tout A."},
+    "alltrumps_round": {"en": "Look again at how each side’s card points are rounded.",
+                        "fr": "Revoyez comment les points de cartes de chaque camp sont arrondis.",
+                        "mg": "Jereo indray ny fomba iboriborana ny isa karatran’ny andaniny tsirairay."},
+    "stake": {"en": "Look again at the contract’s stake and its multiplier.",
+              "fr": "Revoyez l’enjeu du contrat et son multiplicateur.",
+              "mg": "Jereo indray ny loka amin’ny fifanarahana sy ny fampitomboana azy."},
+}
+
+
+def _look_again(task: Task, lang: str) -> list[str]:
+    """Which step of the scoring decides this deal, to look at again (_LOOK_AGAIN)."""
+    mode, m, team, points, sweep = task.params["deal"]
+    kinds = [kind for kind, _ in score_deal(RULES, _mode(mode), m, team, points, sweep).steps]
+    return next(([_LOOK_AGAIN[k][lang]] for k in _LOOK_AGAIN if k in kinds), [])
 
 
 _COLON = {"en": ": ", "fr": " : ", "mg": ": "}

@@ -3,6 +3,7 @@ explained with the rule that forbids it, in every language."""
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from pathlib import Path
@@ -296,16 +297,58 @@ def test_a_wrong_score_says_which_slip_it_shows(lesson: str, index: int, answer:
     assert not any(right.removeprefix("The answer: ") in line for line in verdict["feedback"]), verdict
 
 
+@pytest.mark.parametrize(("lesson_id", "index"), TASKS)
+def test_no_feedback_says_the_same_thing_twice(lesson_id: str, index: int) -> None:
+    # A learner's audit read "Chaque camp divisé par 10, arrondi au plus proche : 150 → 15, 108 → 11." twice, the
+    # second time with "(les demis vers le haut)": the task's explanation and the engine's step were nearly the same.
+    kind = ask("lesson_task", lesson=lesson_id, index=index)["value"]["kind"]
+    wrong: Any = {"Team1": 1, "Team2": 1} if kind == "score" else "nothing"
+    for lang in LANGS:
+        for answer in (right_answer(lesson_id, index), wrong):
+            verdict = ask("check_answer", lesson=lesson_id, index=index, answer=answer, lang=lang)["value"]
+            lines = verdict["feedback"] + verdict["answer"]
+            for i, line in enumerate(lines):
+                for other in lines[i + 1:]:
+                    assert difflib.SequenceMatcher(None, line, other).ratio() < 0.7, (lang, line, other)
+
+
+@pytest.mark.parametrize(("lesson", "index", "answer", "look"), [
+    # The six wrong scores of a learner's audit that got "Not quite." alone.
+    ("scoring-alltrumps", 1, {"Team1": 13, "Team2": 13}, "the two shares once each is rounded"),   # 131/127: 0–0
+    ("scoring-alltrumps", 3, {"Team1": 26, "Team2": 0}, "how each side’s card points are rounded"),   # 199: 20–6
+    ("scoring-alltrumps", 4, {"Team1": 23, "Team2": 3}, "the limits on how an AllTrumps deal is shared"),   # 230: 20–6
+    ("scoring-alltrumps", 5, {"Team1": 12, "Team2": 14}, "whether the announcers reached the points they need"),
+    ("scoring-doubles-sweeps", 3, {"instantWin": "Team2"}, "what a sweep does in a Colour contract"),   # Team1 swept
+    ("scoring-doubles-sweeps", 4, {"Team1": 20, "Team2": 6}, "what a sweep scores in this mode"),   # 35–0
+    ("scoring-alltrumps", 2, {"Team1": 13, "Team2": 13}, "the card points of the two teams side by side"),   # 129–129
+])
+def test_a_wrong_score_without_a_usual_slip_says_which_step_to_look_at_again(
+        lesson: str, index: int, answer: Any, look: str) -> None:
+    verdict = ask("check_answer", lesson=lesson, index=index, answer=answer)["value"]
+    assert len(verdict["feedback"]) == 2 and verdict["feedback"][0] == "Not quite.", verdict
+    assert verdict["feedback"][1].startswith(f"Look again at {look}"), verdict
+    right = verdict["answer"][-1].removeprefix("The answer: ")
+    assert right not in verdict["feedback"][1]   # still without the numbers
+    # Every language says it, from the same step.
+    for lang in LANGS:
+        other = ask("check_answer", lesson=lesson, index=index, answer=answer, lang=lang)["value"]
+        assert len(other["feedback"]) == 2 and other["feedback"][1] in [t[lang] for t in lessons._LOOK_AGAIN.values()]
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_wrong_score_without_a_usual_slip_says_only_not_quite(lang: str) -> None:
-    verdict = ask("check_answer", lesson="scoring-colour", index=0, answer={"Team1": 3, "Team2": 5}, lang=lang)
-    assert len(verdict["value"]["feedback"]) == 1, verdict
-    # The same slip in every language, and the instant win (no numbers) gets none.
+def test_a_usual_slip_is_named_before_the_step_to_look_at(lang: str) -> None:
     swapped = ask("check_answer", lesson="scoring-colour", index=0, answer={"Team1": 0, "Team2": 16}, lang=lang)
-    assert swapped["value"]["feedback"][1] == lessons._SLIPS["swapped"][lang]
-    instant = ask("check_answer", lesson="scoring-doubles-sweeps", index=3, answer={"Team1": 0, "Team2": 16},
-                  lang=lang)
-    assert len(instant["value"]["feedback"]) == 1, instant
+    assert swapped["value"]["feedback"][1:] == [lessons._SLIPS["swapped"][lang]]
+
+
+def test_a_wrong_instant_win_is_marked_refused_on_the_board() -> None:
+    # "Team 2 wins the match on the spot", wrong, kept its ✓ beside "Not quite." (a learner's audit).
+    wrong = ask("check_answer", lesson="scoring-doubles-sweeps", index=3, answer={"instantWin": "Team2"})["value"]
+    assert not wrong["correct"] and wrong["refused"] == ["Team2"]
+    numbers = ask("check_answer", lesson="scoring-doubles-sweeps", index=3, answer={"Team1": 0, "Team2": 16})["value"]
+    assert numbers["refused"] == []   # nothing chosen on the board to mark
+    right = ask("check_answer", lesson="scoring-doubles-sweeps", index=3, answer={"instantWin": "Team1"})["value"]
+    assert right["correct"] and right["refused"] == []
 
 
 @pytest.mark.parametrize(("lesson_id", "index"), TASKS)

@@ -13,7 +13,7 @@
 // [data-action=check|retry|show-answer|next|restart|list|open|reload], [data-input=number|Team1|Team2],
 // .gt-lesson__feedback a[data-rule].
 
-import { h, uid } from './dom.js';
+import { h, prose, uid } from './dom.js';
 import { cardName, keepLang, resumeLang, seatName, t } from './i18n.js';
 import { renderCard } from './view/cards.js';
 import { renderLoading } from './view/chrome.js';
@@ -62,6 +62,12 @@ function markDone(lessonId, index) {
 }
 
 const doneCount = (progress, id, count) => (progress.done[id] || []).filter((i) => i < count).length;
+/** The first task of a lesson of *count* tasks not yet solved, or null when all are. */
+function firstUnsolved(id, count) {
+  const done = new Set(readProgress().done[id] || []);
+  const first = [...Array(count).keys()].find((i) => !done.has(i));
+  return first === undefined ? null : first;
+}
 
 // -- the widget --------------------------------------------------------------------------------------------------
 
@@ -136,14 +142,19 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
       // Resume at the first task not yet done (or the start of a finished lesson).
       const progress = readProgress();
       const entry = st.catalogue?.find((x) => x.id === id);
-      index = 0;
-      if (entry) {
-        const done = new Set(progress.done[id] || []);
-        const first = [...Array(entry.tasks).keys()].find((i) => !done.has(i));
-        index = first === undefined ? 0 : first;
-      }
+      index = entry ? firstUnsolved(id, entry.tasks) ?? 0 : 0;
     }
     await loadTask(index);
+  }
+
+  // A lesson of the page (the rules page's, in its section) resumes too: it opened at its first task on every visit,
+  // and its end offered only "Start again" with a task left unsolved (a learner's audit). Its number of tasks is the
+  // engine's word: asked with the first task.
+  async function resumeLesson() {
+    if (!(readProgress().done[st.lessonId] || []).length) return loadTask(0);
+    const first = await ask('lesson_task', { lesson: st.lessonId, index: 0 });
+    if (!first) return undefined;
+    return loadTask(firstUnsolved(st.lessonId, first.count) ?? 0);
   }
 
   async function loadTask(index, keepAnswer = false) {
@@ -335,11 +346,11 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     const [first, ...rest] = r.feedback;
     live.append(
       h('p.gt-lesson__verdict', [h('span', { attrs: { 'aria-hidden': 'true' } }, r.correct ? '✓ ' : '✗ '), first]),
-      h('ul.gt-lesson__lines', rest.map((line) => h('li', line))),
+      h('ul.gt-lesson__lines', rest.map((line) => h('li', prose(line)))),
       ...(copied() ? [h('p.gt-lesson__seen', t('lesson.seen'))] : []),
       // A wrong answer's right one, on request: shown at once, "Try again" was only copying it.
       h('ul.gt-lesson__lines.gt-lesson__lines--answer', { id: answerId },
-        st.answerShown ? r.answer.map((line) => h('li', line)) : []),
+        st.answerShown ? r.answer.map((line) => h('li', prose(line))) : []),
       h('p.gt-lesson__rule', h('a', {
         // An empty rulesHref means "this page is the rules page": the link stays here.
         href: `${rulesHref}#${r.rule}`, dataset: { rule: r.rule },
@@ -355,14 +366,22 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     const retryButton = (primary) => h(primary ? 'button.gt-btn.gt-btn--primary' : 'button.gt-btn', {
       type: 'button', dataset: { action: 'retry' }, on: { click: retry },
     }, t('lesson.retry'));
-    // The end of the lesson: back to the list (a page with the list), or the lesson from its first task.
+    // The end of the lesson: the first task left unsolved ("the lesson will come back to it"), back to the list (a
+    // page with the list), or the lesson from its first task.
+    const unsolved = firstUnsolved(st.lessonId, st.task.count);
+    const left = unsolved === st.index && s === 'wrong' ? null : unsolved;   // this one: "Try again" is there
     const ending = (primary) => [
-      st.fixed ? null : h(primary ? 'button.gt-btn.gt-btn--primary' : 'button.gt-btn', {
+      left === null ? null : h(primary ? 'button.gt-btn.gt-btn--primary' : 'button.gt-btn', {
+        type: 'button',
+        dataset: { action: 'resume' },
+        on: { click: () => { focusAfter = '.gt-lesson__prompt'; loadTask(left); } },
+      }, t('lesson.resume', { n: left + 1 })),
+      st.fixed ? null : h(primary && left === null ? 'button.gt-btn.gt-btn--primary' : 'button.gt-btn', {
         type: 'button',
         dataset: { action: 'list' },
         on: { click: () => { focusAfter = '.gt-lesson__item'; showList(); } },
       }, t('lesson.list.back')),
-      h(primary && st.fixed ? 'button.gt-btn.gt-btn--primary' : 'button.gt-btn', {
+      h(primary && st.fixed && left === null ? 'button.gt-btn.gt-btn--primary' : 'button.gt-btn', {
         type: 'button',
         dataset: { action: 'restart' },
         on: { click: () => { focusAfter = '.gt-lesson__prompt'; loadTask(0); } },
@@ -560,7 +579,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
         h('p.gt-lesson__or', t('lesson.answer.instant')),
         h('ul.gt-lesson__options', TEAMS.map((team) => h('li', h('button.gt-btn.gt-lesson__option', {
           type: 'button',
-          class: { 'is-pressed': a.instant === team, 'is-answer': right(team) },
+          class: { 'is-pressed': a.instant === team, 'is-refused': refused(team), 'is-answer': right(team) },
           dataset: { answer: team },
           attrs: { 'aria-pressed': a.instant === team ? 'true' : 'false', ...marks(team) },
           on: { click: instant(team) },
@@ -582,7 +601,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     })) ?? null;
   }
   followStart();
-  if (st.lessonId) loadTask(0);
+  if (st.lessonId) resumeLesson();
   else showList();
 
   return {

@@ -263,6 +263,7 @@ export default {
   'lesson.showAnswer': 'Show the answer',
   'lesson.seen': 'The answer was shown: this task counts as done when you find it on your own (the lesson will come back to it).',
   'lesson.next': 'Next task',
+  'lesson.resume': 'Back to task {n}, not yet solved',
   'lesson.restart': 'Start the lesson again',
   'lesson.complete': 'Lesson complete!',
   'lesson.rule': 'Rule {rule}',

@@ -262,6 +262,7 @@ export default {
   'lesson.showAnswer': 'Voir la réponse',
   'lesson.seen': 'La réponse a été montrée : cette tâche comptera quand vous la trouverez seul (la leçon y reviendra).',
   'lesson.next': 'Tâche suivante',
+  'lesson.resume': 'Revenir à la tâche {n}, pas encore réussie',
   'lesson.restart': 'Recommencer la leçon',
   'lesson.complete': 'Leçon terminée !',
   'lesson.rule': 'Règle {rule}',

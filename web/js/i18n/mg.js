@@ -262,6 +262,7 @@ export default {
   'lesson.showAnswer': 'Asehoy ny valiny',
   'lesson.seen': 'Naseho ny valiny: ho isaina ho vita ity asa ity rehefa hitanao irery (hiverina aminy ny lesona).',
   'lesson.next': 'Asa manaraka',
+  'lesson.resume': 'Hiverina amin’ny asa {n}, mbola tsy vita',
   'lesson.restart': 'Avereno ny lesona',
   'lesson.complete': 'Vita ny lesona!',
   'lesson.rule': 'Fitsipika {rule}',
