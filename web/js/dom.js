@@ -70,3 +70,10 @@ export function twinSelector(el) {
 let nextId = 0;
 /** A document-unique id, for aria-describedby / aria-labelledby pairs. */
 export const uid = (prefix = 'gt') => `${prefix}-${++nextId}`;
+
+/** A sentence with each rule's id ("N-2", "P-1") kept on one line: "(N-" ended a line and "2, announce higher)" began
+ * the next, in the lessons and the phone's tips (a learner's audit). The text copied stays as written. */
+export function prose(text) {
+  if (text === null || text === undefined) return [];
+  return String(text).split(/\b([A-Z]-\d+)\b/).map((part, i) => (i % 2 ? h('span.gt-nowrap', part) : part));
+}

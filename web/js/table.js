@@ -14,7 +14,7 @@
 //             trickDone }    // one-trick widget: a trick is over and the reader decides what comes next
 // No rule lives here: what is legal and why comes from view.legal, and every click is sent to the engine.
 
-import { h, twinSelector } from './dom.js';
+import { h, prose, twinSelector } from './dom.js';
 import { getLang, keepLang, seatName, t, tSeat } from './i18n.js';
 import { renderCutPanel, renderDeck } from './view/cut.js';
 import { renderHand } from './view/hand.js';
@@ -294,7 +294,7 @@ function renderStatus(model, cfg) {
   // Not a live region itself: game.js announces every play and every refusal once, in #gt-live.
   const myTurn = playerActs(model) && !model.shownTrick && !model.trickDone && view.phase !== 'match_over';
   return h('div.gt-status', { class: { [`is-${kind}`]: true } }, [
-    h('p.gt-status__text', text),
+    h('p.gt-status__text', prose(text)),
     model.message?.rule ? ruleLink(model.message.rule, cfg) : null,
     myTurn && !model.hint ? h('button.gt-btn.gt-btn--quiet.gt-status__hint', {
       type: 'button', dataset: { action: 'hint', focus: 'btn:hint' }, on: { click: cfg.onHint },

@@ -1,6 +1,6 @@
 // The human's hand, sorted by the engine for the contract. Every card is a button; the engine decides.
 
-import { h, uid } from '../dom.js';
+import { h, prose, uid } from '../dom.js';
 import { cardName, t } from '../i18n.js';
 import { renderFace } from './cards.js';
 
@@ -41,7 +41,7 @@ export function renderHand(model, cfg) {
       },
       on: { click: () => cfg.onAction(code) },
     }, renderFace(code)),
-    illegal ? h('span.gt-tip.gt-tip--hand', { id: tipId, attrs: { role: 'tooltip' } }, entry.reason?.message ?? '') : null,
+    illegal ? h('span.gt-tip.gt-tip--hand', { id: tipId, attrs: { role: 'tooltip' } }, prose(entry.reason?.message ?? '')) : null,
     ]);
   }));
 }

@@ -2,7 +2,7 @@
 // Illegal calls stay visible but disabled, with the engine's reason on hover, focus or tap (on a short screen, and in a
 // row with nothing possible on a narrow or short one, folded until "Why?" unfolds them: table.css).
 
-import { h, uid } from '../dom.js';
+import { h, prose, uid } from '../dom.js';
 import { t, who } from '../i18n.js';
 import { rove } from './hand.js';
 import { TEAM_OF } from './seats.js';
@@ -110,6 +110,6 @@ function renderCallButton(action, modeLabel, cfg, hinted, entry) {
       },
       on: { click: () => cfg.onAction(action.action) },
     }, visible),
-    tip === null ? null : h('span.gt-tip', { id: tipId, attrs: { role: 'tooltip' } }, tip),
+    tip === null ? null : h('span.gt-tip', { id: tipId, attrs: { role: 'tooltip' } }, prose(tip)),
   ]);
 }
