@@ -82,6 +82,7 @@ _EN = {
     "announce_locked": "Announcements are locked since an opponent accepted {mode} ({rule}).",
     "announce_after_accept": "You accepted earlier: you cannot announce again this deal ({rule}).",
     "not_higher": "{mode} is not higher than the current bid, {bid} ({rule}, announce higher).",
+    "not_higher_same": "{mode} is the current bid already: announce a higher mode ({rule}, announce higher).",
     "colour_already_used_by_team": "Your team has already announced a Colour: one Colour per team ({rule}).",
     "no_bid": "Nobody has announced yet: the first speaker must announce ({rule}).",
     "target_not_announced": "{mode} has not been announced, so it cannot be doubled ({rule}).",
@@ -109,6 +110,7 @@ _FR = {
     "announce_locked": "Les annonces sont bloquées : un adversaire a dit Bonne sur {mode} ({rule}).",
     "announce_after_accept": "Vous avez dit Bonne : vous ne pouvez plus annoncer dans cette donne ({rule}).",
     "not_higher": "{mode} n’est pas plus haut que l’enchère en cours, {bid} ({rule}, annoncer plus haut).",
+    "not_higher_same": "{mode} est déjà l’enchère en cours : annoncez plus haut ({rule}, annoncer plus haut).",
     "colour_already_used_by_team": "Votre équipe a déjà annoncé une Couleur : une seule par équipe ({rule}).",
     "no_bid": "Personne n’a encore annoncé : le premier à parler doit annoncer ({rule}).",
     "target_not_announced": "{mode} n’a pas été annoncé : impossible de le contrer ({rule}).",
@@ -137,6 +139,7 @@ _MG = {
     "announce_locked": "Voasakana ny fanambarana satria nilaza Bonne tamin’ny {mode} ny mpifanandrina ({rule}).",
     "announce_after_accept": "Efa nilaza Bonne ianao: tsy afaka manambara intsony amin’ity fizarana ity ({rule}).",
     "not_higher": "Tsy ambony noho ny {bid} ny {mode} ({rule}, manambara ambony kokoa).",
+    "not_higher_same": "Efa {mode} no fanambarana ankehitriny ({rule}, manambara ambony kokoa).",
     "colour_already_used_by_team": "Efa nanambara Couleur ny ekipanao: Couleur iray isaky ny ekipa ({rule}).",
     "no_bid": "Mbola tsy nisy nanambara: tsy maintsy manambara ny mpiteny voalohany ({rule}).",
     "target_not_announced": "Tsy nambara ny {mode}, ka tsy azo atao Contré ({rule}).",
@@ -278,7 +281,10 @@ class _Default(dict):  # type: ignore[type-arg]
 
 def message(code: str, lang: str = "en", params: dict[str, object] | None = None) -> str:
     """The sentence for reason *code* in *lang*, naming the rule it enforces."""
-    template = MESSAGES[lang].get(code) or _EN.get(code)
+    # "Spades ♠ is not higher than the current bid, Spades ♠" read oddly (a learner's audit): the same mode says so.
+    same = code == "not_higher" and params is not None and params.get("mode") == params.get("bid")
+    key = "not_higher_same" if same else code
+    template = MESSAGES[lang].get(key) or _EN.get(key)
     if template is None:
         return code
     values = _Default(_fmt_params(params or {}, lang))

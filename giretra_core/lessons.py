@@ -380,8 +380,10 @@ def _lessons() -> tuple[Lesson, ...]:
                 "Score 140–145, objectif 150. Une donne Tout A finit 150 à 108 pour vous (15–11). Que se passe-t-il ?",
                 "Isa 140–145, tanjona 150. Tout A 150 sy 108 ho anareo (15–11). Inona no mitranga?"),
                 T("If both teams reach the target in the same deal, nobody wins yet: the target moves to 250.",
-                  "Si les deux équipes atteignent l’objectif dans la même donne, il passe à 250.",
-                  "Raha samy mahatratra ny tanjona amin’ny fizarana iray ny roa tonta, lasa 250 izy."),
+                  "Si les deux équipes atteignent l’objectif dans la même donne, personne ne gagne encore : "
+                  "l’objectif passe à 250.",
+                  "Raha samy mahatratra ny tanjona amin’ny fizarana iray ny roa tonta, mbola tsy misy mandresy: "
+                  "lasa 250 ny tanjona."),
                 {"ask": "match", "scores": (140, 145), "target": 150,
                  "deal": ("ALL_TRUMPS", 1, 0, (150, 108), None)}),
             Task("pick_option", "M-1", T(
@@ -797,13 +799,21 @@ def call_label(call: Call, lang: str) -> str:
     return word if call.mode is None else f"{word} {mode_name(call.mode, lang)}"
 
 
-_ANNOUNCE = {"en": "Announce", "fr": "Annoncer", "mg": "Manambara"}   # the game's calls panel's word (i18n/*.js)
+# The game's calls panel's words for its rows (web/js/i18n: bids.announce, bids.double, bids.redouble): a choice to
+# make is named by its verb, "Contrer Cœur ♥" beside "Annoncer Pique ♠" (it was "Contré Cœur ♥", a learner's audit).
+_ANNOUNCE = {"en": "Announce", "fr": "Annoncer", "mg": "Manambara"}
+_VERBS = {CallKind.DOUBLE: {"en": "Double", "fr": "Contrer", "mg": "Contré"},
+          CallKind.REDOUBLE: {"en": "Redouble", "fr": "Surcontrer", "mg": "Surcontré"}}
 
 
 def option_label(call: Call, lang: str) -> str:
-    """A call as a choice to make: "Announce Spades ♠" (a bare "Spades ♠" read as a suit among Doubles)."""
-    label = call_label(call, lang)
-    return f"{_ANNOUNCE[lang]} {label}" if call.kind is CallKind.ANNOUNCE else label
+    """A call as a choice to make: "Announce Spades ♠" (a bare "Spades ♠" read as a suit among Doubles), "Contrer
+    Cœur ♥"."""
+    if call.kind is CallKind.ANNOUNCE:
+        return f"{_ANNOUNCE[lang]} {call_label(call, lang)}"
+    if call.kind in _VERBS and call.mode is not None:
+        return f"{_VERBS[call.kind][lang]} {mode_name(call.mode, lang)}"
+    return call_label(call, lang)
 
 
 def _option_texts(task: Task, lang: str) -> list[tuple[str, str]]:

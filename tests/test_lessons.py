@@ -13,7 +13,8 @@ import pytest
 
 from giretra_core import jsonapi, lessons
 from giretra_core.cards import parse_card
-from giretra_core.modes import STRENGTH
+from giretra_core.modes import STRENGTH, Mode
+from giretra_core.negotiation import Call, CallKind
 from giretra_core.notation import format_match, parse_match
 
 TASKS = [(lesson.id, i) for lesson in lessons.all_lessons() for i in range(len(lesson.tasks))]
@@ -274,6 +275,10 @@ def test_an_announcement_is_named_with_the_calls_panels_word() -> None:
         text = (Path(__file__).parent.parent / "web" / "js" / "i18n" / f"{lang}.js").read_text(encoding="utf-8")
         word = re.search(r"'bids\.announce': '([^']*)'", text)
         assert word is not None and lessons._ANNOUNCE[lang] == word.group(1), lang
+        for kind, key in ((CallKind.DOUBLE, "double"), (CallKind.REDOUBLE, "redouble")):
+            verb = re.search(rf"'bids\.{key}': '([^']*)'", text)
+            assert verb is not None and lessons._VERBS[kind][lang] == verb.group(1), (lang, key)
+    assert lessons.option_label(Call(CallKind.DOUBLE, Mode.HEARTS), "fr") == "Contrer Cœur ♥"
 
 
 @pytest.mark.parametrize(("lesson", "index", "answer", "slip"), [

@@ -246,6 +246,15 @@ def test_n2_announce_must_be_strictly_higher() -> None:
         assert refusal(n, token) == "not_higher"
     for token in ("S", "NT", "AT"):
         assert refusal(n, token) is None
+    # The sentence: a lower mode is compared with the bid; the bid's own mode is said to be the bid already ("Hearts ♥
+    # is not higher than the current bid, Hearts ♥" read oddly, a learner's audit).
+    lower, same = (n.validate(n.turn, parse_call(t)) for t in ("D", "H"))
+    assert lower is not None and same is not None
+    assert message(lower.code, "en", lower.params) == \
+        "Diamonds ♦ is not higher than the current bid, Hearts ♥ (N-2, announce higher)."
+    assert message(same.code, "en", same.params) == \
+        "Hearts ♥ is the current bid already: announce a higher mode (N-2, announce higher)."
+    assert message(same.code, "fr", same.params).startswith("Cœur ♥ est déjà l’enchère en cours")
 
 
 @pytest.mark.parametrize("first", ["D", "H", "S", "NT", "AT"])
