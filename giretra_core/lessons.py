@@ -338,24 +338,28 @@ def _lessons() -> tuple[Lesson, ...]:
                   "Le Bonne d’un adversaire sur Sans A ou Trèfle vaut un Contré : ×2, et plus d’annonce.",
                   "Ny Bonne an’ny mpifanandrina amin’ny Sans A na Trèfle dia Contré: ×2."),
                 {"dealer": "R", "calls": "NT ok ok ok", "ask": "contract"}),
+            # Not the rules page's own examples (N-9, printed above the lesson with their answers: a learner's audit).
             Task("pick_option", "N-9", T(
-                "Bottom Clubs, Left Hearts, Top doubles Hearts, Right doubles Clubs, then three Accepts. "
+                "Bottom Diamonds, Left Spades, Top doubles Spades, Right doubles Diamonds, then three Accepts. "
                 "Which contract is played?",
-                "Sud Trèfle, Ouest Cœur, Nord contre Cœur, Est contre Trèfle, puis trois Bonne. Quel contrat ?",
-                "Ambany Trèfle, Havia Cœur, Ambony Contré Cœur, Havanana Contré Trèfle, avy eo Bonne telo. "
+                "Sud Carreau, Ouest Pique, Nord contre Pique, Est contre Carreau, puis trois Bonne. Quel contrat ?",
+                "Ambany Carreau, Havia Pique, Ambony Contré Pique, Havanana Contré Carreau, avy eo Bonne telo. "
                 "Inona no lalaovina?"),
                 T("When several bids are doubled, the first announced doubled mode is played.",
                   "Si plusieurs annonces sont contrées, on joue la première annoncée.",
                   "Raha maro no misy Contré, ny voalohany nambara no lalaovina."),
-                {"dealer": "R", "calls": "C H xH xC ok ok ok", "ask": "contract"}),
+                {"dealer": "R", "calls": "D S xS xD ok ok ok", "ask": "contract"}),
             Task("pick_option", "N-8", T(
-                "The rules page’s first example: Bottom Hearts, then Accept, Accept, Accept. The contract?",
-                "Premier exemple de la page des règles : Sud Cœur, puis Bonne, Bonne, Bonne. Le contrat ?",
-                "Ohatra voalohany: Ambany Cœur, avy eo Bonne telo. Ny fifanarahana?"),
-                T("Three Accepts in a row end the negotiation; the last bid is played, ×1.",
-                  "Trois Bonne de suite terminent les annonces ; on joue la dernière annonce, ×1.",
-                  "Bonne telo misesy no mamarana; ny fanambarana farany no lalaovina, ×1."),
-                {"dealer": "R", "calls": "H ok ok ok", "ask": "contract"}),
+                "Bottom Diamonds, Left Hearts, then Accept, Accept, Accept. The contract?",
+                "Sud Carreau, Ouest Cœur, puis Bonne, Bonne, Bonne. Le contrat ?",
+                "Ambany Carreau, Havia Cœur, avy eo Bonne telo. Ny fifanarahana?"),
+                T("Three Accepts in a row end the negotiation; the last bid is played, ×1, by the team that "
+                  "announced it.",
+                  "Trois Bonne de suite terminent les annonces ; on joue la dernière annonce, ×1, par l’équipe qui "
+                  "l’a faite.",
+                  "Bonne telo misesy no mamarana; ny fanambarana farany no lalaovina, ×1, ataon’ny ekipa nanambara "
+                  "azy."),
+                {"dealer": "R", "calls": "D H ok ok ok", "ask": "contract"}),
             Task("pick_option", "N-5", T(   # Clubs is doubled only while it is the bid an opponent accepts
                 "Bottom Clubs, Left Spades, then three Accepts. The contract?",
                 "Sud Trèfle, Ouest Pique, puis trois Bonne. Le contrat ?",
