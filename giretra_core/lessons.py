@@ -512,9 +512,14 @@ def _play_lessons() -> tuple[Lesson, ...]:
             sel("P-6", ask(T("Same trick, but your trumps are the 8♥ and 7♥: none beats the 9♥.",
                              "Même pli, mais vos atouts sont le 8♥ et le 7♥ : aucun ne bat le 9♥.",
                              "Mitovy, fa 8♥ sy 7♥ ny atoutnao: tsy misy mandresy ny 9♥.")),
-                T("Unable to overtrump, you must still play a trump (under-trump).",
-                  "Sans pouvoir surcouper, vous devez quand même jouer atout (sous-couper).",
-                  "Na tsy afaka manapaka ambony aza ianao dia tsy maintsy milalao atout."),
+                # Not the refusal's own words again ("You cannot overtrump, but you must still play a trump"): what
+                # the task adds to them (a learner's audit read the same sentence twice).
+                T("Your partner’s trump wins the trick, and still you owe a trump (under-trump): only a hand with "
+                  "no trump left may play any card.",
+                  "Le partenaire est maître avec son atout, et l’atout reste dû (sous-couper) : seule une main sans "
+                  "atout peut jouer n’importe quelle carte.",
+                  "Mandresy amin’ny atoutny ny namanao, nefa mbola tsy maintsy milalao atout ianao: ny tanana tsy "
+                  "manana atout intsony ihany no afaka milalao izay karatra tiany."),
                 "HEARTS", "L:AS T:9H R:7S", "8H7HKDQC10D7C9D8C"),
             sel("P-6", ask(T("NoTrumps. Left leads the A♠, Top and Right follow. You have no spade.",
                              "Sans A. Ouest entame l’A♠, Nord et Est fournissent. Vous n’avez pas de pique.",
