@@ -5,23 +5,27 @@
     python -m giretra_core --replay "G2 giretra.com ..."  # print the log of a saved/shared match
 
 The same seed and options always print the same match, so a log or its final notation line
-is a complete bug report.
+is a complete bug report.  Exit codes, as the arena's: 0; 1 when a bot of one's own goes wrong (the log
+up to its mistake is printed first); 2 for a usage error (no such bot file or function, a bad notation).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
+import shlex
 import sys
 import traceback
 from collections.abc import Iterator, Sequence
 
 from . import __version__, bots
+from .arena import where_in_deal
 from .bots import own
 from .bots.reasons import Decision
 from .cards import card_name
-from .deal import Deal, action_token
+from .deal import Deal, Phase, action_token
 from .errors import GiretraError, exit_code
 from .i18n import TEAMS, bot_reason, call_text, explain_step, mode_name
 from .match import Match
@@ -31,11 +35,23 @@ from .seats import SEAT_NAMES, Seat
 from .views import seat_view
 
 
+class BotStopped(own.OwnBotError):
+    """A bot of one's own went wrong in :func:`play_match`: its one line, then where in the deal and the command that
+    prints the match up to there; ``match`` is that match (its cause, for a crash, is the bot's traceback)."""
+
+    def __init__(self, err: own.OwnBotError, match: Match) -> None:
+        super().__init__(f"{err} — deal {len(match.history) + 1}, {where_in_deal(match.deal)}; python -m giretra_core "
+                         f"--replay {shlex.quote(format_match(match))} prints the match up to there")
+        self.match = match
+
+
 def play_match(seed: int, rules: str, levels: list[str], reasons: list[list[Decision]] | None = None) -> Match:
     """Play a whole match between bots; each seat's bot has its own RNG derived from the seed.
 
     A bot of one's own is recorded as a human player: the match record knows only this package's levels.
-    *reasons*, if given, receives each deal's list of the bots' decisions, in the deal's order."""
+    *reasons*, if given, receives each deal's list of the bots' decisions, in the deal's order.
+
+    :raises BotStopped: if a bot of one's own goes wrong (with the match up to its decision)."""
     match = Match.new(seed, rules, [own.recorded(lv) for lv in levels])
     rngs = [random.Random(f"{seed}/{seat}") for seat in range(4)]
     while not match.is_over:
@@ -44,8 +60,11 @@ def play_match(seed: int, rules: str, levels: list[str], reasons: list[list[Deci
         view = seat_view(match, seat)
         level = levels[seat]
         # Without the clock guard: the same seed prints the same match on a loaded machine too (as --validate plays).
-        decision = own.choose(level, view, rngs[seat], time_guard=False) if own.is_own(level) \
-            else bots.choose(level, view, rngs[seat], time_guard=False)
+        try:
+            decision = own.choose(level, view, rngs[seat], time_guard=False) if own.is_own(level) \
+                else bots.choose(level, view, rngs[seat], time_guard=False)
+        except own.OwnBotError as err:
+            raise BotStopped(err, match) from err.__cause__
         if reasons is not None:
             if len(reasons) <= len(match.history):   # the deal's first action
                 reasons.append([])
@@ -62,9 +81,11 @@ def log_lines(match: Match, lang: str = "en", players: Sequence[str] | None = No
     yield "Players: " + ", ".join(f"{SEAT_NAMES[i]} {p}" for i, p in enumerate(players or match.players))
     for number, deal in enumerate(match.deals(), 1):
         yield ""
-        yield f"== Deal {number} — dealer {deal.dealer.api_name}, {deal.cutter.api_name} cuts {deal.cut}"
-        if deal.cut is None:
+        if deal.cut is None:   # not cut yet: the Next line says who cuts
+            yield f"== Deal {number} — dealer {deal.dealer.api_name}"
+            yield from _next_lines(deal)
             continue
+        yield f"== Deal {number} — dealer {deal.dealer.api_name}, {deal.cutter.api_name} cuts {deal.cut}"
         hands = deal.initial_hands()
         for seat in Seat:
             yield f"   {seat.api_name:6} " + " ".join(card_name(c) for c in range(32) if hands[seat] >> c & 1)
@@ -80,6 +101,8 @@ def log_lines(match: Match, lang: str = "en", players: Sequence[str] | None = No
                               for j, card in enumerate(trick.cards))
             bonus = " +10 last trick" if i == 8 else ""
             yield f"   {i}. {cards} -> {trick.winner.api_name} +{trick.points}{bonus}"
+        if not deal.is_over:
+            yield from _next_lines(deal)
         if deal.score is not None:
             for key, params in deal.score.steps:
                 yield "   " + explain_step(key, params, lang)
@@ -98,21 +121,34 @@ def log_lines(match: Match, lang: str = "en", players: Sequence[str] | None = No
     yield f"Notation: {format_match(match)}"
 
 
+def _next_lines(deal: Deal) -> Iterator[str]:
+    """Where an unfinished deal stands (a match that stopped, stopped there): the trick in progress as far as it
+    went, then whose turn it is and the next action's place, as the arena names it."""
+    if deal.trick:
+        cards = ", ".join(f"{Seat((deal.leader + j) & 3).api_name} {card_name(card)}"
+                          for j, card in enumerate(deal.trick))
+        yield f"   {len(deal.tricks) + 1}. {cards}, …"
+    if deal.turn is not None:
+        verb = {Phase.CUT: "cut", Phase.NEGOTIATION: "speak", Phase.PLAY: "play"}[deal.phase]
+        yield f"   Next: {deal.turn.api_name} to {verb}, {where_in_deal(deal)}"
+
+
 def _why_lines(deal: Deal, reasons: Sequence[Decision], lang: str) -> Iterator[str]:
     """One line per action of *deal*, in its order: who, the action (a card after its trick's number), the reason."""
     seats = [deal.cutter] if deal.cut is not None else []
     if deal.negotiation is not None:
         seats.extend(seat for seat, _ in deal.negotiation.calls)
     calls = len(seats)
-    for trick in deal.tricks:
-        seats.extend(Seat((trick.leader + j) & 3) for j in range(len(trick.cards)))
+    for leader, cards in [(trick.leader, trick.cards) for trick in deal.tricks] + [(deal.leader, deal.trick)]:
+        seats.extend(Seat((leader + j) & 3) for j in range(len(cards)))
     for i, (seat, token, decision) in enumerate(zip(seats, deal.action_tokens(), reasons, strict=True)):
         action = token if i < calls else f"{(i - calls) // 4 + 1}. {token}"
         yield f"     {seat.api_name:6} {action:7} {reason_text(decision, lang)}"
 
 
 def reason_text(decision: Decision, lang: str) -> str:
-    """A decision's reason as the hint shows it, in *lang* (a bot of one's own: its own line, as it wrote it)."""
+    """A decision's reason as the hint shows it, in *lang* (a bot of one's own: its own line, as it wrote it, since
+    :func:`own.choose` keeps a built-in key only with that key's own line)."""
     if decision.key not in bots.REASONS:   # its own words: not a template ("{" in it is no field)
         return decision.why
     return bot_reason(decision.key, decision.params, bots.REASONS[decision.key], lang)
@@ -134,7 +170,7 @@ def summary(match: Match, players: Sequence[str] | None = None,
                       "instantWin": record.score.instant_win, "scoresAfter": list(record.scores_after),
                       "target": record.target_after}
                      | ({"reasons": [reason_text(d, lang) for d in reasons[number - 1]]} if reasons else {}))
-    return {"version": __version__, "rules": match.rules.name, "seed": match.seed,
+    return {"ok": True, "version": __version__, "rules": match.rules.name, "seed": match.seed,
             "players": list(players or match.players), "deals": deals, "scores": list(match.scores),
             "target": match.target,
             "winner": None if match.winner is None else f"Team{match.winner + 1}",
@@ -159,6 +195,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.replay and args.reasons:
         parser.error("--reasons asks the bots as they play: a --replay has no bots to ask")
     reasons: list[list[Decision]] | None = [] if args.reasons else None
+    # With --json, stdout is the one JSON object: what a bot prints, importing or playing, goes to stderr.
+    bots_print = contextlib.redirect_stdout(sys.stderr) if args.json else contextlib.nullcontext()
     try:
         if args.replay:
             match = parse_match(args.replay)
@@ -169,16 +207,29 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error(f"--bots: one level, or four joined by commas (got {len(levels)}"
                              + (f"; unknown: {', '.join(unknown)}" if unknown else "")
                              + f"); the levels: {', '.join(bots.LEVELS)}, or FILE.py:FUNCTION, MODULE:FUNCTION")
-            for level in levels:
-                if own.is_own(level):
-                    own.load(level)  # a GiretraError below: the file, module or function is not there
-            match = play_match(args.seed, args.rules, levels, reasons)
-    except own.OwnBotError as err:
+            with bots_print:
+                for level in levels:
+                    if own.is_own(level):
+                        own.load(level)  # a GiretraError below: the file, module or function is not there
+                match = play_match(args.seed, args.rules, levels, reasons)
+    except own.OwnBotError as err:   # the bot's mistake, while imported or playing: 1, as in the arena
+        if isinstance(err, BotStopped):   # the match up to there: its log (or notation), then the error
+            if args.json:
+                print(json.dumps({"ok": False, "error": str(err), "notation": format_match(err.match)},
+                                 ensure_ascii=False))
+            else:
+                for line in log_lines(err.match, args.lang, levels, reasons):
+                    print(line)
+                sys.stdout.flush()
+        elif args.json:
+            print(json.dumps({"ok": False, "error": str(err)}, ensure_ascii=False))
         if err.__cause__ is not None:
             traceback.print_exception(err.__cause__)  # a crash: where, in the bot's code
         print(f"error: {err}", file=sys.stderr)
-        return 2
-    except GiretraError as err:
+        return 1
+    except GiretraError as err:   # what was asked cannot be: no such bot file or function, a bad notation
+        if args.json:
+            print(json.dumps({"ok": False, "error": str(err)}, ensure_ascii=False))
         print(f"error: {err}", file=sys.stderr)
         return 2
     if args.json:

@@ -32,16 +32,20 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import json
 import math
+import os
 import random
 import shlex
 import statistics
+import subprocess
 import sys
 import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from . import bots
 from .bots import own
@@ -361,10 +365,14 @@ def validate(level: str, deals: int, seed: int, rules: str = "giretra.com", budg
     """Play *deals* deals with *level* at every seat, as whole matches one after another (so the bot also meets a
     second deal, the scores and the last deal's result), each match twice; any illegal action, crash or difference
     between the two runs is a failure.  The second run proves determinism, so the bot runs without its time guard
-    (work limits only).  What breaks in this package, not in the bot, is raised, never reported as the bot's."""
+    (work limits only).  A bot of one's own plays the matches whose two runs agreed a third time, in a new Python
+    process with another string hash seed (:func:`_replay_elsewhere`): the order of a set of strings changes from
+    one process to the next, and a bot that follows it is not reproducible either.  What breaks in this package,
+    not in the bot, is raised, never reported as the bot's."""
     failures: list[str] = []
     times: list[float] = []
-    played = matches = 0
+    played = matches = finished = 0
+    agreed: list[tuple[int, int, int, _Run]] = []   # match number, seed, deals asked, first run: two runs agreed
     while played < deals:
         match_seed = random.Random(f"validate/{seed}/{matches}").randrange(2**53)
         matches += 1
@@ -384,23 +392,98 @@ def validate(level: str, deals: int, seed: int, rules: str = "giretra.com", budg
                                 f"({again})")
                 break
         first = runs[0]
+        asked = deals - played
         before, played = played, played + first.deals
+        finished += first.deals - (first.failure is not None)   # a failure stops its deal
         if first.unexplained is not None:
             failures.append(f"match {matches} (seed {match_seed}): no reason given, first for {first.unexplained}")
-        if len(runs) == 2 and runs[1].failure is None and runs[0].tokens != runs[1].tokens:   # the first passed
-            pair = (runs[0].tokens, runs[1].tokens)
-            step = next((k for k, (a, b) in enumerate(zip(*pair, strict=False)) if a != b), min(map(len, pair)))
-            one, two = (r[step] if step < len(r) else "the end" for r in pair)
-            failures.append(f"match {matches} (seed {match_seed}): two runs with the same seed differ at decision "
-                            f"{step + 1} ({one}, then {two}): draw every random choice from rng, keep no state "
-                            "between calls")
+        if len(runs) == 2 and runs[1].failure is None:   # the first passed
+            if runs[0].tokens != runs[1].tokens:
+                one, two, step = _first_difference(runs[0].tokens, runs[1].tokens)
+                failures.append(f"match {matches} (seed {match_seed}): two runs with the same seed differ at decision "
+                                f"{step} ({one}, then {two}): draw every random choice from rng, keep no state "
+                                "between calls")
+            else:
+                agreed.append((matches, match_seed, asked, first))
         step = max(1, deals // 10)
         if progress is not None and (played // step > before // step or played >= deals):   # about ten lines
-            progress(f"{played}/{deals} deals ({matches} matches), {len(failures)} failures")
-    return {"level": level, "deals": deals, "matches": matches, "seed": seed, "rules": rules, "failures": failures,
+            progress(f"{played}/{_plural(deals, 'deal')} ({_plural(matches, 'match')}), "
+                     f"{_plural(len(failures), 'failure')}")
+    if agreed and own.is_own(level):
+        hash_seed = _other_hash_seed()
+        elsewhere = f"a new Python process (PYTHONHASHSEED={hash_seed})"
+        if progress is not None:
+            progress(f"playing {_plural(len(agreed), 'match')} again in {elsewhere}")
+        replayed = _replay_elsewhere(level, rules, budget_ms, [(s, n) for _, s, n, _ in agreed], hash_seed)
+        for (number, match_seed, _, first), other in zip(agreed, replayed, strict=True):
+            if other.failure is not None:
+                failures.append(f"match {number} (seed {match_seed}), deal {other.deals}, {other.where}: "
+                                f"{other.failure} (only in {elsewhere}: the two runs in this one passed)"
+                                f"{_HASH_ORDER}")
+            elif other.tokens != first.tokens:
+                one, two, step = _first_difference(first.tokens, other.tokens)
+                failures.append(f"match {number} (seed {match_seed}): {elsewhere} plays it differently from "
+                                f"decision {step} ({one}, then {two}){_HASH_ORDER}")
+    return {"level": level, "deals": deals, "deals_finished": finished, "matches": matches, "seed": seed,
+            "rules": rules, "failures": failures,
             "ok": not failures, "decision_ms_p50": round(_percentile(times, 0.5), 2),
             "decision_ms_p95": round(_percentile(times, 0.95), 2), "decision_ms_max": round(max(times, default=0), 2),
             "decisions_over_budget_plus_50ms": sum(t > budget_ms + 50 for t in times)}
+
+
+_HASH_ORDER = (": does the bot follow the order of a set (or a dict built from one) of strings? Their order changes "
+               "with the process's hash seed: sort them, or keep a list")
+
+
+def _plural(n: int, word: str) -> str:
+    """``"1 deal"``, ``"3 deals"``, ``"2 matches"``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}{'es' if word.endswith(('ch', 's')) else 's'}"
+
+
+def _first_difference(one: list[str], two: list[str]) -> tuple[str, str, int]:
+    """Where two runs' decisions first differ: each one's decision there ("the end" past its last) and its number
+    (from 1)."""
+    step = next((k for k, (a, b) in enumerate(zip(one, two, strict=False)) if a != b), min(len(one), len(two)))
+    return (one[step] if step < len(one) else "the end"), (two[step] if step < len(two) else "the end"), step + 1
+
+
+def _other_hash_seed() -> int:
+    """A string hash seed that is not this process's: PYTHONHASHSEED + 1 if it is set, else 1 (this process's is
+    then drawn at random, or 0 for "random" being off)."""
+    mine = os.environ.get("PYTHONHASHSEED", "")
+    return (int(mine) + 1) % 4_294_967_296 if mine.isdigit() else 1
+
+
+_REPLAY_MARK = "\x00giretra-validate\x00"   # what the bot prints may come first
+
+
+def _replay_elsewhere(level: str, rules: str, budget_ms: float, matches: list[tuple[int, int]],
+                      hash_seed: int) -> list[_Run]:
+    """Each of *matches* (seed, deals) played again as :func:`validate` plays it, all in one new Python process
+    whose string hash seed is *hash_seed*: one process start for the whole validation.
+
+    :raises RuntimeError: if that process fails (this package's bug, not the bot's: its mistakes are in the runs)."""
+    package_root = str(Path(__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONHASHSEED": str(hash_seed),
+           "PYTHONPATH": os.pathsep.join(p for p in (package_root, os.environ.get("PYTHONPATH")) if p)}
+    request = json.dumps({"level": level, "rules": rules, "budget_ms": budget_ms, "matches": matches,
+                          "path": sys.path})
+    done = subprocess.run([sys.executable, "-c", "from giretra_core.arena import _replay_here; _replay_here()"],
+                          input=request, capture_output=True, text=True, encoding="utf-8", env=env, check=False)
+    if done.returncode != 0 or _REPLAY_MARK not in done.stdout:
+        raise RuntimeError(f"validate: the new Python process replaying {level} failed (exit {done.returncode}):\n"
+                           f"{done.stderr[-4000:]}")
+    return [_Run(**run) for run in json.loads(done.stdout.rpartition(_REPLAY_MARK)[2])]
+
+
+def _replay_here() -> None:
+    """The new process of :func:`_replay_elsewhere`: the request on stdin, the runs on stdout after a mark."""
+    request = json.loads(sys.stdin.read())
+    sys.path[:0] = request["path"]   # as the validating process finds the bot's modules
+    with contextlib.redirect_stdout(sys.stderr):   # what the bot prints
+        runs = [dataclasses.asdict(_validate_run(request["level"], seed, request["rules"], request["budget_ms"],
+                                                 deals, [])) for seed, deals in request["matches"]]
+    sys.stdout.write(_REPLAY_MARK + json.dumps(runs) + "\n")
 
 
 @dataclass
@@ -463,7 +546,9 @@ def _validate_run(level: str, match_seed: int, rules: str, budget_ms: float, max
 def _print_report(r: dict[str, object]) -> None:
     ci = r["win_rate_ci95"] or [0.0, 0.0]
     assert isinstance(ci, list)
-    print(f"{r['A']} (A) vs {r['B']} (B): {r['pairs']} duplicate pairs ({r['games']} {r['mode']}), seed {r['seed']}, "
+    pairs, games = int(str(r["pairs"])), int(str(r["games"]))
+    played = _plural(games, "match" if r["mode"] == "matches" else "deal")
+    print(f"{r['A']} (A) vs {r['B']} (B): {_plural(pairs, 'duplicate pair')} ({played}), seed {r['seed']}, "
           f"rules {r['rules']}, budget {r['budget_ms']} ms" + (f", bidder {r['bidder']}" if r["bidder"] else ""))
     # The pair is the unit of the intervals: one pair gives none.
     one = r["win_rate_ci95"] is None
@@ -479,11 +564,12 @@ def _print_report(r: dict[str, object]) -> None:
     assert isinstance(mp_ci, list) and isinstance(cp_ci, list)
     print(f"  match points per deal, A - B: {r['match_points_per_deal_A_minus_B']:+}  {interval(*mp_ci)}")
     print(f"  card points per deal, A - B:  {r['card_points_per_deal_A_minus_B']:+}  {interval(*cp_ci)}")
-    print(f"  {r['deals_played']} deals in {r['seconds']} s")
+    print(f"  {_plural(int(str(r['deals_played'])), 'deal')} in {r['seconds']} s")
     per_mode = r["per_mode_A_minus_B"]
     assert isinstance(per_mode, dict)
     for mode, row in per_mode.items():
-        print(f"    {mode:15} {row['deals']:5} deals  card points A-B {row['card_points']:+7.2f}  "
+        deals = "deal " if row["deals"] == 1 else "deals"
+        print(f"    {mode:15} {row['deals']:5} {deals}  card points A-B {row['card_points']:+7.2f}  "
               f"match points A-B {row['match_points']:+7.2f}")
     for key in ("A", "B"):
         side = r[f"side_{key}"]
@@ -544,6 +630,8 @@ def main(argv: list[str] | None = None) -> int:
                 with bots_print():
                     own.load(level)
             except GiretraError as err:  # not there: a one-line answer (argparse's usage would bury it)
+                if args.json:   # stdout is the one JSON object, whatever the mistake
+                    print(json.dumps({"ok": False, "error": str(err)}))
                 parser.exit(2, f"{parser.prog}: error: {err}\n")
             except own.OwnBotError as err:  # its module raised: where, in the bot's code
                 return failed(err)
@@ -559,8 +647,11 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps(out))
         else:
             status = "OK" if out["ok"] else "FAILED"
-            played = f"{out['matches']} match" + ("es" if out["matches"] != 1 else "")
-            print(f"validate {args.validate}: {out['deals']} deals ({played}), seed {args.seed}: "
+            asked, done = int(str(out["deals"])), int(str(out["deals_finished"]))
+            # What was played: a failure stops its match, so fewer deals may have been finished than asked.
+            deals = _plural(asked, "deal") if done == asked else f"{done} of {_plural(asked, 'deal')} finished"
+            how_many = _plural(int(str(out["matches"])), "match")
+            print(f"validate {args.validate}: {deals} ({how_many}), seed {args.seed}: "
                   f"{status}; decision time p50 {out['decision_ms_p50']} ms, p95 {out['decision_ms_p95']} ms, max "
                   f"{out['decision_ms_max']} ms; over the budget + 50 ms: {out['decisions_over_budget_plus_50ms']}")
             failures = out["failures"]

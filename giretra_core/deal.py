@@ -35,11 +35,16 @@ __all__ = ["Action", "Cut", "Deal", "Phase", "TrickRecord", "parse_action", "act
 MIN_CUT, MAX_CUT = 6, 26
 
 
-class Phase(enum.Enum):
+class Phase(enum.StrEnum):
+    """A phase, as a deal (:attr:`Deal.phase`) and a seat's view (``SeatView.phase``) name it: each equal to its
+    string (``Phase.PLAY == "play"``), the one the JSON seam sends.  A deal ends in ``OVER``; a view shows
+    ``MATCH_OVER`` once the match is won, and never ``OVER`` (the match deals again at once)."""
+
     CUT = "cut"
     NEGOTIATION = "negotiation"
     PLAY = "play"
     OVER = "deal_over"
+    MATCH_OVER = "match_over"
 
 
 # Whose turn it is, by phase: the cutter (D-2), the next speaker (N-1), the next player (P-7).

@@ -33,6 +33,7 @@ class Seat(enum.IntEnum):
 
     @property
     def partner(self) -> Seat:
+        """The seat across the table, in the same team."""
         return Seat((self + 2) & 3)
 
     @property

@@ -11,8 +11,8 @@ hand of the next deal; a bot must not have a memory that no player at a real tab
 
 >>> from .match import Match
 >>> v = seat_view(Match.new(seed=1), Seat.BOTTOM)
->>> v.phase, v.hand, v.turn is not None
-('cut', 0, True)
+>>> v.phase, v.phase == Phase.CUT == "cut", v.hand, v.turn is not None
+(<Phase.CUT: 'cut'>, True, 0, True)
 """
 
 from __future__ import annotations
@@ -31,10 +31,13 @@ from .seats import Seat
 
 @dataclass(frozen=True, slots=True)
 class SeatView:
+    """What *seat* may know of the match now (docs/bots.md, "Your own bot", lists the fields): the only thing a
+    bot is given.  ``phase`` is a :class:`Phase`, equal to its string: ``view.phase == Phase.PLAY == "play"``."""
+
     seat: Seat
     rules: Rules
     players: tuple[str, str, str, str]
-    phase: str                              # cut | negotiation | play | match_over
+    phase: Phase                            # CUT | NEGOTIATION | PLAY | MATCH_OVER ("cut", ... "match_over")
     deal_number: int
     dealer: Seat
     cutter: Seat
@@ -60,6 +63,7 @@ class SeatView:
 
     @property
     def legal(self) -> list[Action]:
+        """The legal actions of the seat's turn, in :attr:`actions`' order (none when it is not its turn)."""
         return [a for a, reason in self.actions if reason is None]
 
 
@@ -83,7 +87,7 @@ def seat_view(match: Match, seat: Seat) -> SeatView:
         seat=seat,
         rules=match.rules,
         players=match.players,
-        phase=match.current_phase,
+        phase=Phase(match.current_phase),
         deal_number=len(match.history) + (0 if over else 1),
         dealer=deal.dealer,
         cutter=deal.cutter,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -13,7 +14,8 @@ from pathlib import Path
 import pytest
 
 import giretra_core
-from giretra_core import format_match, parse_match
+from giretra_core import Match, bots, format_match, parse_match, seat_view
+from giretra_core.__main__ import main
 from giretra_core.bots import REASONS
 from giretra_core.cards import card_name
 from giretra_core.seats import Seat
@@ -147,3 +149,31 @@ def test_reasons_give_every_action_of_every_deal_with_its_bots_line() -> None:
         == {"choix au hasard"}
     refused = run("--replay", summary["notation"], "--reasons")
     assert refused.returncode == 2 and "a --replay has no bots to ask" in refused.stderr
+
+
+def test_the_log_of_an_unfinished_match_ends_with_the_trick_in_progress_and_whose_turn(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # From a bot author's audit: the replay of a match that stopped (where a failing bot stopped) left out the trick
+    # in progress.
+    match = Match.new(seed=5)
+    assert main(["--replay", format_match(match)]) == 0
+    lines = capsys.readouterr().out.split("\n")
+    assert lines[3:5] == ["== Deal 1 — dealer Left", "   Next: Top to cut, action 1 (the cut)"], lines
+    while len(match.deal.trick) < 2 or len(match.deal.tricks) < 1:
+        match = match.apply(match.turn, bots.choose("random", seat_view(match, match.turn),  # type: ignore[arg-type]
+                                                    random.Random(len(match.deal.action_tokens()))).action)
+    deal = match.deal
+    assert main(["--replay", format_match(match)]) == 0
+    lines = capsys.readouterr().out.split("\n")
+    leader = Seat(deal.leader)
+    trick = f"   2. {leader.api_name} {card_name(deal.trick[0])}, {leader.next.api_name} {card_name(deal.trick[1])}, …"
+    turn = f"   Next: {leader.next.next.api_name} to play, action {len(deal.action_tokens()) + 1} (trick 2, card 3)"
+    assert lines[lines.index(trick) + 1] == turn, lines
+    assert lines[lines.index(trick) - 1].startswith("   1. ") and lines[-3].startswith("Match in progress: ")
+    match = Match.new(seed=5)
+    while not (match.deal.negotiation and match.deal.negotiation.calls):   # a negotiation in progress
+        match = match.apply(match.turn, bots.choose("random", seat_view(match, match.turn),  # type: ignore[arg-type]
+                                                    random.Random(1)).action)
+    assert main(["--replay", format_match(match)]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"\n   Next: \w+ to speak, action \d+ \(call \d+\)\n", out), out

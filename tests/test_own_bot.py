@@ -49,13 +49,16 @@ def test_the_arena_command_takes_a_file_or_a_module(tmp_path: Path, monkeypatch:
     assert "validate mybots.first:choose: 3 deals (1 match), seed 1: OK" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize(("spec", "message"), [
+CANNOT_BE_FOUND = [
     ("nothere.py:choose", "no bot file 'nothere.py'"),
     (f"{EXAMPLE[:-len(':choose')]}:chose", "has no function 'chose'"),
     (f"{EXAMPLE[:-len(':choose')]}:", "a bot of your own is named FILE.py:FUNCTION or MODULE:FUNCTION"),
     ("no_such_package.bots:choose", "no module 'no_such_package.bots' to import"),
     ("json:JSONDecodeError.msg", "a bot of your own is named"),
-])
+]
+
+
+@pytest.mark.parametrize(("spec", "message"), CANNOT_BE_FOUND)
 def test_a_bot_that_cannot_be_found_is_a_clear_usage_error(spec: str, message: str,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
@@ -63,6 +66,21 @@ def test_a_bot_that_cannot_be_found_is_a_clear_usage_error(spec: str, message: s
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("spec", "message"), [*CANNOT_BE_FOUND, (f"{EXAMPLE[:-len(':choose')]}:_call",
+                                                                  "is called as _call(view, rng, budget_ms=250.0")])
+def test_with_json_a_bot_that_cannot_be_loaded_is_the_json_error_too(spec: str, message: str,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    # From a bot author's audit: a missing file, function or parameter gave an empty stdout and argparse's line, an
+    # import-time crash the JSON object. Every loading error is the JSON object now, still with exit code 2.
+    for argv in ([spec, "random", "--matches", "2", "--json"], ["--validate", spec, "--deals", "1", "--json"]):
+        with pytest.raises(SystemExit) as stop:
+            arena_main(argv)
+        assert stop.value.code == 2
+        out = capsys.readouterr()
+        report = json.loads(out.out)
+        assert report["ok"] is False and message in report["error"] and message in out.err, report
 
 
 def test_an_import_error_inside_the_bot_shows_its_traceback_then_names_the_bot(
@@ -82,7 +100,7 @@ def test_an_import_error_inside_the_bot_shows_its_traceback_then_names_the_bot(
             f"error: bot {spec} could not be imported: ModuleNotFoundError: No module named "
             "'numpy_that_is_not_installed' (")
         assert ":1 in <module>)" in err.rstrip().splitlines()[-1]
-    assert log_main(["--bots", f"{broken}:choose"]) == 2
+    assert log_main(["--bots", f"{broken}:choose"]) == 1
     assert f"error: bot {broken}:choose could not be imported" in capsys.readouterr().err
     # A syntax error is placed in the bot's file, not in Python's import machinery.
     typo = tmp_path / "typo_bot.py"
@@ -309,7 +327,7 @@ def test_validation_names_each_mistake_of_a_bot(bad_bots: str, capsys: pytest.Ca
     command = first[first.index("(python -m giretra_core ") + 1:first.index(" plays this match again")].split()
     from giretra_core.__main__ import main as log_main
 
-    assert log_main(command[3:]) == 2
+    assert log_main(command[3:]) == 1   # the bot's mistake, as in the arena (2 is for usage errors)
     assert first[first.index("bot "):first.index(" (python -m")] in capsys.readouterr().err
     unseeded = validate(f"{bad_bots}:unseeded", deals=3, seed=1)["failures"]
     assert isinstance(unseeded, list) and unseeded
@@ -384,12 +402,12 @@ def test_the_match_log_stops_on_an_illegal_card_with_one_line(bad_bots: str,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
     from giretra_core.__main__ import main as log_main
 
-    assert log_main(["--bots", f"{bad_bots}:revoke,random,random,random"]) == 2
+    assert log_main(["--bots", f"{bad_bots}:revoke,random,random,random"]) == 1
     err = capsys.readouterr().err
     assert f"error: bot {bad_bots}:revoke chose" in err and "(must_follow_suit)" in err
     assert "Traceback" not in err
     # A crash shows its traceback, then the one line naming the bot (not "unknown bot level" alone).
-    assert log_main(["--bots", f"{bad_bots}:typo,random,random,random"]) == 2
+    assert log_main(["--bots", f"{bad_bots}:typo,random,random,random"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("Traceback") and f"error: bot {bad_bots}:typo raised GiretraError" in err
     with pytest.raises(SystemExit):
@@ -559,3 +577,222 @@ def test_a_call_without_its_mode_is_told_what_is_missing() -> None:
         with pytest.raises(TypeError) as err:
             as_call(value)
         assert said in str(err.value), err.value
+
+
+def test_the_match_log_with_json_sends_what_a_bot_prints_to_stderr(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    # From a bot author's audit: `python -m giretra_core --bots printer.py:choose --json` mixed the bot's prints
+    # (importing and playing) into the JSON, as the arena no longer does.
+    from giretra_core.__main__ import main as log_main
+
+    talker = tmp_path / "printer.py"
+    talker.write_text(textwrap.dedent("""
+        import sys
+        from giretra_core.bots import Decision
+        print("loading printer bot")
+
+        def choose(view, rng, budget_ms=250.0, time_guard=True):
+            print("thinking")
+            sys.stdout.write("raw write\\n")
+            return Decision(view.legal[0], "first")
+    """))
+    assert log_main(["--seed", "7", "--bots", f"{talker}:choose", "--json", "--reasons"]) == 0
+    out = capsys.readouterr()
+    summary = json.loads(out.out)
+    assert summary["ok"] is True and summary["deals"][0]["reasons"][0] == "first"
+    assert "loading printer bot" in out.err and "thinking" in out.err and "raw write" in out.err
+    assert log_main(["--seed", "7", "--bots", f"{talker}:choose"]) == 0   # without --json, as it always was
+    assert "thinking" in capsys.readouterr().out
+
+
+def test_the_match_log_of_a_failing_bot_prints_the_match_so_far_and_where(bad_bots: str,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    # From a bot author's audit: the command --validate gives to play a failing match again printed only the error,
+    # with exit code 2. It prints the log up to the mistake, where in the deal, the notation to replay; exit 1.
+    from giretra_core.__main__ import main as log_main
+
+    spec = f"{bad_bots}:revoke"
+    assert log_main(["--seed", "1", "--bots", f"{spec},random,random,random", "--reasons"]) == 1
+    out = capsys.readouterr()
+    lines = out.out.rstrip("\n").split("\n")
+    assert lines[0].startswith("Giretra ") and lines[-2].startswith("Match in progress: ")
+    notation = lines[-1].removeprefix("Notation: ")
+    deal = parse_match(notation).deal   # the match up to the bot's mistake
+    assert deal.turn == 0 and deal.phase == "play"
+    number, card = len(deal.tricks) + 1, len(deal.trick) + 1
+    where = f"action {len(deal.action_tokens()) + 1} (trick {number}, card {card})"
+    assert f"   Next: Bottom to play, {where}" in lines
+    if deal.trick:   # the trick in progress, as far as it went
+        assert any(line.startswith(f"   {number}. ") and line.endswith(", …") for line in lines), lines
+    assert "   Why:" in lines   # the reasons of the actions so far, the unfinished deal's too
+    err = out.err.rstrip().split("\n")[-1]
+    assert err.startswith(f"error: bot {spec} chose ") and "(must_follow_suit)" in err
+    assert f"— deal {len(parse_match(notation).history) + 1}, {where}; python -m giretra_core --replay " in err
+    assert err.endswith(f"{notation}' prints the match up to there")
+    # With --json: the JSON error object, with the notation of the match so far.
+    assert log_main(["--seed", "1", "--bots", f"{spec},random,random,random", "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["ok"] is False and report["notation"] == notation and "(must_follow_suit)" in report["error"]
+
+
+def test_an_illegal_action_is_told_with_the_rules_sentence_and_the_legal_actions(bad_bots: str) -> None:
+    # From a bot author's audit: "which is not legal (must_beat)" gave the code alone.
+    failures = validate(f"{bad_bots}:revoke", deals=1, seed=1)["failures"]
+    assert isinstance(failures, list) and len(failures) == 1, failures
+    said = re.search(r"which is not legal \(must_follow_suit\): You must follow suit: play an? (\w+) "
+                     r"\(P-\d, follow suit\)\. The legal actions: ([0-9AKQJ10CDHS, ]+) \(python", failures[0])
+    assert said is not None, failures[0]
+    suit = {"club": "C", "diamond": "D", "heart": "H", "spade": "S"}[said[1]]
+    assert all(card.endswith(suit) for card in said[2].split(", ")), failures[0]   # the cards of the led suit
+    # A cut: its range, not 21 cuts.
+    cuts = Path(bad_bots).with_name("cuts_a_card.py")
+    cuts.write_text("from giretra_core.bots import Decision\n\ndef choose(view, rng, budget_ms=250.0, "
+                    "time_guard=True):\n    return Decision(3, 'a card')\n")
+    failures = validate(f"{cuts}:choose", deals=1, seed=1)["failures"]
+    assert isinstance(failures, list) and "The legal actions: Cut(6) to Cut(26)" in failures[0], failures
+
+
+KEYED = textwrap.dedent("""
+    from giretra_core import bots
+    from giretra_core.bots import Decision
+
+    def borrows(view, rng, budget_ms=250.0, time_guard=True):
+        return Decision(view.legal[0], "my own words", key="master")   # a built-in key, none of its params
+
+    def passes_on(view, rng, budget_ms=250.0, time_guard=True):
+        return bots.choose("basic", view, rng)   # a level's own Decision, key, params and line
+""")
+
+
+def test_a_bot_of_ones_own_is_printed_as_written_even_with_a_borrowed_key(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    # From a bot author's audit: Decision(card, "my own words", key="master") printed "master card: ? is the
+    # highest left in its suit" in --reasons.
+    from giretra_core.__main__ import main as log_main
+
+    bot = tmp_path / "keyed.py"
+    bot.write_text(KEYED)
+    assert log_main(["--seed", "7", "--bots", f"{bot}:borrows", "--reasons"]) == 0
+    out = capsys.readouterr().out
+    assert "my own words" in out and "master card" not in out and "?" not in out
+    match = Match.new(seed=7)
+    decision = own.choose(f"{bot}:borrows", seat_view(match, match.turn), random.Random(1))  # type: ignore[arg-type]
+    assert decision.why == "my own words" and decision.key == "" and decision.params is None
+    # Passing on a level's Decision keeps its key: its line is the level's, translated as the level's.
+    assert log_main(["--seed", "7", "--bots", f"{bot}:passes_on", "--reasons", "--lang", "fr"]) == 0
+    passed_on = capsys.readouterr().out
+    assert log_main(["--seed", "7", "--bots", "basic", "--reasons", "--lang", "fr"]) == 0
+    level = capsys.readouterr().out
+    # All but the players' names (and the notation's: the bot is recorded as "human").
+    assert passed_on.split("\n")[2:-2] == level.split("\n")[2:-2] and "toutes les coupes se valent" in level
+
+
+HASH_ORDER = textwrap.dedent("""
+    from giretra_core.bots import Decision
+    from giretra_core.deal import action_token
+
+    def choose(view, rng, budget_ms=250.0, time_guard=True):
+        first = next(iter({action_token(a) for a in view.legal}))   # a set of strings: its order is the hash's
+        return Decision(next(a for a in view.legal if action_token(a) == first), "the set's first")
+""")
+
+
+def test_validation_catches_a_bot_that_follows_the_order_of_a_set_of_strings(tmp_path: Path) -> None:
+    # From a bot author's audit: both runs were in one process, with one string hash seed, so such a bot passed.
+    bot = tmp_path / "hash_order.py"
+    bot.write_text(HASH_ORDER)
+    report = validate(f"{bot}:choose", deals=2, seed=1)
+    failures = report["failures"]
+    assert isinstance(failures, list) and len(failures) == 1 and report["matches"] == 1, report
+    assert re.search(r"^match 1 \(seed \d+\): a new Python process \(PYTHONHASHSEED=\d+\) plays it differently "
+                     r"from decision \d+ \(\w+ \w+, then \w+ \w+\): does the bot follow the order of a set",
+                     failures[0]), failures
+    assert "sort them, or keep a list" in failures[0]
+
+
+def test_a_failure_in_the_new_process_only_is_named_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    monkeypatch.setenv("GIRETRA_TEST_VALIDATING_PID", str(os.getpid()))
+    bot = tmp_path / "elsewhere.py"
+    bot.write_text(textwrap.dedent("""
+        import os
+        from giretra_core.bots import Decision
+
+        def choose(view, rng, budget_ms=250.0, time_guard=True):
+            if os.environ["GIRETRA_TEST_VALIDATING_PID"] != str(os.getpid()) and view.phase == "play":
+                raise RuntimeError("another process")
+            return Decision(view.legal[0], "the first legal action")
+    """))
+    failures = validate(f"{bot}:choose", deals=1, seed=1)["failures"]
+    assert isinstance(failures, list) and len(failures) == 1, failures
+    assert ", deal 1, action " in failures[0] and "raised RuntimeError: another process" in failures[0]
+    assert "(only in a new Python process (PYTHONHASHSEED=" in failures[0], failures
+
+
+def test_the_arena_counts_in_the_singular_and_says_what_was_played(bad_bots: str,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    # From a bot author's audit: "1 duplicate pairs", "(1 matches)", and a header of "3 deals (3 matches)" for a
+    # validation where no deal was finished.
+    assert arena_main(["random", "basic", "--deals", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "1 duplicate pair (2 deals)" in out and "pairs" not in out and "\n  2 deals in " in out
+    lines: list[str] = []
+    validate("random", deals=1, seed=1, progress=lines.append)
+    assert lines == ["1/1 deal (1 match), 0 failures"], lines
+    assert arena_main(["--validate", f"{bad_bots}:revoke", "--deals", "2"]) == 1
+    out, err = capsys.readouterr()
+    assert f"validate {bad_bots}:revoke: 0 of 2 deals finished (2 matches), seed 1: FAILED" in out, out
+    assert "2/2 deals (2 matches), 2 failures" in err
+    assert validate(f"{bad_bots}:revoke", deals=2, seed=1)["deals_finished"] == 0
+    assert arena_main(["--validate", "random", "--deals", "2", "--quiet"]) == 0
+    assert "validate random: 2 deals (1 match), seed 1: OK" in capsys.readouterr().out
+
+
+def test_the_example_bots_lines_are_true_and_the_docs_count_its_lines() -> None:
+    # From a bot author's audit: leading, every card "wins" the empty trick, so the example led its cheapest card
+    # saying "win as cheaply as possible".
+    from giretra_core.__main__ import play_match
+    from giretra_core.bots import Decision
+
+    reasons: list[list[Decision]] = []
+    match = play_match(7, "giretra.com", [EXAMPLE, "basic", EXAMPLE, "basic"], reasons)
+    leads = 0
+    for record, decisions in zip(match.history, reasons, strict=True):
+        deal = record.deal
+        plays = decisions[len(decisions) - len(deal.plays):]   # after the cut and the calls
+        for n, decision in enumerate(plays):
+            if n % 4 == 0 and deal.tricks[n // 4].leader % 2 == 0:   # a lead by the example (Bottom, Top)
+                leads += 1
+                assert decision.why in ("lead the cheapest card", "only legal card"), (record.deal, n, decision)
+    assert leads > 5
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "bots.md").read_text(encoding="utf-8")
+    counted = re.search(r"`docs/examples/greedy_bot.py` is one in (\d+) lines", docs)
+    example = Path(EXAMPLE.rpartition(":")[0]).read_text(encoding="utf-8")
+    assert counted is not None and int(counted[1]) == len(example.splitlines())
+    assert f"A bot of your own, in {counted[1]} lines" in example
+
+
+def test_the_view_phase_is_a_phase_equal_to_its_string() -> None:
+    # From a bot author's audit: views exported Phase, but view.phase was a plain string, so view.phase == Phase.PLAY
+    # was False; and Phase.OVER is "deal_over" where the view said "match_over".
+    import giretra_core
+    from giretra_core import jsonapi, seats, views
+    from giretra_core.bots import BotFn
+    from giretra_core.views import Phase
+
+    assert views.Phase is giretra_core.Phase
+    match = Match.new(seed=3)
+    seen = set()
+    while not match.is_over:
+        view = seat_view(match, match.turn)   # type: ignore[arg-type]
+        assert isinstance(view.phase, Phase) and view.phase == view.phase.value
+        seen.add(view.phase)
+        match = match.apply(match.turn, random.Random(len(seen)).choice(view.legal))  # type: ignore[arg-type]
+    over = seat_view(match, seats.Seat.BOTTOM).phase
+    assert over is Phase.MATCH_OVER and over == "match_over" and json.dumps(over) == '"match_over"'
+    assert seen == {Phase.CUT, Phase.NEGOTIATION, Phase.PLAY} == {"cut", "negotiation", "play"}
+    state = json.loads(jsonapi.new_match('{"seed": 3}'))["value"]["view"]
+    assert state["phase"] == "cut" and type(state["phase"]) is str   # the JSON seam sends the same strings
+    for documented in (views.SeatView, views.SeatView.legal, BotFn, seats.Seat.partner):
+        assert (documented.__doc__ or "").strip(), documented

@@ -1,4 +1,4 @@
-"""A bot of your own, in forty lines: greedy, with no memory and no search.
+"""A bot of your own, in 57 lines: greedy, with no memory and no search.
 
 Try it in the arena from the project's root (docs/bots.md, "Your own bot")::
 
@@ -34,11 +34,13 @@ def choose(view: SeatView, rng: random.Random, budget_ms: float = 250.0, time_gu
     def value(card: Card) -> tuple[int, int]:  # points first, then strength in this mode
         return card_points(mode, card), STRENGTH[mode][card]
 
-    if view.trick and view.trick_winning == view.seat.partner:
-        return Decision(max(cards, key=value), "partner wins: add points")
+    if not view.trick:  # leading: any card "wins" the empty trick, so say what the lead really is
+        return Decision(min(cards, key=value), "lead the cheapest card")
+    if view.trick_winning == view.seat.partner:
+        return Decision(max(cards, key=value), "partner wins so far: add points")
     winners = [c for c in cards if winning_index((*view.trick, c), mode) == len(view.trick)]
     if winners:
-        return Decision(min(winners, key=value), "win as cheaply as possible")
+        return Decision(min(winners, key=value), "beat the trick's best card as cheaply as possible")
     return Decision(min(cards, key=value), "cannot win: throw the cheapest card")
 
 

@@ -39,6 +39,9 @@ __all__ = ["Decision", "LEVELS", "REASONS", "BotFn", "choose", "explain"]
 
 
 class BotFn(Protocol):
+    """A bot: ``(view, rng, budget_ms, time_guard) -> Decision``, a legal action of *view* with its reason, drawing
+    every random choice from *rng* (docs/bots.md, "Your own bot")."""
+
     def __call__(self, view: SeatView, rng: random.Random, budget_ms: float = ...,
                  time_guard: bool = ...) -> Decision: ...
 

@@ -24,12 +24,13 @@ import traceback
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..deal import Cut, action_token, as_action
+from ..deal import MAX_CUT, MIN_CUT, Cut, action_token, as_action
 from ..errors import GiretraError
+from ..i18n import message
 from ..negotiation import Call
 from ..views import SeatView
 from . import BotFn
-from .reasons import Decision
+from .reasons import REASONS, Decision, explain
 
 _LOADED: dict[str, BotFn] = {}
 SIGNATURE = "(view, rng, budget_ms=250.0, time_guard=True)"
@@ -172,9 +173,38 @@ def choose(spec: str, view: SeatView, rng: random.Random, budget_ms: float = 250
     reasons = dict(view.actions)
     if action not in reasons or reasons[action] is not None:
         why = reasons.get(action)
+        refusal = f"({why.code}): {message(why.code, 'en', why.params)}" if why else \
+            f"({_not_an_action(action, view)})."
         raise OwnBotError(f"bot {spec} chose {action_token(action)} for {view.seat.api_name}, which is not legal "
-                          f"({why.code if why else _not_an_action(action, view)})")
-    return decision._replace(action=action)
+                          f"{refusal} {_legal_text(view)}")
+    return as_written(decision._replace(action=action))
+
+
+def as_written(decision: Decision) -> Decision:
+    """*decision* with its reason to be shown as its bot wrote it: a key of the built-in lines (``bots.REASONS``) is
+    kept only with ``why`` exactly that key's English line (a bot passing on a level's Decision, which the log then
+    translates as the level's); any other ``why`` drops the key and its params, so that no template with missing
+    fields (``master card: ? is ...``) replaces the bot's own words.
+
+    >>> borrowed = Decision(3, "my own words", key="master")
+    >>> as_written(borrowed).key, as_written(borrowed._replace(why=explain("master", card="AS"), params={"card": "AS"}))
+    ('', Decision(action=3, why='master card: AS is the highest left in its suit', key='master', params={'card': 'AS'}))
+    """
+    if decision.key not in REASONS:
+        return decision
+    try:
+        line = explain(decision.key, **(decision.params or {}))
+    except (KeyError, IndexError, ValueError):   # a template field the params do not fill
+        line = None
+    return decision if line == decision.why else decision._replace(key="", params=None)
+
+
+def _legal_text(view: SeatView) -> str:
+    """The seat's legal actions, as the notation writes them (the cuts as a range)."""
+    legal = view.legal
+    if legal and all(isinstance(a, Cut) for a in legal):
+        return f"The legal actions: Cut({MIN_CUT}) to Cut({MAX_CUT})"
+    return "The legal actions: " + ", ".join(action_token(a) for a in legal)
 
 
 # A bot that never answers (a loop that does not end) would hang the arena and --validate without a word. Budgets are
