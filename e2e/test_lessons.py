@@ -80,7 +80,7 @@ def test_a_lesson_of_each_family_is_done_like_a_learner(page: Page, family: str)
         right = right_answer(lesson_id, index)
         if index == 0:
             # Wrong first: the feedback says "Not quite", names the rule with a link to its section, and a
-            # retry clears the answer.
+            # retry clears the choices (a score keeps its numbers).
             given = wrong_answer(box, task.kind, right)
             answer(box, task.kind, given)
             expect(box).to_have_attribute("data-state", "wrong")
@@ -117,6 +117,10 @@ def test_a_lesson_of_each_family_is_done_like_a_learner(page: Page, family: str)
             assert page.locator(f'[id="{task.rule}"]').count() == 1   # ... and that section exists
             box.locator('[data-action="retry"]').click()
             expect(box).to_have_attribute("data-state", "asking")
+            if task.kind == "score":   # the numbers stay, to mend the wrong one (both were emptied)
+                expect(box.locator('[data-input="Team1"]')).to_have_value(str(given["Team1"]))
+            else:
+                expect(box.locator(".gt-lesson__answer .is-pressed")).to_have_count(0)
         answer(box, task.kind, right)
         last = index == len(lesson.tasks) - 1
         expect(box).to_have_attribute("data-state", "complete" if last else "right")
@@ -427,7 +431,8 @@ def test_a_lesson_of_the_page_resumes_where_it_was_left_and_marks_a_wrong_instan
     assert chosen.evaluate("(b) => getComputedStyle(b, '::before').content") == '"✗ "'
     assert chosen.evaluate("(b) => getComputedStyle(b).opacity") == "1"
     # Why, without the answer: the step of the scoring to look at again.
-    expect(box.locator(".gt-lesson__lines").first).to_contain_text("Look again at what a sweep does in a Colour contract")
+    expect(box.locator(".gt-lesson__lines").first).to_contain_text(
+        "Look again at what a sweep does in a Colour contract")
     # A rule's id stays whole at a line's end ("(N-" / "2, …)"): the sentences' ids are kept on one line.
     _, box2 = start_lesson(page, "negotiation-announce")
     wrong = wrong_answer(box2, "select_calls", right_answer("negotiation-announce", 0))

@@ -206,7 +206,8 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     st.result = null;
     st.sent = null;
     st.answerShown = false;
-    st.answer = emptyAnswer(st.task.kind);
+    // A score's numbers stay, to mend the wrong one (both were emptied: a learner's audit); a choice starts afresh.
+    st.answer = st.task.kind === 'score' ? { ...st.answer, instant: null } : emptyAnswer(st.task.kind);
     focusAfter = '.gt-lesson__answer button, .gt-lesson__answer input';
     render();
   }
