@@ -201,6 +201,10 @@ def test_a_phone_shows_the_hand_below_the_calls(page: Page) -> None:
     page.screenshot(path=str(ARTIFACTS / "phone-390-negotiation.png"))
     hand = page.locator(".gt-hand").bounding_box()
     assert hand is not None and hand["y"] + hand["height"] <= 844, f"the hand ends at {hand}"
+    # Each call a thumb's target, 44 px tall (34 before: a phone player's complaint left open for sessions).
+    heights = page.locator(".gt-calls .gt-bid").evaluate_all(
+        "els => els.filter((e) => e.getClientRects().length).map((e) => e.getBoundingClientRect().height)")
+    assert heights and min(heights) >= 44, heights
     page.locator(".gt-calls__why").first.tap()
     for kind in folded:
         buttons = page.locator(f".gt-calls__row--{kind} .gt-bid")
