@@ -188,6 +188,20 @@ def test_a_refused_calls_reason_shows_on_hover_once_the_pointer_moves(page: Page
     expect(tip).to_be_visible()
 
 
+def test_the_first_tab_stop_skips_the_bar_to_the_players_action(page: Page) -> None:
+    # From a first-time player's audit: after loading, seven Tabs led through the bar to the first thing to do.
+    open_game(page, fragment="seed=0")   # the player cuts the first deal
+    wait_my_turn(page, "cut")
+    skip = page.locator(".gt-skip")
+    expect(skip).not_to_be_in_viewport()   # out of sight until the keyboard reaches it
+    page.keyboard.press("Tab")
+    expect(skip).to_be_focused()
+    expect(skip).to_have_text("Skip to the table")
+    expect(skip).to_be_in_viewport(ratio=1)
+    page.keyboard.press("Enter")
+    expect(page.locator('.gt-cut [data-action="c6"]')).to_be_focused()
+
+
 def test_the_cut_is_one_tab_stop_and_the_arrows_choose_how_many_cards(page: Page) -> None:
     # From a first-time player's audit: the cut was 21 Tab stops, and the arrows did nothing there.
     open_game(page, fragment="seed=0")   # the player cuts the first deal

@@ -138,6 +138,7 @@ export function mount(root, opts) {
       rulesHref: standalone ? rulesHref : null,   // a widget is already on a page about the rules
       onNewMatch: () => openDialog(() => renderNewMatch(app, { onStart: startNewMatch, onCancel: closeDialog })),
       onScoreSheet: openScoreSheet,
+      onSkip: () => table.focus(),
       onTricks: () => openDialog(() => renderTrickHistory(app.view)),
       onShare: openShare,
       onSettings: () => openDialog(() => renderSettings(app, {

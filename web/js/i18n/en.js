@@ -12,6 +12,7 @@ export default {
   'loading.retry': 'Try again',
 
   'bar.menu': 'Game menu',
+  'bar.skip': 'Skip to the table',
   'bar.newMatch': 'New match',
   'bar.newMatch.short': 'New',
   'bar.scoreSheet': 'Score sheet',

@@ -11,6 +11,7 @@ export default {
   'loading.retry': 'Réessayer',
 
   'bar.menu': 'Menu du jeu',
+  'bar.skip': 'Aller à la table',
   'bar.newMatch': 'Nouvelle partie',
   'bar.newMatch.short': 'Nouvelle',
   'bar.scoreSheet': 'Feuille de marque',

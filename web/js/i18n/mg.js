@@ -11,6 +11,7 @@ export default {
   'loading.retry': 'Andramo indray',
 
   'bar.menu': 'Safidin’ny lalao',
+  'bar.skip': 'Mankany amin’ny latabatra',
   'bar.newMatch': 'Lalao vaovao',
   'bar.newMatch.short': 'Vaovao',
   'bar.scoreSheet': 'Taratasin’ny isa',

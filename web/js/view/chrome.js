@@ -21,6 +21,9 @@ export function renderBar(app, cb) {
   // In a widget the host page has its own h1, main and navigation: the game's bar is a part of it, not a page.
   const page = !app.embedded;
   return h(page ? 'header.gt-bar' : 'div.gt-bar', [
+    // The game page's first Tab stop, shown when focused: to the player's action (seven Tabs through the bar before).
+    page && cb.onSkip ? h('a.gt-skip', { attrs: { href: '#' }, dataset: { action: 'skip-to-table' },
+      on: { click: (event) => { event.preventDefault(); cb.onSkip(); } } }, t('bar.skip')) : null,
     h(page ? 'h1.gt-bar__title' : 'p.gt-bar__title', t('app.title')),
     view && match ? h('div.gt-score', { attrs: { role: 'group', 'aria-label': t('score.label') } }, [
       ...['Team1', 'Team2'].map((team) => h(`div.gt-score__team.gt-team--${team.toLowerCase()}`, { dataset: { team } }, [
