@@ -49,6 +49,32 @@ def test_a_bad_save_is_set_aside_with_a_notice(page: Page, bad: str) -> None:
     expect(page.locator('[data-notice="setAside"]')).to_have_count(0)
 
 
+def test_a_bad_save_never_writes_over_the_players_match_kept_aside(page: Page) -> None:
+    # A robustness audit: the player's own match, kept aside by a shared link with its way back offered, was written
+    # over by the copy of an unreadable save, and lost without a word.
+    page.goto("wheel.json")
+    mine = json.dumps({"v": 1, "state": "G1 giretra.com hrrr 0 B 0-0 150 * c9"})
+    kept = {"raw": mine, "why": "replaced by a shared link", "at": "2026-11-22T00:00:00Z", "back": True,
+            "shared": None}
+    page.evaluate("([kept, bad]) => { localStorage.setItem('giretra.match.setAside', kept); "
+                  "localStorage.setItem('giretra.match', bad); }", [json.dumps(kept), "{not json"])
+    open_game(page)
+    expect(page.locator('[data-notice="setAside"]')).to_be_visible()
+    assert json.loads(page.evaluate("localStorage.getItem('giretra.match.setAside')"))["raw"] == mine
+    unreadable = json.loads(page.evaluate("localStorage.getItem('giretra.match.setAside.unreadable')"))
+    assert unreadable["raw"] == "{not json"
+
+
+def test_a_setting_stored_with_another_type_is_its_default(page: Page) -> None:
+    # A robustness audit: coach "false" (a string) read as a Boolean turned coach mode on.
+    page.goto("wheel.json")
+    page.evaluate("localStorage.setItem('giretra.settings', JSON.stringify({ v: 1, settings: { coach: 'false', "
+                  "speed: 3 } }))")
+    open_game(page)
+    page.locator('[data-action="open-settings"]').click()
+    expect(page.locator("#gt-coach")).not_to_be_checked()
+
+
 def test_a_save_from_before_the_action_count_still_resumes(page: Page) -> None:
     # Saves written before notation G2 are G1 strings (no action count): the player's match goes on, saved as G2.
     page.goto("wheel.json")

@@ -475,6 +475,18 @@ def test_an_attribute_the_widget_cannot_use_is_named_in_the_console(page: Page) 
     assert any('seed="abc" is not a seed' in w and "random" in w for w in warnings), warnings
 
 
+def test_a_widget_with_rules_it_does_not_know_plays_the_published_rules(page: Page) -> None:
+    # A robustness audit: rules="bogus" said why in a notice, then stayed on its loading screen for good.
+    page.goto("embed.html?mode=match&rules=bogus&seed=3&autostart=visible")
+    w = widget(page, "")
+    expect(w.locator(".gt-table")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    notice = w.locator('[data-notice="badRules"]')
+    expect(notice).to_contain_text("unknown rules preset: 'bogus'")
+    expect(notice).to_contain_text("the match follows the published rules")
+    expect(w.locator(".gt-loading")).to_be_hidden()
+    expect(w.locator('[data-action="open-new-match"]')).to_be_enabled()
+
+
 CONTRAST_JS = """(el) => {
   // WCAG's contrast ratio of the element's outline against the page's white.
   const lum = (rgb) => {

@@ -23,6 +23,7 @@ import { renderScoreSheet, renderSummary, renderTrickHistory } from './view/summ
 const HUMAN = 'Bottom';
 const BOTS = ['Left', 'Top', 'Right'];
 const DEFAULT_LEVEL = 'advanced';
+const DEFAULT_RULES = 'giretra.com';   // the published rules (RULES.md)
 
 // Each bot seat has its own level. Settings saved before that had one `level` for the three: it becomes each
 // seat's; anything unreadable falls back to the default (boot() then checks the names against the engine's).
@@ -66,7 +67,7 @@ export function mount(root, opts) {
     info: null,           // engine info(): presets, bot levels
     state: null,          // THE match: the engine's notation string
     view: null,           // the engine's view of it for the human seat
-    rules: opts.rules || 'giretra.com',
+    rules: opts.rules || DEFAULT_RULES,
     settings: withLevels(readSettings({ lang: 'en', speed: 'normal', coach: false })),
     speedOverride: opts.speed ? (SPEED_ALIASES[opts.speed] ?? (opts.speed in SPEEDS ? opts.speed : null)) : null,
     embedded: !standalone,
@@ -346,6 +347,13 @@ export function mount(root, opts) {
       return true;
     } catch (err) {
       if (!(err instanceof RulesError)) throw err;
+      // No match yet (a widget's rules="bogus"): the published rules, rather than a loading screen for good (a
+      // robustness audit). Refused again, it is this package's bug: loud.
+      if (!app.view && rules !== DEFAULT_RULES) {
+        notify({ key: 'badRules', params: { message: err.message } });
+        return startNewMatch({ seed, rules: DEFAULT_RULES, focus });
+      }
+      if (!app.view) throw err;
       notify({ key: 'badMatch', params: { message: err.message } });
       render();
       return false;

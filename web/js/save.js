@@ -4,6 +4,7 @@
 export const SAVE_VERSION = 1;
 const MATCH_KEY = 'giretra.match';
 const ASIDE_KEY = 'giretra.match.setAside';
+const UNREADABLE_KEY = 'giretra.match.setAside.unreadable';   // beside a match kept aside with its way back
 const SETTINGS_KEY = 'giretra.settings';
 
 function read(key) {
@@ -47,7 +48,10 @@ export function writeSave({ state, summaryDeal = null }) {
  * back: the player's own match, replaced by a shared link, whose way back is offered until taken or declined (a
  * reload, or the link opened in another tab, lost it). */
 export function keepAside(raw, why, { back = false, shared = null } = {}) {
-  write(ASIDE_KEY, JSON.stringify({ raw, why, at: new Date().toISOString(), back, shared }));
+  // The player's own match whose way back is still offered is never written over by a copy of something else (an
+  // unreadable save then lost it: a robustness audit): that copy goes under a key of its own.
+  const key = !back && readAside()?.back ? UNREADABLE_KEY : ASIDE_KEY;
+  write(key, JSON.stringify({ raw, why, at: new Date().toISOString(), back, shared }));
 }
 
 /** The link now open over the match kept aside (shared: its state as opened), not played yet; or (played) the
@@ -103,7 +107,12 @@ export function setAside(raw, why) {
 export function readSettings(defaults) {
   try {
     const data = JSON.parse(read(SETTINGS_KEY) || 'null');
-    if (data && data.v === SAVE_VERSION) return { ...defaults, ...data.settings };
+    if (data && data.v === SAVE_VERSION && data.settings && typeof data.settings === 'object') {
+      // A stored value of another type than its default's is dropped ("false" read as a Boolean turned coach mode on:
+      // a robustness audit); a setting with no default (the bots' levels) is checked where it is read.
+      return { ...defaults, ...Object.fromEntries(Object.entries(data.settings).filter(([key, value]) =>
+        !(key in defaults) || defaults[key] === null || typeof value === typeof defaults[key])) };
+    }
   } catch { /* fall back to the defaults */ }
   return { ...defaults };
 }

@@ -193,6 +193,7 @@ export default {
 
   'notice.setAside': 'Your saved match could not be resumed (it is damaged or from another version). It was set aside and a new match has started.',
   'notice.badLink': 'This link does not hold a match that can be opened: {message}',
+  'notice.badRules': 'These rules cannot be played ({message}): the match follows the published rules.',
   'notice.badMatch': 'The match could not start: {message}',
   'notice.shared': 'You opened a shared deal.',
   'notice.sharedMatch': 'You opened a shared match, from its first deal.',

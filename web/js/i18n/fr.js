@@ -192,6 +192,7 @@ export default {
 
   'notice.setAside': 'La partie enregistrée n’a pas pu reprendre (abîmée ou d’une autre version). Elle a été mise de côté et une nouvelle partie commence.',
   'notice.badLink': 'Ce lien ne contient pas de partie lisible : {message}',
+  'notice.badRules': 'Ces règles ne peuvent pas être jouées ({message}) : la partie suit les règles publiées.',
   'notice.badMatch': 'La partie n’a pas pu commencer : {message}',
   'notice.shared': 'Vous avez ouvert une donne partagée.',
   'notice.sharedMatch': 'Vous avez ouvert une partie partagée, depuis sa première donne.',

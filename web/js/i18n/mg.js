@@ -192,6 +192,7 @@ export default {
 
   'notice.setAside': 'Tsy afaka notohizana ny lalao voatahiry (simba na avy amin’ny dikan-teny hafa). Natokana izy ary nanomboka ny lalao vaovao.',
   'notice.badLink': 'Tsy misy lalao azo sokafana ity rohy ity: {message}',
+  'notice.badRules': 'Tsy azo lalaovina ireo fitsipika ireo ({message}): ny fitsipika navoaka no arahin’ny lalao.',
   'notice.badMatch': 'Tsy nety nanomboka ny lalao: {message}',
   'notice.shared': 'Nanokatra fizarana nozaraina ianao.',
   'notice.sharedMatch': 'Nanokatra lalao nozaraina ianao, hatramin’ny fizarana voalohany.',
