@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 
 class GiretraError(Exception):
@@ -33,6 +34,16 @@ class IllegalActionError(GiretraError, ValueError):
     """A well-formed action that the rules forbid in this state (the code says which rule)."""
 
     code = "illegal_action"
+
+
+@contextlib.contextmanager
+def internal(what: str) -> Iterator[None]:
+    """Reading this package's own data (a lesson's position, a match's history): a refusal there is this package's bug,
+    not the caller's bad input, so it is raised as an AssertionError (loud) rather than answered as a refusal."""
+    try:
+        yield
+    except GiretraError as err:
+        raise AssertionError(f"{what}: {err}") from err
 
 
 def exit_code(main: Callable[[], int]) -> int:

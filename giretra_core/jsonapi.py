@@ -30,7 +30,7 @@ from . import __version__, bots
 from .bots.reasons import decide
 from .cards import Card, card_name, cards_of
 from .deal import TURN_RULE, Action, Cut, Phase, action_token, parse_action
-from .errors import GiretraError
+from .errors import GiretraError, internal
 from .i18n import (
     LANGUAGES,
     SCORE_RULE_OF,
@@ -543,7 +543,8 @@ def review(state: str, seat: str, deal: int | None = None, seed: int = 0, budget
         for token in record.deal.action_tokens():
             turn = m.turn
             assert turn is not None   # the history replays as it was played
-            action = parse_action(token)
+            with internal("review: the match's own history"):   # parsed and checked already: a refusal is a bug
+                action = parse_action(token)
             if n == number and turn == who and m.deal.phase is not Phase.CUT:
                 total += 1
                 if first < total <= end:

@@ -23,7 +23,7 @@ from typing import Any
 
 from .cards import card_name, cards_of, split_cards
 from .deal import Cut
-from .errors import GiretraError
+from .errors import GiretraError, internal
 from .i18n import CALLS, SEATS, TEAMS_SEEN, card_text, explain_step, message, mode_name
 from .match import Match, progress
 from .modes import MODE_NAMES, POINTS, STRENGTH, Mode, parse_mode, sort_key
@@ -738,6 +738,11 @@ def _negotiation_state(dealer: str, calls: str) -> str:
 def lesson_task(lesson_id: object, index: object, lang: str) -> JSON:
     """The board and the question of one task (what the widget draws)."""
     lesson, task = _task(lesson_id, index)
+    with internal(f"lesson {lesson.id}, task {index}"):   # past the request's own fields, all is built-in data
+        return _lesson_task(lesson, task, index, lang)
+
+
+def _lesson_task(lesson: Lesson, task: Task, index: object, lang: str) -> JSON:
     p = task.params
     board: JSON = {}
     options: list[JSON] = []
@@ -879,10 +884,15 @@ _ANSWER = {"en": "The answer: {answer}.", "fr": "La réponse : {answer}.", "mg":
 def check_answer(lesson_id: object, index: object, answer: object, lang: str) -> JSON:
     """Whether *answer* is right; the feedback names the rule and, when wrong, says why."""
     lesson, task = _task(lesson_id, index)
+    with internal(f"lesson {lesson.id}, task {index}"):   # the answer is only compared: a refusal here is a bug
+        return _check_answer(lesson, task, index, answer, lang)
+
+
+def _check_answer(lesson: Lesson, task: Task, index: object, answer: object, lang: str) -> JSON:
     expected, feedback, shown = _expected(task, answer, lang)
     correct = _same(answer, expected)
     explain = [] if task.explain[lang] in feedback else [task.explain[lang]]   # the engine may have said it
-    task_json = lesson_task(lesson_id, index, "en")
+    task_json = _lesson_task(lesson, task, index, "en")
     # The right answer, machine-readable, for the page to mark on the board once the learner asks for it.
     right = _right_answer(task, task_json, expected)
     if correct:

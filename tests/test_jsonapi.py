@@ -374,6 +374,25 @@ def test_review_counts_an_interchangeable_card_as_the_experts_choice(monkeypatch
     assert interchangeable, "seed 13's Top plays 9♣ where the expert plays 8♣: the case should be here"
 
 
+def test_a_refusal_of_the_packages_own_data_is_loud_not_the_callers_bad_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A robustness audit: lesson data cut short answered {"ok": false, "code": "bad_notation"} (the learner would read
+    # a refusal of their own request), and so did a failure to read a match's own history in the review.
+    from giretra_core import lessons
+    play_state = lessons._play_state
+    monkeypatch.setattr(lessons, "_play_state", lambda *args: play_state(*args)[:-3])
+    with pytest.raises(AssertionError, match=r"lesson play-follow-suit, task 0: .*cut short"):
+        api.call("lesson_task", json.dumps({"lesson": "play-follow-suit", "index": 0}))
+    with pytest.raises(AssertionError, match=r"lesson play-follow-suit, task 0"):
+        api.call("check_answer", json.dumps({"lesson": "play-follow-suit", "index": 0, "answer": []}))
+    assert error("lesson_task", lesson="no-such-lesson", index=0)["code"] == "bad_lesson"   # still the caller's
+
+    def broken(token: str) -> Any:
+        raise api.GiretraError(f"cannot read {token!r}", "bad_action")
+    monkeypatch.setattr(api, "parse_action", broken)
+    with pytest.raises(AssertionError, match="review: the match's own history"):
+        api.call("review", json.dumps({"state": _two_deals(), "seat": "Right", "deal": 1, "budgetMs": 1, "count": 1}))
+
+
 def test_review_in_parts_gives_the_whole_review_move_by_move(monkeypatch: pytest.MonkeyPatch) -> None:
     # The page asks a review one move at a time (so that it can stop): the parts put together are the whole.
     choose = bots.choose
