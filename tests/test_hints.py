@@ -109,6 +109,10 @@ def _true_of_the_position(view: SeatView, decision: Decision) -> bool | None:
         suit = [c for c in cards_of(FULL_DECK) if c >> 3 == card >> 3 and STRENGTH[mode][c] > STRENGTH[mode][card]]
         unseen = [c for c in suit if not (view.played | view.hand) >> c & 1]
         return not trick and (not unseen or all(card >> 3 in led_voids[o] for o in opponents))
+    if key in ("lead_exit", "lead_keep"):   # "cheaply": no card worth fewer points in hand (a player's audit read it
+        # on the A♦ beside the Q♥); otherwise the line says the other suits are kept
+        cheapest = min(card_points(mode, c) for c in legal)
+        return not trick and (card_points(mode, card) == cheapest) == (key == "lead_exit")
     if key in ("search", "solved", "search_over", "solved_over"):
         worlds = int((decision.params or {}).get("worlds", 0))
         if key.endswith("_over"):   # "better than {usual}": another legal card, the one the search was compared with
@@ -175,6 +179,22 @@ def test_the_experts_lines_are_true_of_their_positions() -> None:
             match = match.apply(seat, decision.action)
     assert {"accept_partner", "only_card", "search_over", "solved_over", "partner_wins_add"} <= set(checked), checked
     assert sum(checked.values()) >= 150, checked
+
+
+def test_a_lead_of_points_is_called_cheap_only_when_no_card_is_cheaper() -> None:
+    # A strong player's audit: "give the lead away cheaply" on the A♦ with the Q♥ in hand, on a ten with two kings.
+    checked: dict[str, int] = {}
+    for seed in range(12):
+        match = Match.new(seed=seed)
+        while match.turn is not None and match.deal_number <= 2:
+            seat = match.turn
+            view = seat_view(match, seat)
+            decision = bots.choose("advanced", view, random.Random(seed))
+            if decision.key in ("lead_exit", "lead_keep"):
+                assert _true_of_the_position(view, decision), (seed, int(seat), decision, cards_of(view.hand))
+                checked[decision.key] = checked.get(decision.key, 0) + 1
+            match = match.apply(seat, decision.action)
+    assert set(checked) == {"lead_exit", "lead_keep"}, checked
 
 
 R = PRESETS["giretra.com"]

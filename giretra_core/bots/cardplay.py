@@ -211,6 +211,10 @@ def _lead(seat: int, hand: Mask, mode: int, out: Mask, may: Sequence[Mask], anno
     if not beaters[best] & opp_may and not (trump and s != mode and opp_may & trump):
         # No opponent can beat it: "lead low" or "give the lead away" would be false (a hint audit found 4 in 250).
         return best, "lead_winner"
+    # A ten or an ace led where a cheaper card could be: kept for what the others guard, not "cheaply" (a player's
+    # audit read "give the lead away cheaply" on the A♦ with the Q♥ in hand).
+    if points[best] > min(points[c] for c in cards):
+        return best, "lead_keep"
     return best, "lead_low" if points[best] == 0 else "lead_exit"
 
 

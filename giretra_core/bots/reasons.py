@@ -26,6 +26,7 @@ REASONS: dict[str, str] = {
     "lead_short": "lead from a short suit to ruff later",
     "lead_low": "lead a small card, keep the honours",
     "lead_exit": "give the lead away cheaply",
+    "lead_keep": "lead {card}: the other suits are worth more kept",
     "lead_winner": "no opponent can beat {card}",
     # following
     "partner_wins_add": "partner wins: add points",
@@ -51,7 +52,7 @@ REASONS: dict[str, str] = {
     "announce": "strong enough for {mode}",
     "announce_forced": "must announce: {mode} is the least bad",
     "announce_risk": "worth the risk: {mode}",
-    "announce_block": "announce {mode} rather than let them play",
+    "announce_block": "a sacrifice: {mode} loses less than letting them play",
     "raise_partner": "support partner with {mode}",
     "accept_weak": "too weak to announce",
     "accept_partner": "keep our team’s contract",
