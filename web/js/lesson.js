@@ -140,7 +140,6 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     st.lessonId = id;
     if (index === null) {
       // Resume at the first task not yet done (or the start of a finished lesson).
-      const progress = readProgress();
       const entry = st.catalogue?.find((x) => x.id === id);
       index = entry ? firstUnsolved(id, entry.tasks) ?? 0 : 0;
     }
