@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterator
 class GiretraError(Exception):
     """Bad input from a caller (a click, a saved game, a request). Carries a stable machine code.
 
-    *code* is one of the reason codes of :mod:`giretra_core.reasons`; *params* fill the
-    translated message (see :func:`giretra_core.reasons.message`).
+    *code* is a stable machine code (the refusals' are in :data:`giretra_core.i18n.RULE_OF`); *params* fill the
+    translated message (see :func:`giretra_core.i18n.message`).
     """
 
     code = "bad_input"

@@ -162,6 +162,19 @@ _MG = {
 }
 MESSAGES = {"en": _EN, "fr": _FR, "mg": _MG}
 
+# A shared link or a save refused by notation.parse_match, where a person meets it (the page's notice): the action the
+# replay stops at, with the rule's own sentence, and a count of actions that is not the number held.
+_NOTATION = {
+    "en": {"illegal": "deal {deal}, action {action!r} by {seat}: {reason}",
+           "cut_short": "match notation cut short or altered: it counts {count!r} actions and holds {held}"},
+    "fr": {"illegal": "donne {deal}, action « {action} » de {seat} : {reason}",
+           "cut_short": "notation coupée ou modifiée : elle annonce {count} actions et en contient {held}",
+           "garbled": "ce n’est ni une coupe, ni une annonce, ni une carte"},
+    "mg": {"illegal": "fizarana {deal}, hetsika “{action}” nataon’i {seat}: {reason}",
+           "cut_short": "tapaka na novaina ny soratra: hetsika {count} no voalazany fa {held} no ao aminy",
+           "garbled": "tsy fanapahana, tsy fanambarana, tsy karatra"},
+}
+
 # The deal arithmetic, one sentence per scoring step (see scoring.DealScore.steps).
 _STEPS = {
     "en": {
@@ -290,6 +303,19 @@ def message(code: str, lang: str = "en", params: dict[str, object] | None = None
     values = _Default(_fmt_params(params or {}, lang))
     values["rule"] = rule_of(code, params)
     return template.format_map(values).replace(" ()", "")
+
+
+def notation_message(why: str, lang: str, params: dict[str, object]) -> str:
+    """The sentence for a refused match notation of kind *why* (``illegal``, ``cut_short``) in *lang*; an illegal
+    action's reason is its rule's sentence (:func:`message`), or the refusal's own text for a garbled token."""
+    values = _Default(_fmt_params(params, lang))
+    if why == "illegal":
+        code, inner = str(params["reason_code"]), params["reason_params"]
+        assert isinstance(inner, dict)
+        # A garbled token: English keeps the parser's precise text (what was expected), for a bug report.
+        garbled = _NOTATION[lang].get("garbled", params["reason"])
+        values["reason"] = message(code, lang, inner) if code in _EN else garbled
+    return _NOTATION[lang][why].format_map(values)
 
 
 def rule_of(code: str, params: dict[str, object] | None = None) -> str:

@@ -43,6 +43,7 @@ from .i18n import (
     explain_step,
     message,
     mode_name,
+    notation_message,
     rule_of,
     score_message,
 )
@@ -126,7 +127,7 @@ def endpoint(fn: Callable[..., JSON]) -> Callable[[str], str]:
                 raise RequestError(f"missing field(s) {sorted(missing)} for {fn.__name__}")
             value = fn(**args)
         except GiretraError as err:
-            text = message(err.code, lang, err.params) if err.code in _REASON_CODES else str(err)
+            text = _error_text(err, lang)
             if len(text) > MAX_MESSAGE:   # a message quotes the bad value: not all 100 kB of it, but its ending
                 text = text[:MAX_MESSAGE // 2] + " … " + text[-MAX_MESSAGE // 2:]
             rule = rule_of(err.code, err.params)
@@ -300,6 +301,17 @@ def _summary_json(match: Match, number: int, lang: str) -> JSON:
         "targetRaised": record.target_raised,
         "hands": {SEAT_NAMES[i]: _cards(h, mode) for i, h in enumerate(deal.initial_hands())},
     }
+
+
+def _error_text(err: GiretraError, lang: str) -> str:
+    """A refusal in the page's language: a rule's sentence, or a notation's where a person meets it (a shared link
+    that stops at an illegal action, or cut short); other bad input is for developers, in English."""
+    if err.code in _REASON_CODES:
+        return message(err.code, lang, err.params)
+    why = err.params.get("why")
+    if err.code == "bad_notation" and isinstance(why, str):
+        return notation_message(why, lang, err.params)
+    return str(err)
 
 
 _REASON_CODES = frozenset({

@@ -35,7 +35,7 @@ from __future__ import annotations
 from .cards import cards_text, split_cards
 from .deal import parse_action
 from .errors import GiretraError, NotationError
-from .i18n import rule_of
+from .i18n import notation_message, rule_of
 from .match import PLAYER_KINDS, PLAYER_LETTERS, Match
 from .rules import get_preset
 from .seats import SEAT_LETTERS, Seat, parse_seat
@@ -112,15 +112,17 @@ def parse_match(text: str) -> Match:
                 try:
                     match = match.apply(seat, parse_action(token))
                 except GiretraError as err:
-                    raise NotationError(f"deal {number}, action {token!r} by {seat.api_name}: {err}",
-                                        "bad_notation", rule=rule_of(err.code, err.params)) from None
+                    params = {"why": "illegal", "deal": number, "action": token, "seat": int(seat),
+                              "reason_code": err.code, "reason_params": err.params, "reason": str(err)}
+                    raise NotationError(notation_message("illegal", "en", params), "bad_notation",
+                                        rule=rule_of(err.code, err.params), **params) from None
             if number < len(segments) and len(match.history) == start_len:
                 raise NotationError(f"deal {number} stops before its end", "bad_notation")
     if magic == MAGIC:   # after the replay, which names a bad action more precisely
         count, held = fields[9], sum(len(d.action_tokens()) for d in match.deals())
         if not _is_number(count) or int(count) != held:
-            raise NotationError(f"match notation cut short or altered: it counts {_short(count, 20)!r} actions and "
-                                f"holds {held}", "bad_notation")
+            params = {"why": "cut_short", "count": _short(count, 20), "held": held}
+            raise NotationError(notation_message("cut_short", "en", params), "bad_notation", **params)
     canonical = format_match(match)
     if magic == LEGACY_MAGIC:   # version 1's canonical form: version 2's without the count
         canonical = LEGACY_MAGIC + canonical[len(MAGIC):canonical.rindex(" ")]

@@ -657,6 +657,31 @@ def test_every_prefix_of_a_real_state_is_refused() -> None:
     assert "cut short or altered" in ask("view", state=cut, seat="Bottom")["error"]["message"]
 
 
+def test_a_refused_link_is_told_in_the_page_language() -> None:
+    # A French player opening a broken link read "Ce lien ne contient pas de partie lisible : deal 1, action 'ok' by
+    # Right: ok is not legal for Right: Nobody has announced yet…" (an audit): the place, the rule and a count that
+    # does not match now come in the page's language; the rule's sentence is the one a refused click gets.
+    illegal = "G2 giretra.com hrrr 42 T 0-0 150 * c10.ok 2"
+    assert error("view", state=illegal, seat="Bottom")["message"] == (
+        "deal 1, action 'ok' by Right: Nobody has announced yet: the first speaker must announce (N-1).")
+    fr = error("view", state=illegal, seat="Bottom", lang="fr")
+    assert fr == {"code": "bad_notation", "rule": "N-1", "message": "donne 1, action « ok » de Est : "
+                  "Personne n’a encore annoncé : le premier à parler doit annoncer (N-1)."}
+    assert error("view", state=illegal, seat="Bottom", lang="mg")["message"].startswith("fizarana 1, hetsika “ok” "
+                                                                                        "nataon’i Havanana: Mbola")
+    garbled = error("view", state=illegal.replace(".ok", ".zz"), seat="Bottom", lang="fr")["message"]
+    assert garbled == "donne 1, action « zz » de Est : ce n’est ni une coupe, ni une annonce, ni une carte"
+    history, count = MID.split(" ")[8:]
+    cut = MID[:MID.rindex(".")] + " " + count
+    held = len(history.replace("/", ".").split(".")) - 1
+    assert error("view", state=cut, seat="Bottom", lang="fr")["message"] == (
+        f"notation coupée ou modifiée : elle annonce {count} actions et en contient {held}")
+    for lang in ("fr", "mg"):   # no English word left in either
+        for state in (illegal, cut):
+            text = error("view", state=state, seat="Bottom", lang=lang)["message"]
+            assert not {"deal", "by", "cut", "holds", "legal", "match"} & set(text.replace(":", " ").split()), text
+
+
 def test_a_version_1_state_is_still_read() -> None:
     # Saves and links made before the action count: the same fields without it. Read, and written back as G2.
     legacy = "G1" + MID[2:MID.rindex(" ")]
