@@ -239,6 +239,26 @@ def test_bot_action_is_legal_deterministic_and_not_applied() -> None:
     assert first["level"] == "random" and first["why"]
 
 
+def test_random_bots_play_differently_in_different_matches() -> None:
+    # A review: the randomness was keyed by the notation's length, which a page's seeds (16 digits) share, and the page
+    # always asks with seed 0: random bots cut 22 and called NoTrumps in 300 matches of 300. Keyed by the position.
+    cuts, calls = set(), set()
+    for seed in range(10**15, 10**15 + 40):
+        state = value("new_match", seed=seed, players={"Bottom": "human"})["state"]
+        cutter = parse_match(state).turn
+        assert cutter is not None
+        if cutter.api_name == "Bottom":   # the person cuts in this match
+            continue
+        cut = value("bot_action", state=state, seat=cutter.api_name)["action"]
+        cuts.add(cut)
+        after = value("apply", state=state, seat=cutter.api_name, action=cut)["state"]
+        speaker = parse_match(after).turn
+        assert speaker is not None
+        if speaker.api_name != "Bottom":
+            calls.add(value("bot_action", state=after, seat=speaker.api_name)["action"])
+    assert len(cuts) >= 10 and len(calls) >= 4, (cuts, calls)   # 21 cuts and 7 calls are legal
+
+
 def test_deal_summary_spells_out_52_times_2_doubled_automatically_104() -> None:
     s = value("deal_summary", state=NT_MADE_AUTO)
     assert s["contract"]["mode"] == "NoTrumps" and s["contract"]["automatic"] is True
