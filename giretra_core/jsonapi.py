@@ -657,7 +657,7 @@ def _possible_points(mode: Mode) -> frozenset[int]:
 def _multipliers(rules: Rules, mode: Mode, lang: str) -> tuple[list[int], JSON]:
     """The multipliers a *mode* contract can have under *rules*, and why the others cannot happen."""
     allowed, refused = [], {}
-    if mode in (Mode.NO_TRUMPS, Mode.CLUBS) and rules.opponent_accept_effect == "double":
+    if rules.accept_doubles(mode):
         refused["1"] = score_message("auto_doubled", lang, mode=mode_name(mode, lang))
     else:
         allowed.append(1)

@@ -1148,7 +1148,7 @@ def _expected(task: Task, answer: object, lang: str) -> tuple[object, list[str],
         return key, lines, texts[key]
     if kind == "score":
         mode, m, team, points, sweep = p["deal"]
-        score = score_deal(RULES, _mode(mode), m, team, points, sweep, automatic=mode in ("CLUBS", "NO_TRUMPS"))
+        score = score_deal(RULES, _mode(mode), m, team, points, sweep, automatic=RULES.accept_doubles(_mode(mode)))
         lines = [explain_step(k, v, lang, TEAMS_SEEN) for k, v in score.steps]   # the learner sits at Bottom
         if score.instant_win is not None:
             return ({"instantWin": TEAM_NAMES[score.instant_win]}, lines,

@@ -19,7 +19,7 @@ from typing import NamedTuple, TypeVar
 
 from .errors import IllegalActionError, NotationError
 from .modes import MODE_TOKENS, Mode, parse_mode
-from .rules import PRESETS, Rules
+from .rules import ACCEPT_DOUBLED_MODES, PRESETS, Rules
 from .seats import Seat, as_seat
 
 _DEFAULT_RULES = PRESETS["giretra.com"]
@@ -319,9 +319,8 @@ class Negotiation:
             bid = self.bid
             assert bid is not None and self.bidder is not None
             # N-5: an opponent's first Accept of an undoubled NoTrumps or Clubs counts as a Double.
-            if (bid is Mode.NO_TRUMPS or bid is Mode.CLUBS) and seat & 1 != self.bidder & 1 \
-                    and not self.doubled[bid]:
-                if self.rules.opponent_accept_effect == "double":
+            if bid in ACCEPT_DOUBLED_MODES and seat & 1 != self.bidder & 1 and not self.doubled[bid]:
+                if self.rules.accept_doubles(bid):
                     n.doubled = _set(self.doubled, bid, AUTO_DOUBLED)
                 n.locked = True
         elif kind is CallKind.DOUBLE:

@@ -13,6 +13,8 @@ from .errors import NotationError
 from .modes import Mode
 
 DEFAULT_PRESET = "giretra.com"
+# N-5: the modes whose bid an opponent's first Accept doubles (or, in a preset where it does not, only locks).
+ACCEPT_DOUBLED_MODES = frozenset({Mode.NO_TRUMPS, Mode.CLUBS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +42,10 @@ class Rules:
     colour_sweep: Literal["instant_win", "points_25"] = "instant_win"
     match_target: int = 150
     target_step: int = 100
+
+    def accept_doubles(self, mode: Mode | int) -> bool:
+        """Whether an opponent's first Accept of a *mode* bid counts as its Double (N-5)."""
+        return mode in ACCEPT_DOUBLED_MODES and self.opponent_accept_effect == "double"
 
     def describe(self) -> dict[str, object]:
         """Every switch and its value, for the JSON seam and the docs."""

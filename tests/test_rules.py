@@ -31,7 +31,7 @@ from giretra_core.match import progress
 from giretra_core.modes import PLAIN_POINTS, TRUMP_POINTS
 from giretra_core.negotiation import ALL_CALLS, AUTO_DOUBLED, NOT_DOUBLED, Call, CallKind, Negotiation
 from giretra_core.play import trick_points, winning_index
-from giretra_core.rules import Rules
+from giretra_core.rules import PRESETS, Rules
 from giretra_core.scoring import score_deal
 
 B, L, T, R = Seat.BOTTOM, Seat.LEFT, Seat.TOP, Seat.RIGHT
@@ -1452,3 +1452,10 @@ def test_s_scoring_agrees_with_an_independent_model_for_every_split(rules: Rules
             for a in range(total + 1):
                 assert score(mode, m, a, total - a, rules, team) == model_score(rules, mode, m, a, total - a), \
                     (mode, m, team, a)
+
+
+def test_n5_one_place_says_which_accept_doubles() -> None:
+    # N-5 was written out in five places (a code review), two of them blind to the preset: Rules.accept_doubles now.
+    reference, online = PRESETS["giretra.com"], PRESETS["play.giretra.com"]
+    assert [m for m in Mode if reference.accept_doubles(m)] == [Mode.CLUBS, Mode.NO_TRUMPS]
+    assert not any(online.accept_doubles(m) for m in Mode)   # there an opponent's Accept only locks the bidding

@@ -118,7 +118,7 @@ def contract_value(rules: Rules, mode: int, multiplier: int, mean: int, sigma: i
     """
     total = TOTAL_POINTS[mode]
     m = Mode(mode)
-    automatic = mode in (Mode.CLUBS, Mode.NO_TRUMPS) and multiplier == 2
+    automatic = rules.accept_doubles(mode) and multiplier == 2
     ev = 0.0
     made = 0.0
     previous = 0.0  # everything below 0 counts as 0, everything above the total as the total
@@ -148,9 +148,7 @@ def contract_value(rules: Rules, mode: int, multiplier: int, mean: int, sigma: i
 
 def auto_multiplier(rules: Rules, mode: int) -> int:
     """The multiplier a NoTrumps or Clubs bid gets when an opponent accepts it (RULES N-5)."""
-    if mode in (Mode.CLUBS, Mode.NO_TRUMPS) and rules.opponent_accept_effect == "double":
-        return 2
-    return 1
+    return 2 if rules.accept_doubles(mode) else 1
 
 
 @dataclass
