@@ -2,7 +2,8 @@
 
 Prints medians over *repeat* runs (this machine is shared and noisy):
 
-* fast-path random play-outs per second (8 tricks on bare masks, what bots simulate with);
+* fast-path random play-outs per second (8 tricks on bare masks);
+* policy play-outs per second (every seat the advanced card play: what the expert's search simulates with);
 * complete random deals per second through the public, checked API (cut, negotiation,
   8 tricks, score: ``Match.legal_actions`` + ``Match.apply``);
 * the cost of one seat view (``seat_view``) and of one JSON round trip (``jsonapi.view``);
@@ -23,6 +24,7 @@ import time
 from collections.abc import Callable
 
 from . import jsonapi
+from .bots.rollout import policy_playout
 from .cards import cards_of
 from .deal import Cut, Deal, shuffled_deck
 from .errors import exit_code
@@ -54,6 +56,22 @@ def bench_playouts(seed: int, count: int) -> Callable[[], int]:
         for n in range(count):
             hands, mode, leader = setups[n & 255]
             random_playout(hands, mode, leader, (), rnd)
+        return count
+
+    return run
+
+
+def bench_policy_playouts(seed: int, count: int) -> Callable[[], int]:
+    """The expert's play-outs (bots.rollout): the advanced card play for every seat, from the first card."""
+    setups = []
+    for i in range(256):
+        deal = Deal.new(shuffled_deck(seed, i), Seat(i % 4)).apply(Seat((i + 1) % 4), Cut(6 + i % 21))
+        setups.append((deal.initial_hands(), i % 6, (i + 1) % 4, i & 1))
+
+    def run() -> int:
+        for n in range(count):
+            hands, mode, leader, announcers = setups[n & 255]
+            policy_playout(hands, mode, leader, (), announcers)
         return count
 
     return run
@@ -127,6 +145,8 @@ def main(argv: list[str] | None = None) -> int:
     plain, _ = _median_rate(bench_plain_loop(args.seed, 5_000), args.repeat)
     results["plain_loop_playouts_per_s"] = round(plain)
     results["fast_path_speedup"] = round(rate / plain, 2)
+    policy, _ = _median_rate(bench_policy_playouts(args.seed, 2_000), args.repeat)
+    results["policy_playouts_per_s"] = round(policy)
     for preset in ("giretra.com", "play.giretra.com"):
         rate, runs = _median_rate(bench_deals(args.seed, 1_000, preset), args.repeat)
         results[f"checked_deals_per_s[{preset}]"] = round(rate)

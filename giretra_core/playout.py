@@ -1,9 +1,11 @@
-"""The fast path bots use: play the rest of a deal on bare masks, with no checks and no objects.
+"""Random play-outs on bare masks, with no checks and no objects: the engine's speed yardstick.
 
 :func:`random_playout` finishes a deal from any point of the play phase with uniformly random
 legal cards and returns the card points per team.  It inlines the rules of
-:func:`giretra_core.play.legal_cards` (the tests check both agree card by card) because this
-loop runs thousands of times per bot decision.
+:func:`giretra_core.play.legal_cards` (the tests check both agree card by card) to show how fast
+the rules can run in pure Python (``python -m giretra_core.bench``); a Monte Carlo bot of one's own
+may use it.  The built-in bots do not: the expert's search plays its play-outs with the advanced
+card play (:func:`giretra_core.bots.rollout.policy_playout`), which asks ``play.legal_cards``.
 
 >>> from .deal import Deal, shuffled_deck
 >>> from .seats import Seat
