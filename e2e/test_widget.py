@@ -417,6 +417,19 @@ def test_a_widget_shows_the_engines_first_start_stage_by_stage(page: Page, selec
     expect(w.locator(".gt-loading")).to_have_count(0)
 
 
+def test_a_lessons_rule_link_opens_the_rules_in_the_lessons_language(page: Page) -> None:
+    # A reader's audit: an embedded French lesson linked "rules.html#P-1", and a reader whose browser prefers English
+    # landed on the English rules (the game's own links carried the language).
+    page.goto("embed.html?mode=lesson&lesson=play-follow-suit&lang=fr&autostart=visible")
+    box = widget(page, "").locator(".gt-lesson")
+    expect(box).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    box.locator(".gt-lesson__answer [data-answer]").first.click()
+    box.locator('[data-action="check"]').click()
+    link = box.locator(".gt-lesson__rule a")
+    expect(link).to_have_attribute("href", re.compile(r"rules\.html\?lang=fr#[DNPSM]-\d"))
+    expect(link).to_have_attribute("target", "_blank")
+
+
 def test_the_iframe_page_starts_when_visible_if_asked(page: Page) -> None:
     page.goto("embed.html?mode=lesson&lesson=cards-ranking&autostart=visible")
     expect(widget(page, "").locator(".gt-lesson")).to_be_visible(timeout=BOOT_TIMEOUT_MS)

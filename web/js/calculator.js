@@ -14,7 +14,7 @@
 // .gt-calc__steps (the engine's lines); .gt-calc__error.
 
 import { h, uid } from './dom.js';
-import { keepLang, resumeLang, t } from './i18n.js';
+import { keepLang, resumeLang, rulesUrl, t } from './i18n.js';
 import { renderLoading } from './view/chrome.js';
 
 const TEAMS = ['Team1', 'Team2'];
@@ -251,7 +251,7 @@ export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesH
   // A link to the rule's section, on this page when the calculator sits on the rules page (rulesHref ''), else in a
   // new tab. A part of a rule ("S-4b", the AllTrumps table) is named as its rule, the label the reader can see.
   function ruleLink(rule) {
-    return h('a.gt-calc__rule', { href: `${rulesHref}#${rule}`, dataset: { rule },
+    return h('a.gt-calc__rule', { href: rulesUrl(rulesHref, rule), dataset: { rule },
       attrs: rulesHref ? { target: '_blank', rel: 'noopener' } : {} }, t('calc.rule', { rule: rule.replace(/[a-z]$/, '') }));
   }
 

@@ -69,6 +69,13 @@ export function preferredLang() {
   return 'en';
 }
 
+/** The address of rule *rule*'s section: on the rules page itself (rulesHref '') the section of this page, else the
+ *  rules page in the language being read (it would otherwise guess from the saved settings or the browser). */
+export function rulesUrl(rulesHref, rule) {
+  if (!rulesHref) return `#${rule}`;
+  return `${rulesHref}${rulesHref.includes('?') ? '&' : '?'}lang=${current.lang}#${rule}`;
+}
+
 /** t('table.thinking', {seat: 'Left'}) -> "Left is thinking…". A missing key shows as ⟦key⟧, never silently. */
 export function t(key, params = {}) {
   const { lang } = current;

@@ -14,7 +14,7 @@
 // .gt-lesson__feedback a[data-rule].
 
 import { h, prose, uid } from './dom.js';
-import { cardName, keepLang, resumeLang, seatName, t } from './i18n.js';
+import { cardName, keepLang, resumeLang, rulesUrl, seatName, t } from './i18n.js';
 import { renderCard } from './view/cards.js';
 import { renderLoading } from './view/chrome.js';
 
@@ -353,7 +353,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
         st.answerShown ? r.answer.map((line) => h('li', prose(line))) : []),
       h('p.gt-lesson__rule', h('a', {
         // An empty rulesHref means "this page is the rules page": the link stays here.
-        href: `${rulesHref}#${r.rule}`, dataset: { rule: r.rule },
+        href: rulesUrl(rulesHref, r.rule), dataset: { rule: r.rule },
         attrs: rulesHref ? { target: '_blank', rel: 'noopener' } : {},
       }, t('lesson.rule', { rule: r.rule }))),
     );

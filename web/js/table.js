@@ -15,7 +15,7 @@
 // No rule lives here: what is legal and why comes from view.legal, and every click is sent to the engine.
 
 import { h, prose, twinSelector } from './dom.js';
-import { getLang, keepLang, seatName, t, tSeat } from './i18n.js';
+import { keepLang, rulesUrl, seatName, t, tSeat } from './i18n.js';
 import { renderCutPanel, renderDeck } from './view/cut.js';
 import { renderHand } from './view/hand.js';
 import { renderBidHistory, renderCallPanel, renderContract } from './view/negotiation.js';
@@ -259,11 +259,8 @@ function renderBidsDetails(model, cfg) {
 /** A link to the rules page's section for rule id *rule* ("P-1"). */
 export function ruleLink(rule, cfg) {
   if (!rule) return null;
-  // On the rules page itself (rulesHref '') the link stays on the page; elsewhere it opens the page beside the game,
-  // in the game's language (not the one the rules page would guess from the saved settings).
-  const href = cfg.rulesHref ? `${cfg.rulesHref}${cfg.rulesHref.includes('?') ? '&' : '?'}lang=${getLang()}#${rule}`
-    : `#${rule}`;
-  return h('a.gt-rule-link', { href, target: cfg.rulesHref ? '_blank' : null,
+  // On the rules page itself (rulesHref '') the link stays on the page; elsewhere it opens the page beside the game.
+  return h('a.gt-rule-link', { href: rulesUrl(cfg.rulesHref, rule), target: cfg.rulesHref ? '_blank' : null,
     rel: cfg.rulesHref ? 'noopener' : null, dataset: { rule } }, t('why.rule', { rule }));
 }
 
