@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
+from typing import Any
 
 from conftest import open_game
 from gameplay import api, drive, fragment, wait_my_turn
@@ -124,6 +125,41 @@ def test_the_rules_page_opens_the_game_in_the_language_being_read(page: Page) ->
     page.locator('select[data-action="rules-lang"]').select_option("mg")
     for href in page.locator("a[data-game-link]").evaluate_all("els => els.map(e => e.getAttribute('href'))"):
         assert href == "index.html?lang=mg", href
+
+
+def test_the_rules_page_is_in_the_readers_language_from_its_first_paint(page: Page) -> None:
+    # A reader's audit: on a slow line a French reader read the English page for 1.7 s, until the language module
+    # ran after the parse. The script now runs in <head>, before any of the text exists: delayed here by 1.5 s, the
+    # title is French the moment it is there, and the widgets start French without a lang of their own.
+    def slowly(route: Any) -> None:
+        time.sleep(1.5)
+        route.continue_()
+
+    page.route("**/js/rules-page.js", slowly)
+    page.goto("rules.html?lang=fr", wait_until="commit")
+    page.wait_for_selector("h1", state="attached")
+    assert page.evaluate("document.documentElement.dataset.lang") == "fr"
+    expect(page.locator("h1")).to_have_text("Règles de la Giretra", use_inner_text=True)
+    page.wait_for_load_state("load")
+    assert set(page.locator("giretra-game").evaluate_all("gs => gs.map((g) => g.language)")) == {"fr"}
+    page.locator('select[data-action="rules-lang"]').select_option("mg")
+    assert set(page.locator("giretra-game").evaluate_all("gs => gs.map((g) => g.language)")) == {"mg"}
+
+
+def test_a_reader_deep_in_the_rules_is_one_tap_from_the_contents(page: Page) -> None:
+    # A reader's audit: at 390 px the page is 13,600 px tall, and the contents, the language and the game were 16
+    # screens up. A "↑ Contents" button shows once the contents are out of view, and takes the reader there.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("rules.html?lang=en")
+    up = page.locator("a.rp-up")
+    expect(up).to_be_hidden()
+    page.locator("#S-4").scroll_into_view_if_needed()
+    expect(up).to_be_visible()
+    box = up.bounding_box()
+    assert box is not None and box["height"] >= 44
+    up.click()
+    expect(page.locator("#toc-title")).to_be_in_viewport()
+    expect(up).to_be_hidden()
 
 
 def test_each_language_is_named_in_its_own_language(page: Page) -> None:

@@ -2,6 +2,11 @@
 // Initial language: ?lang= in the address, else the game's own setting (localStorage 'giretra.settings'),
 // else the browser's languages, else English. Switching rewrites ?lang= (replaceState), <html lang>,
 // the title and the lang attribute of every <giretra-game> on the page. Nothing here needs the engine.
+// A classic script in <head>, not a module: it sets the language before the first paint (as a module, run after
+// the parse, a French reader on a slow line read the English page for 1.7 s first). The page's widgets carry no
+// lang of their own until the reader switches: they start in <html lang>.
+(() => {
+'use strict';
 
 const LANGS = ['en', 'fr', 'mg'];
 const TITLES = {
@@ -40,11 +45,11 @@ function fromBrowser() {
   return null;
 }
 
-export function initialLang() {
+function initialLang() {
   return fromAddress() || fromSettings() || fromBrowser() || 'en';
 }
 
-export function setLang(lang, { updateUrl = true } = {}) {
+function setLang(lang, { updateUrl = true } = {}) {
   lang = known(lang) || 'en';
   const root = document.documentElement;
   root.lang = lang;
@@ -67,13 +72,23 @@ export function setLang(lang, { updateUrl = true } = {}) {
   }
 }
 
-function start() {
-  // Only rewrite the address when the reader chose, or when ?lang= was already there.
-  setLang(initialLang(), { updateUrl: false });
-  document.addEventListener('change', (event) => {
-    const target = event.target;
-    if (target instanceof HTMLSelectElement && target.dataset.action === 'rules-lang') setLang(target.value);
-  });
-}
-
-start();
+// Only rewrite the address when the reader chose, or when ?lang= was already there.
+const initial = initialLang();
+setLang(initial, { updateUrl: false });   // <html> and the title now; the rest of the page is not parsed yet
+document.addEventListener('DOMContentLoaded', () => {
+  // The switcher and the game links; the widgets are told only when the language changes (they read <html lang>).
+  for (const select of document.querySelectorAll('[data-action="rules-lang"]')) select.value = initial;
+  for (const link of document.querySelectorAll('a[data-game-link]')) link.setAttribute('href', `index.html?lang=${initial}`);
+  // The "↑ Contents" button is for readers who have scrolled past the contents.
+  const toc = document.querySelector('.rp-toc');
+  if (toc && 'IntersectionObserver' in window) {
+    const root = document.documentElement;
+    new IntersectionObserver(([entry]) => { root.toggleAttribute('data-toc-away', !entry.isIntersecting); })
+      .observe(toc);
+  }
+});
+document.addEventListener('change', (event) => {
+  const target = event.target;
+  if (target instanceof HTMLSelectElement && target.dataset.action === 'rules-lang') setLang(target.value);
+});
+})();
