@@ -487,13 +487,16 @@ def test_a_phones_seats_and_trick_stay_put_from_turn_to_turn(page: Page) -> None
         assert page.evaluate(boxes) == before, seat
 
 
-def test_new_match_on_a_phone_focuses_start_and_says_the_match_ends(page: Page) -> None:
-    # The seed box took the focus, which opens a phone's number keyboard over the dialog.
+def test_new_match_on_a_phone_focuses_a_button_and_says_the_match_ends(page: Page) -> None:
+    # The seed box took the focus, which opens a phone's number keyboard over the dialog. With a match in progress
+    # the focus is on Cancel: a reflex Enter on "Start the match" ended it (an accessibility audit).
     open_game(page, fragment="seed=11")
     page.locator('[data-action="open-new-match"]').tap()
     dialog = page.locator("#gt-dialog[open]")
-    expect(dialog.locator('[data-action="start-match"]')).to_be_focused()
+    expect(dialog.locator('[data-action="cancel"]')).to_be_focused()
     expect(dialog.locator(".gt-newmatch__ends")).to_have_text("This ends the match in progress.")
+    page.keyboard.press("Enter")
+    expect(page.locator("#gt-dialog[open]")).to_have_count(0)
 
 
 @pytest.mark.parametrize(("width", "lang"), [(320, "fr"), (320, "en"), (320, "mg"), (360, "mg")])
@@ -590,3 +593,20 @@ def test_a_tall_dialog_keeps_its_close_button_in_view_on_a_phone_held_sideways(p
     assert on_top, "something covers the close button"
     close.tap()
     expect(page.locator("#gt-dialog[open]")).to_have_count(0)
+
+
+def test_forced_colours_still_show_the_playable_cards_the_trick_holder_and_the_turn(page: Page) -> None:
+    # An accessibility audit: in forced colours (Windows high contrast) the rings drawn with box-shadow vanished, so
+    # nothing showed which cards may be played, which card holds the trick or whose turn it is; the teams' stripes
+    # were one colour. Outlines in system colours, and a double stripe for the opponents.
+    state, _ = drive(api("new_match", seed=11)["state"],
+                     lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["trick"]["cards"]) >= 2)
+    page.emulate_media(forced_colors="active")
+    open_game(page, fragment=fragment(state))
+    wait_my_turn(page, "play")
+    style = "(el, p) => getComputedStyle(el)[p]"
+    assert page.locator(".gt-hand .is-legal").first.evaluate(style, "outlineStyle") == "solid"
+    assert page.locator(".gt-trick .is-winning").evaluate(style, "outlineStyle") == "solid"
+    assert page.locator(".gt-seat--bottom").evaluate(style, "outlineStyle") == "solid"   # the player's turn
+    assert page.locator(".gt-seat--left").evaluate(style, "borderLeftStyle") == "double"
+    assert page.locator(".gt-seat--top").evaluate(style, "borderLeftStyle") == "solid"

@@ -169,7 +169,13 @@ def test_a_keyboard_reader_who_presses_play_lands_in_the_widget(page: Page, sele
     play = page.locator(selector).locator('[data-action="start-widget"]')
     play.focus()
     page.keyboard.press("Enter")
-    page.wait_for_function(f"() => ({ACTIVE_JS})().startsWith('{focused}')", timeout=BOOT_TIMEOUT_MS)
+    # And it stays in the widget while the engine starts (a lesson's fell to the body for those seconds: an audit).
+    seen = []
+    while not (now := page.evaluate(ACTIVE_JS)).startswith(focused):
+        seen.append(now)
+        assert len(seen) < BOOT_TIMEOUT_MS / 50, seen[-5:]
+        page.wait_for_timeout(50)
+    assert "body" not in seen, sorted(set(seen))
     page.keyboard.press("Tab")   # and the next Tab goes on inside the same widget, to an answer or a field
     assert page.evaluate(f"""() => document.activeElement === document.querySelector('{selector}')
       && !!document.activeElement.shadowRoot.activeElement?.matches('button, input, select')""")

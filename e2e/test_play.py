@@ -7,7 +7,18 @@ from typing import Any
 
 import pytest
 from conftest import open_game, wait_ready
-from gameplay import HUMAN, api, drive, fragment, hand, human_turns, legal_cards, saved_state, wait_my_turn
+from gameplay import (
+    HUMAN,
+    api,
+    drive,
+    fragment,
+    hand,
+    human_turns,
+    legal_cards,
+    play_one_step,
+    saved_state,
+    wait_my_turn,
+)
 from playwright.sync_api import Page, expect
 
 
@@ -30,7 +41,7 @@ def test_illegal_card_shows_the_engines_reason_and_changes_nothing(page: Page) -
     card.click(force=True)  # aria-disabled, not disabled: a tap must still say why
 
     expect(page.locator(".gt-status.is-reason .gt-status__text")).to_have_text(refused["reason"]["message"])
-    expect(page.locator("#gt-live")).to_have_text(refused["reason"]["message"])
+    expect(page.locator("#gt-live > p:last-child")).to_have_text(refused["reason"]["message"])   # the log's newest
     # "Why can't I play this?": the reason links to its rule on the rules page, and that section exists.
     rule = refused["reason"]["rule"]
     link = page.locator(".gt-status.is-reason a.gt-rule-link")
@@ -73,7 +84,7 @@ def test_a_keyboard_player_sees_why_a_card_is_refused_before_pressing_it(page: P
 LIVE_LOG_JS = """
 window.__said = [];
 new MutationObserver(() => {
-  const text = document.querySelector('#gt-live')?.textContent;
+  const text = document.querySelector('#gt-live > p:last-child')?.textContent;   // the log's newest line
   if (text && text !== window.__said.at(-1)) window.__said.push(text);
 }).observe(document, { subtree: true, childList: true, characterData: true });
 """
@@ -480,3 +491,74 @@ def test_the_seats_keep_their_size_while_the_tricks_are_won(page: Page) -> None:
     assert turns == 8
     changed = {seat: sorted(seen) for seat, seen in sizes.items() if len(seen) > 1}
     assert not changed, f"seats whose box changed size during the play (width, height): {changed}"
+
+
+FOCUS_LOG_JS = """
+window.__focus = [];
+document.addEventListener('focusin', (e) => {
+  const t = e.target;
+  window.__focus.push({ to: t.dataset?.card || t.id || t.className, toAct:
+    document.querySelector('.gt-table')?.dataset.toAct ?? null });
+});
+"""
+
+
+def test_the_focus_waits_on_the_table_while_the_bots_play_and_is_not_moved_at_each_move(page: Page) -> None:
+    # An accessibility audit: after the player's card the focus sat on another card of the hand, and every bot move
+    # redrew the hand and focused that card's new copy: a screen reader read "Seven of spades" out again at each move.
+    # It waits on the table itself (named, and kept by the redraws) until the player's turn comes.
+    state, _ = drive(api("new_match", seed=5)["state"],
+                     lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and not v["trick"]["cards"])
+    page.add_init_script(FOCUS_LOG_JS)
+    open_game(page, query="speed=fast", fragment=fragment(state))
+    wait_my_turn(page, "play")
+    page.locator(".gt-hand .is-legal").first.focus()
+    page.evaluate("window.__focus = []")
+    page.keyboard.press("Enter")
+    expect(page.locator(f'.gt-table:not([data-to-act="{HUMAN}"])')).to_be_attached()   # the card went down
+    expect(page.locator(".gt-table:not([data-pausing])")).to_have_attribute("data-to-act", HUMAN, timeout=20_000)
+    page.wait_for_timeout(300)
+    moves = page.evaluate("window.__focus")
+    # While the bots play: the table, and "Next trick" during the pause after the trick; never a card of the hand.
+    waiting = [m["to"] for m in moves if m["toAct"] != HUMAN]
+    assert set(waiting) <= {"gt-table-host", "gt-btn gt-trick__next"} and len(waiting) <= 3, moves
+    expect(page.locator("#gt-table-host")).to_have_attribute("aria-label", "Game table")
+    assert page.evaluate("document.activeElement.matches('.gt-hand .is-legal, .gt-trick__next')"), moves
+
+
+def test_a_card_pressed_while_the_bots_play_says_wait_in_the_players_words(page: Page) -> None:
+    # An audit: Enter on a card before one's turn said "It is Left's turn, not Bottom's." with a rule to read.
+    state, _ = drive(api("new_match", seed=5)["state"],
+                     lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and not v["trick"]["cards"])
+    open_game(page, query="speed=slow", fragment=fragment(state))
+    wait_my_turn(page, "play")
+    page.locator(".gt-hand .is-legal").first.click()
+    waiting = page.locator('.gt-table[data-to-act="Left"]')
+    expect(waiting).to_be_attached()
+    page.locator(".gt-hand [data-card]").first.click(force=True)
+    status = page.locator(".gt-status__text")
+    expect(status).to_have_text(re.compile(r"^Not your turn yet: waiting for (Left|Top|Right)\.$"))
+    expect(page.locator(".gt-status a.gt-rule-link")).to_have_count(0)
+    expect(page.locator("#gt-live > p:last-child")).to_have_text(re.compile(r"^Not your turn yet"))
+
+
+def test_the_moves_are_a_log_a_screen_reader_reads_in_turn(page: Page) -> None:
+    # An audit: each move replaced the live region's text, cutting the one before off when the moves came faster
+    # than speech. Each is a new line of a log (role=log), the last 12 kept; a new match where the player cuts first
+    # says so.
+    seed = next(s for s in range(1, 60) if api("new_match", seed=s, players={"Bottom": "human"})["view"]["toAct"]
+                == HUMAN)
+    open_game(page, query="speed=0", fragment=f"seed={seed}")
+    page.locator('[data-action="open-new-match"]').click()
+    page.locator("#gt-seed").fill(str(seed))
+    page.locator('#gt-dialog [data-action="start-match"]').click()
+    live = page.locator("#gt-live")
+    expect(live).to_have_attribute("role", "log")
+    expect(live.locator("p").last).to_have_text("A new match starts. Your turn: cut the deck.")
+    page.locator(".gt-cut .is-legal").first.click()
+    acted = 0
+    while acted < 6:   # calls and cards, the bots' moves between them
+        acted += play_one_step(page) not in ("wait", "dialog")
+    lines = live.locator("p").all_inner_texts()
+    assert 4 <= len(lines) <= 12, lines   # one line a move, the oldest let go
+    assert any(line.startswith("You cut ") for line in lines) and any(line.startswith("You: ") for line in lines), lines

@@ -13,7 +13,7 @@
 // .gt-calc__result[data-team1][data-team2] (match points; data-instant-win when a Colour sweep wins the match);
 // .gt-calc__steps (the engine's lines); .gt-calc__error.
 
-import { h, uid } from './dom.js';
+import { focusIsFree, h, uid } from './dom.js';
 import { keepLang, resumeLang, rulesUrl, t } from './i18n.js';
 import { renderLoading } from './view/chrome.js';
 
@@ -66,6 +66,12 @@ export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesH
   const el = h('section.gt-calc', { attrs: { 'aria-labelledby': ids.title } },
     [title, intro, status, starting, form, error, result]);
   root.replaceChildren(el);
+  if (focus && focusIsFree(root)) {
+    // Started from the keyboard: the focus waits in the calculator while the engine starts (it fell to the page's body
+    // for those seconds: an audit); its first field takes it once drawn.
+    el.tabIndex = -1;
+    el.focus({ preventScroll: true });
+  }
 
   // -- engine calls ---------------------------------------------------------------------------------------------
 

@@ -61,6 +61,14 @@ export function replaceKeepingFocus(container, ...nodes) {
 }
 
 /** The selector of *el*'s twin in a redrawn tree (its data-focus, data-action or id), or null. */
+/** Nobody else holds the focus: it is on the page's body, or already inside *root* (which may sit in a widget's
+ *  shadow root). A part that starts slowly takes the focus only then: the reader may have gone on meanwhile. */
+export function focusIsFree(root) {
+  const active = root.getRootNode().activeElement;   // in a shadow root: null when the focus is outside it
+  if (active) return active === document.body || root.contains(active);
+  return document.activeElement === document.body;
+}
+
 export function twinSelector(el) {
   if (el.dataset.focus) return `[data-focus="${CSS.escape(el.dataset.focus)}"]`;
   if (el.dataset.action) return `[data-action="${CSS.escape(el.dataset.action)}"]`;

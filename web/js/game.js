@@ -8,9 +8,9 @@
 // language) and the <giretra-game> widget (web/js/widget.js, inside a shadow root) both mount it.
 
 import { RulesError } from './engine.js';
-import { h, replaceKeepingFocus } from './dom.js';
+import { focusIsFree, h, replaceKeepingFocus } from './dom.js';
 import {
-  cardName, getLang, keepLang, langContext, missing, resumeLang, setLang, t, tSeat, useLangContext,
+  cardName, getLang, keepLang, langContext, missing, resumeLang, seatName, setLang, t, tSeat, useLangContext,
 } from './i18n.js';
 import {
   keepAside, markPlayed, markShared, readBack, readSave, readSettings, setAside, settleBack, writeSave, writeSettings,
@@ -47,6 +47,8 @@ const HINT_BUDGET_MS = 400;
 // Two states of one match (the same first eight fields: preset, players, seed, dealer, scores, target, deck), whatever
 // was played since: the notation's own header, not a rule.
 const sameMatch = (a, b) => a.split(' ').slice(0, 8).join(' ') === b.split(' ').slice(0, 8).join(' ');
+
+const LIVE_LINES = 12;   // the announcements kept in the log (#gt-live) for a screen reader to read again
 
 export function mount(root, opts) {
   const {
@@ -100,7 +102,7 @@ export function mount(root, opts) {
     notices: h('div#gt-notices.gt-notices'),
     loading: h('div#gt-loading-host.gt-loading-host'),
     table: h('div#gt-table-host.gt-table-host', { hidden: true }),
-    live: h('div#gt-live.gt-sr', { attrs: { 'aria-live': 'polite', role: 'status' } }),
+    live: h('div#gt-live.gt-sr', { attrs: { 'aria-live': 'polite', role: 'log' } }),
     dialog: h('dialog#gt-dialog.gt-dialog'),
   };
   root.replaceChildren(
@@ -318,13 +320,6 @@ export function mount(root, opts) {
     app.notices = [...app.notices.filter((x) => (KIND[x.key] ?? x.key) !== kind), notice].slice(-3);
   }
 
-  function focusStillHere() {
-    const here = root.getRootNode();
-    const active = here.activeElement;   // in a widget's shadow root: null when the focus is outside it
-    if (active) return active === document.body || root.contains(active);
-    return document.activeElement === document.body;
-  }
-
   /** True once the new match is on; false if the engine refused it (said in a notice) or crashed. */
   async function startNewMatch({ seed = null, rules = app.rules, focus = true } = {}) {
     closeDialog();
@@ -342,8 +337,10 @@ export function mount(root, opts) {
       // The player asked for it: the keyboard goes to the game, not back to the bar. After adopt: a widget's table is
       // hidden until its first match, and a hidden element takes no focus. Not if the reader has gone on meanwhile
       // (the engine may take seconds to load): the focus is taken back only from the game itself, or from nowhere.
-      if (focus && focusStillHere()) table.focus();
-      announce(t('live.newMatch'));
+      if (focus && focusIsFree(root)) table.focus();
+      // The player cuts first: said too (only "A new match starts." was: an audit).
+      const turn = res.view.toAct === HUMAN ? ` ${t(`status.yourTurn.${res.view.phase}`)}` : '';
+      announce(t('live.newMatch') + turn);
       return true;
     } catch (err) {
       if (!(err instanceof RulesError)) throw err;
@@ -532,6 +529,15 @@ export function mount(root, opts) {
     if (app.shownTrick) { skipPause(); return; }
     // A second click before the redraw (a double click) belongs to a frame that is already out of date.
     if (app.humanBusy || !app.state || clickedView !== app.view) return;
+    if (app.view.toAct && app.view.toAct !== HUMAN) {
+      // A key pressed while the bots play: said in the player's own words, with no rule to read ("It is Left's turn,
+      // not Bottom's." and a rule link, from the engine: an audit). The view says whose turn it is.
+      const text = t('status.notYet', { seat: seatName(app.view.toAct) });
+      app.message = { text, kind: 'reason' };
+      announce(text);
+      render();
+      return;
+    }
     if (trickWaiting()) app.trickStop = null;   // one trick at a time: leading the next one goes on
     app.humanBusy = true;
     const { state, token } = app;
@@ -766,13 +772,14 @@ export function mount(root, opts) {
   function announce(text) {
     if (!text) return;
     clearTimeout(liveTimer);
-    dom.live.textContent = '';
-    // A fresh text node after a tick, so that the same words twice are read twice. What is said within that tick is
-    // said together: with no pauses, the moves came faster than the tick, and each cancelled the one before.
+    // A log: each announcement is a new line, which a screen reader reads after the one before (a replaced text cut
+    // the one before off when the moves came faster than speech: an audit); the last lines stay to be read again.
+    // What is said within a tick is said together: with no pauses, the moves come faster than the tick.
     liveQueue.push(text);
     liveTimer = setTimeout(() => {
-      dom.live.textContent = liveQueue.join(' ');
+      dom.live.append(h('p', liveQueue.join(' ')));
       liveQueue = [];
+      while (dom.live.childElementCount > LIVE_LINES) dom.live.firstElementChild.remove();
     }, 30);
   }
 
@@ -916,7 +923,7 @@ export function mount(root, opts) {
     render();
     // Started from the keyboard (a widget's Play): the focus waits on the loading line, in the widget, not on the body
     // (unless the reader has gone on already).
-    if (opts.focus && focusStillHere()) {
+    if (opts.focus && focusIsFree(root)) {
       dom.loading.tabIndex = -1;
       dom.loading.focus({ preventScroll: true });
     }

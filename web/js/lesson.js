@@ -13,7 +13,7 @@
 // [data-action=check|retry|show-answer|next|restart|list|open|reload], [data-input=number|Team1|Team2],
 // .gt-lesson__feedback a[data-rule].
 
-import { h, prose, uid } from './dom.js';
+import { focusIsFree, h, prose, uid } from './dom.js';
 import { cardName, keepLang, resumeLang, rulesUrl, seatName, t } from './i18n.js';
 import { renderCard } from './view/cards.js';
 import { renderLoading } from './view/chrome.js';
@@ -248,6 +248,12 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
         : h('p.gt-lesson__loading', t('lesson.loading')));
     }
     el.replaceChildren(...parts);
+    if (focusAfter && st.loading && focusIsFree(root)) {
+      // Started from the keyboard, the focus waits in the lesson while the engine starts (it fell to the page's body
+      // for the 7 s of a first start: an audit), on the box itself, which the stage-by-stage redraws keep.
+      el.tabIndex = -1;
+      el.focus({ preventScroll: true });
+    }
     if (focusAfter && !st.loading) {   // not while the old content is still shown
       const target = el.querySelector(focusAfter);
       focusAfter = null;

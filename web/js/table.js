@@ -43,7 +43,8 @@ export function mountTable(root, opts = {}) {
   let model = null;
   let queued = false;
   let parked = null;   // the focus key the focus was parked on while the player had nothing to do
-  root.tabIndex = -1;  // the last place to park it: the table itself (a deal starts with no hand)
+  root.tabIndex = -1;  // where the focus waits while the player has nothing to do (park): the redraws keep it
+  root.setAttribute('role', 'region');
   let wasMyTurn = false;
   let lastTurn = null;
   let lastPause = null;
@@ -52,6 +53,7 @@ export function mountTable(root, opts = {}) {
   const draw = () => {
     const active = root.getRootNode().activeElement;   // a widget's shadow root has its own
     const focusKey = active === root ? 'table' : root.contains(active) ? twinSelector(active) : null;
+    root.setAttribute('aria-label', t('table.host'));   // said when the focus waits here; in the current language
     root.replaceChildren(renderTable(model, cfg));
     // The table itself only ever holds the focus while it waits for the player's turn (a dialog may have put it back
     // there): parked, whatever brought it there.
@@ -180,8 +182,8 @@ function restoreFocus(root, key, wasParked) {
 function park(root) {
   const action = firstAction(root);
   if (action) { action.focus({ preventScroll: true }); return null; }
-  const card = root.querySelector('.gt-hand button');
-  if (card) { card.focus({ preventScroll: true }); return twinSelector(card); }
+  // Nothing to do: the table itself, which every redraw keeps. (Parked on a card of the hand, the focus went to that
+  // card's new copy at every bot move, and a screen reader read the card out again each time: an audit.)
   root.focus({ preventScroll: true });
   return 'table';
 }

@@ -42,6 +42,7 @@ export default {
   'level.advanced': 'Advanced bot',
   'level.expert': 'Expert bot',
 
+  'table.host': 'Game table',
   'table.center': 'Table',
   'table.dealer': 'Dealer',
   'table.dealerChip': 'D',
@@ -69,6 +70,7 @@ export default {
   'status.yourTurn.cut': 'Your turn: cut the deck.',
   'status.yourTurn.negotiation': 'Your turn to speak.',
   'status.yourTurn.play': 'Your turn: play a highlighted card.',
+  'status.notYet': 'Not your turn yet: waiting for {seat}.',
   'status.waiting': 'Waiting for {seat}.',
   'status.matchOver': '{team} wins the match!',
 

@@ -41,6 +41,7 @@ export default {
   'level.advanced': 'Robot confirmé',
   'level.expert': 'Robot expert',
 
+  'table.host': 'Table de jeu',
   'table.center': 'Tapis de jeu',
   'table.dealer': 'Donneur',
   'table.dealerChip': 'D',
@@ -68,6 +69,7 @@ export default {
   'status.yourTurn.cut': 'À vous : coupez le paquet.',
   'status.yourTurn.negotiation': 'À vous de parler.',
   'status.yourTurn.play': 'À vous : jouez une carte en surbrillance.',
+  'status.notYet': 'Pas encore votre tour : on attend {seat}.',
   'status.waiting': 'On attend {seat}.',
   'status.matchOver': '{team} gagne la partie !',
 

@@ -41,6 +41,7 @@ export default {
   'level.advanced': 'Robo mahay',
   'level.expert': 'Robo manam-pahaizana',
 
+  'table.host': 'Latabatra filalaovana',
   'table.center': 'Latabatra',
   'table.dealer': 'Mpizara',
   'table.dealerChip': 'M',
@@ -68,6 +69,7 @@ export default {
   'status.yourTurn.cut': 'Anjaranao: tapaho ny karatra.',
   'status.yourTurn.negotiation': 'Anjaranao miteny.',
   'status.yourTurn.play': 'Anjaranao: milalaova karatra iray misongadina.',
+  'status.notYet': 'Tsy mbola anjaranao: miandry an’i {seat}.',
   'status.waiting': 'Miandry an’i {seat}.',
   'status.matchOver': 'Mandresy ny lalao i {team}!',
 

@@ -170,10 +170,12 @@ export function renderNewMatch(app, cb) {
         tMaybe(`rules.${p}`) ?? p))),
     ]),
     h('div.gt-dialog__buttons', [
-      h('button.gt-btn', { type: 'button', value: 'cancel', on: { click: cb.onCancel } }, t('dialog.cancel')),
-      // The focus on Start, not in the seed box: a phone opened its number keyboard over the dialog.
-      h('button.gt-btn.gt-btn--primary', { type: 'submit', dataset: { action: 'start-match' }, attrs: { autofocus: true } },
-        t('newMatch.start')),
+      // The focus on a button, not in the seed box (a phone opened its number keyboard over the dialog): on Cancel
+      // while a match is in progress, so that a reflex Enter does not end it (an audit), else on Start.
+      h('button.gt-btn', { type: 'button', value: 'cancel', dataset: { action: 'cancel' },
+        attrs: { autofocus: Boolean(inProgress) }, on: { click: cb.onCancel } }, t('dialog.cancel')),
+      h('button.gt-btn.gt-btn--primary', { type: 'submit', dataset: { action: 'start-match' },
+        attrs: { autofocus: !inProgress } }, t('newMatch.start')),
     ]),
   ]);
 }
