@@ -448,7 +448,6 @@ def apply(state: str, seat: str, action: str, lang: str = "en") -> JSON:
     if after.winner is not None:
         event["matchOver"] = {"winner": TEAM_NAMES[after.winner], "scores": _teams(after.scores)}
     new_state = format_match(after)
-    _parse.cache_clear() if _parse.cache_info().currsize > 60 else None
     return {"state": new_state, "view": _view_json(after, seat_view(after, who), lang), "event": event}
 
 

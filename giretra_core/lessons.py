@@ -884,8 +884,31 @@ _ANSWER = {"en": "The answer: {answer}.", "fr": "La réponse : {answer}.", "mg":
 def check_answer(lesson_id: object, index: object, answer: object, lang: str) -> JSON:
     """Whether *answer* is right; the feedback names the rule and, when wrong, says why."""
     lesson, task = _task(lesson_id, index)
+    _check_shape(task.kind, answer)
     with internal(f"lesson {lesson.id}, task {index}"):   # the answer is only compared: a refusal here is a bug
         return _check_answer(lesson, task, index, answer, lang)
+
+
+def _check_shape(kind: str, answer: object) -> None:
+    """An answer not in its task's form is the caller's bug, refused (a page sending null for a number got "Not
+    quite.", a code review); an answer in form is right or wrong, whatever it says."""
+    def whole(x: object) -> bool:
+        return isinstance(x, int) and not isinstance(x, bool)
+
+    if kind in ("select_cards", "select_calls"):
+        ok, form = isinstance(answer, list) and all(isinstance(a, str) for a in answer), "a list of strings"
+    elif kind in ("pick_card", "pick_seat", "pick_option"):
+        ok, form = isinstance(answer, str), "a string"
+    elif kind == "number":
+        ok, form = whole(answer), "a whole number"
+    else:
+        assert kind == "score", kind
+        ok = isinstance(answer, dict) and (
+            (set(answer) == {"Team1", "Team2"} and all(whole(v) for v in answer.values()))
+            or (set(answer) == {"instantWin"} and isinstance(answer["instantWin"], str)))
+        form = '{"Team1": n, "Team2": n} or {"instantWin": "Team1" | "Team2"}'
+    if not ok:
+        raise GiretraError(f"the answer to a {kind} task must be {form}, not {str(answer)[:60]}", "bad_request")
 
 
 def _check_answer(lesson: Lesson, task: Task, index: object, answer: object, lang: str) -> JSON:
@@ -994,10 +1017,10 @@ _LOOK_AGAIN = {
               "fr": "Revoyez ce que rapporte un capot dans ce mode, et à quelle équipe.",
               "mg": "Jereo indray ny isa azo amin’ny capot amin’ity fomba ity, sy ho an’ny ekipa iza."},
     "alltrumps_below": {"en": "Look again at whether the announcers reached the points they need.",
-                        "fr": "Revoyez si les annonceurs ont atteint les points qu’il leur faut.",
+                        "fr": "Revoyez si l’attaque a atteint les points qu’il lui faut.",
                         "mg": "Jereo indray raha tratran’ny nanambara ny isa ilainy."},
     "failed": {"en": "Look again at whether the announcers reached the points they need.",
-               "fr": "Revoyez si les annonceurs ont atteint les points qu’il leur faut.",
+               "fr": "Revoyez si l’attaque a atteint les points qu’il lui faut.",
                "mg": "Jereo indray raha tratran’ny nanambara ny isa ilainy."},
     "half_tie": {"en": "Look again at the card points of the two teams side by side.",
                  "fr": "Comparez de nouveau les points de cartes des deux équipes.",
@@ -1021,13 +1044,20 @@ _LOOK_AGAIN = {
               "fr": "Revoyez l’enjeu du contrat et son multiplicateur.",
               "mg": "Jereo indray ny loka amin’ny fifanarahana sy ny fampitomboana azy."},
 }
+# Not doubled, the stake is the whole story: "and its multiplier" sent a learner to a ×1 (a reader's audit).
+_LOOK_AGAIN_STAKE_1 = {"en": "Look again at what this contract is worth when it is made.",
+                       "fr": "Revoyez ce que vaut ce contrat quand il est réussi.",
+                       "mg": "Jereo indray ny sandan’ity fifanarahana ity rehefa tanteraka."}
 
 
 def _look_again(task: Task, lang: str) -> list[str]:
     """Which step of the scoring decides this deal, to look at again (_LOOK_AGAIN)."""
     mode, m, team, points, sweep = task.params["deal"]
     kinds = [kind for kind, _ in score_deal(RULES, _mode(mode), m, team, points, sweep).steps]
-    return next(([_LOOK_AGAIN[k][lang]] for k in _LOOK_AGAIN if k in kinds), [])
+    key = next((k for k in _LOOK_AGAIN if k in kinds), None)
+    if key is None:
+        return []
+    return [_LOOK_AGAIN_STAKE_1[lang] if key == "stake" and m == 1 else _LOOK_AGAIN[key][lang]]
 
 
 _COLON = {"en": ": ", "fr": " : ", "mg": ": "}

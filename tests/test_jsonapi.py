@@ -1116,6 +1116,22 @@ def test_every_rule_the_engine_cites_has_its_anchor_on_the_rules_page() -> None:
     assert cited - anchors == set()
 
 
+def test_every_rule_the_rules_page_names_in_its_text_is_a_link_to_it() -> None:
+    # A reader's audit: 36 rule ids in the page's prose ("(N-7)", "P-5 and P-6 apply") were plain text, a phone
+    # reader's long scroll away from the rule they name.
+    page = (Path(__file__).parent.parent / "web" / "rules.html").read_text(encoding="utf-8")
+    anchors = set(re.findall(r'\bid="([A-Z]-\d+[a-z]?)"', page))
+    plain, inside_link = [], 0
+    for piece in re.findall(r"<[^>]+>|[^<]+", page):
+        if piece.startswith("<"):
+            inside_link += 1 if re.match(r"<a[\s>]", piece) else -1 if piece.startswith("</a") else 0
+        elif not inside_link:
+            plain += re.findall(r"(?<![\w-])[DNPSM]-\d+[a-z]?(?![\w-])", piece)
+    assert plain == []
+    linked = set(re.findall(r'<a href="#([DNPSM]-\d+[a-z]?)"', page))
+    assert len(linked) >= 10 and linked <= anchors
+
+
 @pytest.mark.parametrize("depth", [32, 3000, 100_000])
 def test_json_nested_too_deep_is_refused_before_it_is_parsed(depth: int) -> None:
     # In Pyodide, 3000 levels overflowed the WebAssembly stack (a fatal error for the engine) before Python's

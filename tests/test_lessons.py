@@ -131,12 +131,50 @@ def test_languages_really_differ() -> None:
         assert len({en, fr, mg}) == 3, (lesson_id, index)
 
 
-@pytest.mark.parametrize("answer", [None, "", 0, -1, 10**20, True, [], [1, 2], [{"a": 1}], {"Team1": "x"}, "AH"])
-def test_garbage_answers_are_just_wrong(answer: Any) -> None:
+# Answers in each kind of task's form that are no task's answer (the cut: 3 cards, below the 6 to 26 allowed).
+FORM: dict[str, list[Any]] = {
+    "select_cards": [["AH", "ZZ"]], "select_calls": [["xx"]], "pick_card": ["", "ZZZ"], "pick_seat": ["Nobody"],
+    "pick_option": ["nope"], "number": [3, -1, 10**20], "score": [{"Team1": -5, "Team2": 10**20}, {"instantWin": "X"}]}
+WRONG = {kind: answers[0] for kind, answers in FORM.items()}
+
+
+def in_form(kind: str, answer: Any) -> bool:
+    if kind in ("select_cards", "select_calls"):
+        return isinstance(answer, list) and all(isinstance(a, str) for a in answer)
+    if kind == "number":
+        return isinstance(answer, int) and not isinstance(answer, bool)
+    if kind == "score":
+        return isinstance(answer, dict) and (
+            (set(answer) == {"Team1", "Team2"} and all(type(v) is int for v in answer.values()))
+            or (set(answer) == {"instantWin"} and isinstance(answer["instantWin"], str)))
+    return isinstance(answer, str)
+
+
+@pytest.mark.parametrize("answer", [None, "", -1, 10**20, True, 1.5, [1, 2], [{"a": 1}], {"Team1": "x"}, {"Team1": 1},
+                                    {"Team1": 1, "Team2": 2, "x": 3}, {"instantWin": 1}, "AH"])
+def test_an_answer_not_in_its_tasks_form_is_refused(answer: Any) -> None:
+    # A code review: a page sending null for a number got "Not quite.", which hid the page's bug (and a fuzz found a
+    # null cut was "Correct."). Not in its task's form: refused (bad_request); in form, nonsense is wrong (below).
+    refused = 0
     for lesson_id, index in TASKS:
+        kind = lessons._task(lesson_id, index)[1].kind
         out = ask("check_answer", lesson=lesson_id, index=index, answer=answer)
-        # Wrong, every one (a null cut was "Correct.", a fuzz found; "AH" is the answer to no task).
-        assert out["ok"] is True and out["value"]["correct"] is False, (lesson_id, index, out["value"]["feedback"])
+        if in_form(kind, answer):
+            assert out["ok"] is True and out["value"]["correct"] is False, (lesson_id, index, out)
+        else:
+            refused += 1
+            assert out["error"]["code"] == "bad_request" and "must be" in out["error"]["message"], (lesson_id, out)
+    assert refused > 0
+
+
+@pytest.mark.parametrize(("kind", "answers"), FORM.items())
+def test_nonsense_in_form_is_a_wrong_answer(kind: str, answers: list[Any]) -> None:
+    tasks = [(lid, i) for lid, i in TASKS if ask("lesson_task", lesson=lid, index=i)["value"]["kind"] == kind]
+    assert tasks, kind
+    for lesson_id, index in tasks:
+        for answer in answers:
+            out = ask("check_answer", lesson=lesson_id, index=index, answer=answer)
+            assert out["ok"] is True and out["value"]["correct"] is False, (lesson_id, index, answer, out)
 
 
 def test_bad_lesson_requests_are_errors() -> None:
@@ -209,7 +247,7 @@ ONE_ANSWER = [(lesson_id, i) for lesson_id, i in TASKS if lessons._task(lesson_i
 def test_a_wrong_answer_is_told_the_right_one(lesson_id: str, index: int) -> None:
     # From a learner's review: a wrong score got exactly the lines of a right one, with no "The answer: 20–6".
     task = lessons._task(lesson_id, index)[1]
-    wrong: Any = {"Team1": 1, "Team2": 1} if task.kind == "score" else "nothing"
+    wrong = WRONG[task.kind]
     verdict = ask("check_answer", lesson=lesson_id, index=index, answer=wrong)["value"]
     # ... on request (a second review: shown at once, "Try again" was copying it): not among the first lines.
     assert verdict["answer"][-1].startswith("The answer: "), verdict
@@ -307,7 +345,7 @@ def test_no_feedback_says_the_same_thing_twice(lesson_id: str, index: int) -> No
     # A learner's audit read "Chaque camp divisé par 10, arrondi au plus proche : 150 → 15, 108 → 11." twice, the
     # second time with "(les demis vers le haut)": the task's explanation and the engine's step were nearly the same.
     kind = ask("lesson_task", lesson=lesson_id, index=index)["value"]["kind"]
-    wrong: Any = {"Team1": 1, "Team2": 1} if kind == "score" else "nothing"
+    wrong = WRONG[kind]
     for lang in LANGS:
         for answer in (right_answer(lesson_id, index), wrong):
             verdict = ask("check_answer", lesson=lesson_id, index=index, answer=answer, lang=lang)["value"]
@@ -326,6 +364,8 @@ def test_no_feedback_says_the_same_thing_twice(lesson_id: str, index: int) -> No
     ("scoring-doubles-sweeps", 3, {"instantWin": "Team2"}, "what a sweep does in a Colour contract"),   # Team1 swept
     ("scoring-doubles-sweeps", 4, {"Team1": 20, "Team2": 6}, "what a sweep scores in this mode"),   # 35–0
     ("scoring-alltrumps", 2, {"Team1": 13, "Team2": 13}, "the card points of the two teams side by side"),   # 129–129
+    # A reader's audit: Hearts ×1 made, 1–2 answered, was sent to "the contract's stake and its multiplier".
+    ("scoring-colour", 0, {"Team1": 1, "Team2": 2}, "what this contract is worth when it is made"),
 ])
 def test_a_wrong_score_without_a_usual_slip_says_which_step_to_look_at_again(
         lesson: str, index: int, answer: Any, look: str) -> None:
@@ -337,7 +377,8 @@ def test_a_wrong_score_without_a_usual_slip_says_which_step_to_look_at_again(
     # Every language says it, from the same step.
     for lang in LANGS:
         other = ask("check_answer", lesson=lesson, index=index, answer=answer, lang=lang)["value"]
-        assert len(other["feedback"]) == 2 and other["feedback"][1] in [t[lang] for t in lessons._LOOK_AGAIN.values()]
+        lines = [t[lang] for t in lessons._LOOK_AGAIN.values()] + [lessons._LOOK_AGAIN_STAKE_1[lang]]
+        assert len(other["feedback"]) == 2 and other["feedback"][1] in lines
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -361,7 +402,7 @@ def test_the_right_answer_is_given_for_the_board_to_mark(lesson_id: str, index: 
     # From a usability audit: "Show the answer" said "The answer: J♥" but marked nothing on the board, and only
     # "Try again" led on. `expected` is the right answer in the form an answer takes, for the page to mark its choices.
     task = ask("lesson_task", lesson=lesson_id, index=index)["value"]
-    wrong: Any = {"Team1": 1, "Team2": 1} if task["kind"] == "score" else "nothing"
+    wrong = WRONG[task["kind"]]
     verdicts = [ask("check_answer", lesson=lesson_id, index=index, answer=a, lang=lang)["value"]
                 for a in (wrong, right_answer(lesson_id, index)) for lang in LANGS]
     expected = verdicts[0]["expected"]

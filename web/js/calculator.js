@@ -101,6 +101,8 @@ export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesH
       if (mine !== seq || destroyed) return;
       showResult(answer.result);
     } catch (err) {
+      // An engine bug stays loud even when its answer is no longer wanted (a newer request, a removed calculator).
+      if (err?.name === 'EngineCrash') console.error('giretra calculator: engine bug', err);
       if (mine !== seq || destroyed) return;
       showError(err);
     } finally {

@@ -41,7 +41,6 @@ const SPEEDS = {
 };
 export const SPEED_ALIASES = { 0: 'instant', 1: 'fast', 2: 'normal', 3: 'slow' };
 // The hint asks the strongest bot; in Pyodide (about 1.7x slower than CPython) it gets a little more time.
-const HINT_LEVEL = 'expert';
 const HINT_BUDGET_MS = 400;
 
 // Two states of one match (the same first eight fields: preset, players, seed, dealer, scores, target, deck), whatever
@@ -657,7 +656,8 @@ export function mount(root, opts) {
     if (!view || view.toAct !== HUMAN || app.hint?.state === state) return;
     app.message = { text: t('hint.thinking'), kind: 'info' };
     render();
-    const res = await call('bot_action', { state, seat: HUMAN, level: HINT_LEVEL, budgetMs: HINT_BUDGET_MS, seed: 0 })
+    // No level: the engine's hint level for a person's seat, the one its review compares with (said once, there).
+    const res = await call('bot_action', { state, seat: HUMAN, budgetMs: HINT_BUDGET_MS, seed: 0 })
       .catch((err) => { showCrash(err); return null; });
     if (!res || state !== app.state) return;
     app.hint = { state, action: res.action, why: res.why };
@@ -929,7 +929,10 @@ export function mount(root, opts) {
     }
     const here = langContext();   // every widget of the page awaits the same engine.ready
     // Queued in the worker while Pyodide loads, so it is answered the moment the engine is ready.
-    const info = engine.call('info', {}).then((value) => { app.info = value; }).catch(() => {});
+    // A failed start is shown once, below (engine.ready); any other failure of info is the engine's bug: shown, loud.
+    const info = engine.call('info', {}).then((value) => { app.info = value; }).catch((err) => {
+      if (err?.name !== 'EngineLoadError') showCrash(err);
+    });
     try {
       await engine.ready;
     } catch (err) {

@@ -116,11 +116,12 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
       st.loading = false;
       return value;
     } catch (err) {
+      const kind = err?.name === 'RulesError' ? 'refused' : err?.name === 'EngineLoadError' ? 'load' : 'crash';
+      // An engine bug stays loud even when its answer is no longer wanted (a newer request, a removed lesson).
+      if (kind === 'crash') console.error('giretra lesson: engine bug', err);   // and shown below, if still wanted
       if (destroyed || mine !== seq) return null;
       st.loading = false;
-      const kind = err?.name === 'RulesError' ? 'refused' : err?.name === 'EngineLoadError' ? 'load' : 'crash';
       st.error = { kind, message: err?.message || String(err) };
-      if (st.error.kind === 'crash') console.error('giretra lesson: engine bug', err);   // and shown below
       render();
       return null;
     }

@@ -69,7 +69,7 @@ export default {
 
   'status.yourTurn.cut': 'Your turn: cut the deck.',
   'status.yourTurn.negotiation': 'Your turn to speak.',
-  'status.yourTurn.play': 'Your turn: play a highlighted card.',
+  'status.yourTurn.play': 'Your turn: play one of your playable cards.',
   'status.notYet': 'Not your turn yet: waiting for {seat}.',
   'status.waiting': 'Waiting for {seat}.',
   'status.matchOver': '{team} wins the match!',

@@ -68,7 +68,7 @@ export default {
 
   'status.yourTurn.cut': 'À vous : coupez le paquet.',
   'status.yourTurn.negotiation': 'À vous de parler.',
-  'status.yourTurn.play': 'À vous : jouez une carte en surbrillance.',
+  'status.yourTurn.play': 'À vous : jouez une de vos cartes jouables.',
   'status.notYet': 'Pas encore votre tour : on attend {seat}.',
   'status.waiting': 'On attend {seat}.',
   'status.matchOver': '{team} gagne la partie !',

@@ -59,6 +59,14 @@ function moveFocus(event) {
  * call) are skipped. */
 export function rove(event, selector) {
   const keys = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: -Infinity, End: Infinity };
+  if (event.key === 'Escape') {   // a refused card's or call's reason shown over the status line: Escape hides it
+    const button = event.target.closest(selector);
+    if (button?.nextElementSibling?.classList.contains('gt-tip')) {
+      button.classList.add('is-tip-hidden');
+      event.preventDefault();
+    }
+    return;
+  }
   if (!(event.key in keys)) return;
   const items = [...event.currentTarget.querySelectorAll(selector)].filter((b) => b.getClientRects().length);
   const index = items.indexOf(event.target.closest(selector));
