@@ -124,6 +124,17 @@ def drive(state: str, stop: Any, limit: int = 400) -> tuple[str, dict[str, Any]]
     raise AssertionError("no such state reached")
 
 
+def drive_from_any(stop: Any, seeds: range = range(1, 200), limit: int = 400) -> tuple[str, dict[str, Any]]:
+    """The first match of *seeds* (the bots played as the page plays them) that reaches ``stop(view)``: a test needs
+    a kind of position, not one seed's (the bots' moves change with their randomness and their level's code)."""
+    for seed in seeds:
+        try:
+            return drive(api("new_match", seed=seed)["state"], stop, limit)
+        except AssertionError:
+            continue
+    raise AssertionError(f"no match of seeds {seeds.start}..{seeds.stop - 1} reaches that state")
+
+
 def saved_state(page: Page) -> str | None:
     raw = page.evaluate("localStorage.getItem('giretra.match')")
     return json.loads(raw)["state"] if raw else None

@@ -76,6 +76,21 @@ def switch_language(page: Page, lang: str) -> None:
     expect(page.locator("#gt-dialog[open]")).to_have_count(0)
 
 
+def test_closing_the_settings_after_a_language_change_gives_the_focus_back_to_settings(page: Page) -> None:
+    # An accessibility audit: the language change redraws the bar, so the browser could not give the focus back to
+    # the Settings button that opened the dialog, and it went to the game.
+    open_game(page, fragment="seed=2")
+    wait_my_turn(page, "negotiation")
+    page.locator('[data-action="open-settings"]').focus()
+    page.keyboard.press("Enter")
+    page.locator("#gt-lang").select_option("fr")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    page.keyboard.press("Escape")
+    expect(page.locator("#gt-dialog[open]")).to_have_count(0)
+    expect(page.locator('[data-action="open-settings"]')).to_be_focused()
+    expect(page.locator('[data-action="open-settings"]')).to_have_text("Réglages")
+
+
 def test_language_switch_changes_every_visible_string(page: Page) -> None:
     open_game(page, fragment="seed=2")
     wait_my_turn(page, "negotiation")  # the call panel, the bids, the hand, the seats, the score: all on screen

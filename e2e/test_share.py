@@ -196,6 +196,23 @@ def test_links_in_other_tabs_keep_the_players_own_match_and_never_offer_an_older
     assert now[:8] == str(newer).split(" ")[:8] and now[8].startswith(str(newer).split(" ")[8]), (now, newer)
 
 
+def test_a_match_whose_bots_changed_level_is_still_the_same_match(page: Page) -> None:
+    # A code review: the players (field 3 of the notation) took part in "the same match", and a bot's level changed
+    # in the settings rewrites them: the player's own match, kept aside with its older levels, read as another match,
+    # and its older copy was offered back over the newer one. Here the copy aside is that match before a level change.
+    _, kept = match_in_progress(page)
+    assert kept is not None
+    fields = kept.split(" ")
+    older = " ".join([*fields[:2], fields[2][0] + "rrr", *fields[3:]])   # the same match, its bots random then
+    assert older != kept and api("view", state=older, seat="Bottom")["phase"] == "negotiation"
+    page.evaluate("""s => localStorage.setItem('giretra.match.setAside', JSON.stringify({
+      raw: JSON.stringify({ state: s, summaryDeal: null }), why: 'kept', at: '', back: true, shared: null }))""", older)
+    page.goto("?speed=0&lang=en")
+    wait_ready(page)
+    expect(page.locator(".gt-table")).to_be_visible()
+    expect(page.locator('[data-notice="kept"]')).to_have_count(0)   # nothing older to go back to
+
+
 def test_a_link_opened_while_the_bots_move_is_not_undone_by_their_next_move(page: Page) -> None:
     # Found by a layout test that failed one run in two: a bot's move that arrived just after a link was opened put
     # the match left back over the link's (and in the save), under the link's notice. The page is loaded afresh

@@ -1116,6 +1116,14 @@ def test_every_rule_the_engine_cites_has_its_anchor_on_the_rules_page() -> None:
     assert cited - anchors == set()
 
 
+def test_every_seam_function_has_its_section_in_the_api_reference() -> None:
+    # A code review: a draft contract (docs/seam-contract.md, now gone) had drifted from the code; docs/api.md is the
+    # reference, and a function added to the seam must get its section there.
+    doc = (Path(__file__).parent.parent / "docs" / "api.md").read_text(encoding="utf-8")
+    headed = {name for line in re.findall(r"^## (.+)$", doc, re.M) for name in re.findall(r"`(\w+)`", line)}
+    assert set(api.FUNCTIONS) <= headed, set(api.FUNCTIONS) - headed
+
+
 def test_every_rule_the_rules_page_names_in_its_text_is_a_link_to_it() -> None:
     # A reader's audit: 36 rule ids in the page's prose ("(N-7)", "P-5 and P-6 apply") were plain text, a phone
     # reader's long scroll away from the rule they name.

@@ -43,9 +43,11 @@ export const SPEED_ALIASES = { 0: 'instant', 1: 'fast', 2: 'normal', 3: 'slow' }
 // The hint asks the strongest bot; in Pyodide (about 1.7x slower than CPython) it gets a little more time.
 const HINT_BUDGET_MS = 400;
 
-// Two states of one match (the same first eight fields: preset, players, seed, dealer, scores, target, deck), whatever
-// was played since: the notation's own header, not a rule.
-const sameMatch = (a, b) => a.split(' ').slice(0, 8).join(' ') === b.split(' ').slice(0, 8).join(' ');
+// Two states of one match (the same header, docs/notation.md: version, preset, seed, dealer, scores, target, deck),
+// whatever was played since. Not the players (field 3): a bot's level changed in the settings rewrites it, and the
+// same match then read as another one (a code review).
+const header = (state) => state.split(' ').slice(0, 8).filter((_, i) => i !== 2).join(' ');
+const sameMatch = (a, b) => header(a) === header(b);
 
 const LIVE_LINES = 12;   // the announcements kept in the log (#gt-live) for a screen reader to read again
 
@@ -179,13 +181,19 @@ export function mount(root, opts) {
 
   function openDialog(renderContent, { onClose } = {}) {
     dialogRender = renderContent;
+    // The bar's button that opened it ("open-settings"): redrawn meanwhile (the language changed), the browser cannot
+    // give the focus back to it, and it went to the game instead (an accessibility audit); its twin takes it.
+    const opener = (dom.table.getRootNode().activeElement ?? document.activeElement)?.dataset?.action;
     dom.dialog.onclose = keepLang(() => {
       dialogRender = null;
       dom.dialog.replaceChildren();
       // The dialog gives the focus back to where it was; if that is gone (the deal's last card), or was the table
       // itself (where it waits while the player has nothing to do), to the game: the player's action if there is one.
       const active = dom.table.getRootNode().activeElement;
-      if (!active || active === document.body || active === dom.table) table.focus();
+      const lost = !active || active === document.body;
+      const twin = lost && opener?.startsWith('open-') ? root.querySelector(`[data-action="${opener}"]`) : null;
+      if (twin) twin.focus();
+      else if (lost || active === dom.table) table.focus();
       else table.reveal();
       if (onClose) onClose();
       else showSummaryIfAny();   // a summary that arrived while another dialog was open
@@ -584,7 +592,7 @@ export function mount(root, opts) {
       app.shownTrick = { ...ev.trickComplete, last: Boolean(ev.dealOver) };
       // The deal's last trick: during its pause the table stays on the deal just played (its score, dealer and
       // tricks); the next deal comes after it, with the result.
-      const ended = ev.dealOver ? endOfDeal(before, ev.trickComplete) : null;
+      const ended = ev.dealOver ? endOfDeal(before, ev.trickComplete, ev.dealOver) : null;
       if (ended) app.view = ended;
       render();
       await pause(speed().trick);
@@ -598,12 +606,13 @@ export function mount(root, opts) {
     markFirstHand();
   }
 
-  /** The human's view of a deal whose last trick was just won: every card played, nobody to act. */
-  function endOfDeal(before, trick) {
+  /** The human's view of a deal whose last trick was just won: every card played, nobody to act; the card points
+   *  and the trick's winner from the engine's answer (the view before the last card had the old ones: a review). */
+  function endOfDeal(before, trick, summary) {
     return {
-      ...before, toAct: null, legal: [], hand: [],
+      ...before, toAct: null, legal: [], hand: [], cardPoints: summary.cardPoints,
       handCounts: Object.fromEntries(Object.keys(before.handCounts).map((seat) => [seat, 0])),
-      trick: { ...before.trick, cards: trick.cards }, tricks: [...before.tricks, trick],
+      trick: { ...before.trick, cards: trick.cards, winning: trick.winner }, tricks: [...before.tricks, trick],
     };
   }
 

@@ -1,5 +1,5 @@
 // The table widget: mountTable(el, opts) -> { set(model), destroy() }. Render is a pure function of the model:
-//   model = { view,          // the engine's view for the human seat (docs/seam-contract.md), never edited here
+//   model = { view,          // the engine's view for the human seat (docs/api.md), never edited here
 //                            //   (during a deal's last trick's pause: that deal, ended — game.js endOfDeal)
 //             shownTrick,    // the trick just completed, shown during the pause ({number, cards, winner, points,
 //                            //   last: the deal's last}) or null
@@ -130,10 +130,12 @@ function showTurn(root) {
   const shown = [...root.querySelectorAll('.gt-trick [data-card], .gt-center > .gt-bids-history li')]
     .map((c) => c.getBoundingClientRect());
   if (pinned && shown.length) {
-    const top = Math.min(...shown.map((r) => r.top));
     const bottom = Math.max(...shown.map((r) => r.bottom));
     const ring = 6;   // the winner's ring (4 px) and its glow, clear of the dock too
-    by = Math.max(by, Math.min(bottom + ring - dock.getBoundingClientRect().top, top));   // never past their top
+    // Their end clear of the dock. Calls so far taller than the room above it (a long negotiation on a 320×568
+    // phone): the latest in view, the one the player answers, and the first a scroll up (the first were kept in
+    // view before, and the latest hidden under the dock).
+    by = Math.max(by, bottom + ring - dock.getBoundingClientRect().top);
   }
   if (by > 0.5) page.scrollTop += Math.ceil(by);
 }

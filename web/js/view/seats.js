@@ -3,7 +3,7 @@
 import { h } from '../dom.js';
 import { seatName, t, tMaybe } from '../i18n.js';
 
-// The seam's fixed partnerships (docs/seam-contract.md): Team1 = Bottom + Top, Team2 = Left + Right.
+// The seam's fixed partnerships (docs/api.md): Team1 = Bottom + Top, Team2 = Left + Right.
 export const TEAM_OF = { Bottom: 'Team1', Top: 'Team1', Left: 'Team2', Right: 'Team2' };
 export const SEATS = ['Bottom', 'Left', 'Top', 'Right'];
 const TURN_CHIP = { cut: 'table.toCut', negotiation: 'table.toSpeak' };   // else 'to play'
