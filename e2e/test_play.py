@@ -28,6 +28,11 @@ def human_must_choose(view: dict[str, Any]) -> bool:
     return view["phase"] == "play" and view["toAct"] == HUMAN and any(not a["legal"] for a in cards)
 
 
+def human_leads(view: dict[str, Any]) -> bool:
+    """The human is to lead a trick."""
+    return view["phase"] == "play" and view["toAct"] == HUMAN and not view["trick"]["cards"]
+
+
 def test_illegal_card_shows_the_engines_reason_and_changes_nothing(page: Page) -> None:
     state, view = drive(api("new_match", seed=11)["state"], human_must_choose)
     refused = next(a for a in view["legal"] if a["type"] == "card" and not a["legal"])
@@ -99,8 +104,7 @@ def test_with_no_pauses_every_card_of_a_trick_is_said(page: Page) -> None:
     # cancelled the last ones' before they were written. Words that come together are now said together.
     from giretra_core import parse_match
 
-    state, view = drive(api("new_match", seed=5)["state"],
-                        lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and not v["trick"]["cards"])
+    state, view = drive(api("new_match", seed=5)["state"], human_leads)
     page.add_init_script(LIVE_LOG_JS)
     open_game(page, query="speed=0", fragment=fragment(state))
     wait_my_turn(page, "play")
@@ -178,8 +182,7 @@ def test_the_trick_says_whose_each_card_is_and_who_holds_it(page: Page) -> None:
 
 def test_a_trick_played_by_keyboard_only(page: Page) -> None:
     # The human leads a trick: Tab to the hand, arrows to a card, Enter; the bots answer.
-    state, view = drive(api("new_match", seed=5)["state"],
-                        lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and not v["trick"]["cards"])
+    state, view = drive(api("new_match", seed=5)["state"], human_leads)
     open_game(page, query="speed=fast", fragment=fragment(state))  # pauses, to see the card land
     wait_my_turn(page, "play")
     tricks_before = len(view["tricks"])
@@ -250,8 +253,7 @@ def test_the_focus_survives_the_bars_redraws_and_a_dialogs(page: Page) -> None:
     # From a keyboard review: the focus fell to the page's body at the next bot move when it was on a bar button
     # (the bar is redrawn at every move), and in Settings when the language changed (the dialog is redrawn); the
     # bots played on while a dialog was open, unheard (a screen reader ignores what is outside a modal dialog).
-    state, _ = drive(api("new_match", seed=5)["state"],
-                     lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and not v["trick"]["cards"])
+    state, _ = drive(api("new_match", seed=5)["state"], human_leads)
     open_game(page, query="speed=slow", fragment=fragment(state))
     wait_my_turn(page, "play")
     page.locator(".gt-hand .is-legal").first.click()
@@ -511,8 +513,7 @@ def test_the_focus_waits_on_the_table_while_the_bots_play_and_is_not_moved_at_ea
     # An accessibility audit: after the player's card the focus sat on another card of the hand, and every bot move
     # redrew the hand and focused that card's new copy: a screen reader read "Seven of spades" out again at each move.
     # It waits on the table itself (named, and kept by the redraws) until the player's turn comes.
-    state, _ = drive(api("new_match", seed=5)["state"],
-                     lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and not v["trick"]["cards"])
+    state, _ = drive(api("new_match", seed=5)["state"], human_leads)
     page.add_init_script(FOCUS_LOG_JS)
     open_game(page, query="speed=fast", fragment=fragment(state))
     wait_my_turn(page, "play")
@@ -532,8 +533,7 @@ def test_the_focus_waits_on_the_table_while_the_bots_play_and_is_not_moved_at_ea
 
 def test_a_card_pressed_while_the_bots_play_says_wait_in_the_players_words(page: Page) -> None:
     # An audit: Enter on a card before one's turn said "It is Left's turn, not Bottom's." with a rule to read.
-    state, _ = drive(api("new_match", seed=5)["state"],
-                     lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and not v["trick"]["cards"])
+    state, _ = drive(api("new_match", seed=5)["state"], human_leads)
     open_game(page, query="speed=slow", fragment=fragment(state))
     wait_my_turn(page, "play")
     page.locator(".gt-hand .is-legal").first.click()
