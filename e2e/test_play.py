@@ -33,6 +33,14 @@ def human_leads(view: dict[str, Any]) -> bool:
     return view["phase"] == "play" and view["toAct"] == HUMAN and not view["trick"]["cards"]
 
 
+def lead_a_card(page: Page, speed: str) -> None:
+    """Open the game where the player leads (seed 5) at *speed*, and lead the first playable card."""
+    state, _ = drive(api("new_match", seed=5)["state"], human_leads)
+    open_game(page, query=f"speed={speed}", fragment=fragment(state))
+    wait_my_turn(page, "play")
+    page.locator(".gt-hand .is-legal").first.click()
+
+
 def test_illegal_card_shows_the_engines_reason_and_changes_nothing(page: Page) -> None:
     state, view = drive(api("new_match", seed=11)["state"], human_must_choose)
     refused = next(a for a in view["legal"] if a["type"] == "card" and not a["legal"])
@@ -253,10 +261,7 @@ def test_the_focus_survives_the_bars_redraws_and_a_dialogs(page: Page) -> None:
     # From a keyboard review: the focus fell to the page's body at the next bot move when it was on a bar button
     # (the bar is redrawn at every move), and in Settings when the language changed (the dialog is redrawn); the
     # bots played on while a dialog was open, unheard (a screen reader ignores what is outside a modal dialog).
-    state, _ = drive(api("new_match", seed=5)["state"], human_leads)
-    open_game(page, query="speed=slow", fragment=fragment(state))
-    wait_my_turn(page, "play")
-    page.locator(".gt-hand .is-legal").first.click()
+    lead_a_card(page, speed="slow")
     settings = page.locator('[data-action="open-settings"]')
     settings.focus()
     expect(page.locator('.gt-table[data-to-act="Top"]')).to_be_attached(timeout=20_000)   # Left has moved: redrawn
@@ -533,10 +538,7 @@ def test_the_focus_waits_on_the_table_while_the_bots_play_and_is_not_moved_at_ea
 
 def test_a_card_pressed_while_the_bots_play_says_wait_in_the_players_words(page: Page) -> None:
     # An audit: Enter on a card before one's turn said "It is Left's turn, not Bottom's." with a rule to read.
-    state, _ = drive(api("new_match", seed=5)["state"], human_leads)
-    open_game(page, query="speed=slow", fragment=fragment(state))
-    wait_my_turn(page, "play")
-    page.locator(".gt-hand .is-legal").first.click()
+    lead_a_card(page, speed="slow")
     waiting = page.locator('.gt-table[data-to-act="Left"]')
     expect(waiting).to_be_attached()
     page.locator(".gt-hand [data-card]").first.click(force=True)
