@@ -1043,11 +1043,11 @@ _LOOK_AGAIN = {
     "stake": {"en": "Look again at the contract’s stake and its multiplier.",
               "fr": "Revoyez l’enjeu du contrat et son multiplicateur.",
               "mg": "Jereo indray ny loka amin’ny fifanarahana sy ny fampitomboana azy."},
+    # Not a step: the stake of a contract not doubled, where "and its multiplier" sent a learner to a ×1 (an audit).
+    "stake_1": {"en": "Look again at what this contract is worth when it is made.",
+                "fr": "Revoyez ce que vaut ce contrat quand il est réussi.",
+                "mg": "Jereo indray ny sandan’ity fifanarahana ity rehefa tanteraka."},
 }
-# Not doubled, the stake is the whole story: "and its multiplier" sent a learner to a ×1 (a reader's audit).
-_LOOK_AGAIN_STAKE_1 = {"en": "Look again at what this contract is worth when it is made.",
-                       "fr": "Revoyez ce que vaut ce contrat quand il est réussi.",
-                       "mg": "Jereo indray ny sandan’ity fifanarahana ity rehefa tanteraka."}
 
 
 def _look_again(task: Task, lang: str) -> list[str]:
@@ -1055,9 +1055,9 @@ def _look_again(task: Task, lang: str) -> list[str]:
     mode, m, team, points, sweep = task.params["deal"]
     kinds = [kind for kind, _ in score_deal(RULES, _mode(mode), m, team, points, sweep).steps]
     key = next((k for k in _LOOK_AGAIN if k in kinds), None)
-    if key is None:
-        return []
-    return [_LOOK_AGAIN_STAKE_1[lang] if key == "stake" and m == 1 else _LOOK_AGAIN[key][lang]]
+    if key == "stake" and m == 1:
+        key = "stake_1"
+    return [_LOOK_AGAIN[key][lang]] if key else []
 
 
 _COLON = {"en": ": ", "fr": " : ", "mg": ": "}

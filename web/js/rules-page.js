@@ -4,7 +4,7 @@
 // the title and the lang attribute of every <giretra-game> on the page. Nothing here needs the engine.
 // A classic script in <head>, not a module: it sets the language before the first paint (as a module, run after
 // the parse, a French reader on a slow line read the English page for 1.7 s first). The page's widgets carry no
-// lang of their own until the reader switches: they start in <html lang>.
+// lang in the HTML: they start in <html lang>, and get theirs once the page is parsed.
 (() => {
 'use strict';
 
@@ -76,9 +76,7 @@ function setLang(lang, { updateUrl = true } = {}) {
 const initial = initialLang();
 setLang(initial, { updateUrl: false });   // <html> and the title now; the rest of the page is not parsed yet
 document.addEventListener('DOMContentLoaded', () => {
-  // The switcher and the game links; the widgets are told only when the language changes (they read <html lang>).
-  for (const select of document.querySelectorAll('[data-action="rules-lang"]')) select.value = initial;
-  for (const link of document.querySelectorAll('a[data-game-link]')) link.setAttribute('href', `index.html?lang=${initial}`);
+  setLang(initial, { updateUrl: false });   // again, now that the switcher, the game links and the widgets exist
   // The "↑ Contents" button is for readers who have scrolled past the contents.
   const toc = document.querySelector('.rp-toc');
   if (toc && 'IntersectionObserver' in window) {
