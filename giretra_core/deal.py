@@ -399,15 +399,19 @@ class Deal:
                     piles += t.cards
         return piles
 
+    def actions(self) -> list[Action]:
+        """This deal's actions in order: the cut, the calls, the cards."""
+        out: list[Action] = []
+        if self.cut is not None:
+            out.append(Cut(self.cut))
+        if self.negotiation is not None:
+            out.extend(call for _, call in self.negotiation.calls)
+        out.extend(self.plays)
+        return out
+
     def action_tokens(self) -> list[str]:
         """This deal's actions in order, as notation tokens."""
-        out: list[str] = []
-        if self.cut is not None:
-            out.append(f"c{self.cut}")
-        if self.negotiation is not None:
-            out.extend(call.token for _, call in self.negotiation.calls)
-        out.extend(card_name(c) for c in self.plays)
-        return out
+        return [action_token(a) for a in self.actions()]
 
 
 def _deal_cards(cut_deck: Sequence[Card], first: Seat, count: int) -> tuple[Mask, Mask, Mask, Mask]:

@@ -29,8 +29,8 @@ from typing import Any
 from . import __version__, bots
 from .bots.reasons import decide
 from .cards import Card, card_name, cards_of
-from .deal import TURN_RULE, Action, Cut, Phase, action_token, parse_action
-from .errors import GiretraError, internal
+from .deal import TURN_RULE, Action, Cut, Deal, Phase, action_token, parse_action
+from .errors import GiretraError
 from .i18n import (
     LANGUAGES,
     SCORE_RULE_OF,
@@ -268,10 +268,23 @@ def _view_json(match: Match, view: SeatView, lang: str) -> JSON:
         "cardPoints": _teams(view.card_points),
         "legal": _actions_json(view.actions, view.negotiation, view.seat, lang),
         "lastDeal": _summary_json(match, len(match.history), lang) if match.history else None,
+        # Every seat plays in every finished deal: only the first deal needs a look at who has acted.
+        "canTakeBack": bool(match.history) or _has_acted(match.deal, view.seat),
     }
     if view.hands is not None:
         out["hands"] = {SEAT_NAMES[i]: _cards(h, mode) for i, h in enumerate(view.hands)}
     return out
+
+
+def _has_acted(deal: Deal, seat: Seat) -> bool:
+    """Whether *seat* has cut, called or played in *deal*."""
+    if deal.cut is not None and deal.cutter == seat:
+        return True
+    if deal.negotiation is not None and any(who == seat for who, _ in deal.negotiation.calls):
+        return True
+    if deal.tricks:   # a whole trick: every seat has played in it
+        return True
+    return any((deal.leader + i) & 3 == seat for i in range(len(deal.trick)))
 
 
 def _summary_json(match: Match, number: int, lang: str) -> JSON:
@@ -547,26 +560,39 @@ def review(state: str, seat: str, deal: int | None = None, seed: int = 0, budget
     _int(first, "first", 0, MAX_MOVES)
     end = MAX_MOVES if count is None else first + _int(count, "count", 1, MAX_MOVES)
     # Replayed from the match's start: the bots also read the scores and the target at each position.
-    m = Match.new(seed=match.seed, rules=match.rules, players=match.players, dealer=match.start_dealer,
-                  deck=match.start_deck, scores=match.start_scores, target=match.start_target)
     moves: list[JSON] = []
     total = 0   # the seat's moves in the deal; those from first to end are reviewed
-    for n, record in enumerate(match.history[:number], 1):
-        for token in record.deal.action_tokens():
-            turn = m.turn
-            assert turn is not None   # the history replays as it was played
-            with internal("review: the match's own history"):   # parsed and checked already: a refusal is a bug
-                action = parse_action(token)
-            if n == number and turn == who and m.deal.phase is not Phase.CUT:
-                total += 1
-                if first < total <= end:
-                    moves.append(_review_move(m, who, action, seed, budget, lang))
-            m = m.apply_unchecked(turn, action)
+    for n, m, turn, action in match.replay():
+        if n > number:
+            break
+        if n == number and turn == who and m.deal.phase is not Phase.CUT:
+            total += 1
+            if first < total <= end:
+                moves.append(_review_move(m, who, action, seed, budget, lang))
     chosen = [x for x in moves if not x["forced"]]   # a forced card was nobody's choice
     if first > total:
         raise RequestError(f"first must be at most {total}: the seat made {total} moves in deal {number}")
     return {"deal": number, "seat": who.api_name, "level": HINT_LEVEL, "first": first, "total": total, "moves": moves,
             "chosen": len(chosen), "same": sum(1 for x in chosen if x["same"])}
+
+
+@endpoint
+def take_back(state: str, seat: str, lang: str = "en") -> JSON:
+    """The match as it was just before *seat*'s last action: that action and every one after it undone (a player's
+    take-back; asked again, one more of theirs). ``taken`` is the action taken back."""
+    lang = check_lang(lang)
+    match = _match(state)
+    who = _seat(seat)
+    last: tuple[Match, Action] | None = None
+    for _, m, turn, action in match.replay():
+        if turn == who:
+            last = m, action
+    if last is None:
+        raise GiretraError(f"{who.api_name} has taken no action yet: there is nothing to take back",
+                           "nothing_to_take_back")
+    before, taken = last
+    return {"state": format_match(before), "view": _view_json(before, seat_view(before, who), lang),
+            "taken": _action_json(taken, None, lang)}
 
 
 @endpoint

@@ -11,7 +11,7 @@ passes to the left after every deal (D-4).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from .cards import Card
@@ -181,6 +181,24 @@ class Match:
     @property
     def current_phase(self) -> str:
         return "match_over" if self.winner is not None else self.deal.phase.value
+
+    def start(self) -> Match:
+        """This match as it began, before its first action."""
+        return Match.new(self.seed, self.rules, self.players, self.start_dealer, self.start_deck, self.start_scores,
+                         self.start_target)
+
+    def replay(self) -> Iterator[tuple[int, Match, Seat, Action]]:
+        """Every action since the start, in order: (its deal's number, the match just before it, who took it, it).
+
+        Replayed unchecked: every action was checked when the match was made or parsed.
+        """
+        m = self.start()
+        for number, deal in enumerate(self.deals(), 1):
+            for action in deal.actions():
+                turn = m.turn
+                assert turn is not None   # the history replays as it was played
+                yield number, m, turn, action
+                m = m.apply_unchecked(turn, action)
 
     def deals(self) -> list[Deal]:
         """Every deal of the match, finished ones first, the current one last (if not over)."""
