@@ -568,3 +568,43 @@ def test_the_moves_are_a_log_a_screen_reader_reads_in_turn(page: Page) -> None:
     lines = live.locator("p").all_inner_texts()
     assert 4 <= len(lines) <= 12, lines   # one line a move, the oldest let go
     assert any(line.startswith("You cut ") for line in lines) and any(line.startswith("You: ") for line in lines), lines
+
+
+def test_take_back_undoes_the_players_card_and_the_bots_answers_then_walks_back_to_the_first_decision(
+        page: Page) -> None:
+    state, _ = drive(api("new_match", seed=5)["state"], human_leads)
+    open_game(page, fragment=fragment(state))
+    wait_my_turn(page, "play")
+    hand_before = hand(page)
+    take_back = page.locator('[data-action="take-back"]')
+    expect(take_back).to_be_visible()   # the player has spoken in this deal already
+    card = legal_cards(page)[0]
+    page.locator(f'.gt-hand [data-card="{card}"]').click()
+    expect(page.locator(f'.gt-hand [data-card="{card}"]')).to_have_count(0)
+    wait_my_turn(page)   # the three bots have answered (and the trick is won), and it is the player's turn again
+    assert saved_state(page) != state
+
+    take_back.focus()
+    page.keyboard.press("Enter")
+
+    expect(page.locator(f'.gt-hand [data-card="{card}"]')).to_have_count(1)
+    expect(page.locator(".gt-trick [data-card]")).to_have_count(0)   # the trick the card led is undone with it
+    assert hand(page) == hand_before
+    assert saved_state(page) == state   # the very position before the card, saved so
+    expect(page.locator("#gt-live > p:last-child")).to_have_text(
+        re.compile(r"^Taken back: .+\. Your turn: play one of your playable cards\.$"))
+    expect(take_back).to_be_focused()   # a keyboard player can take back once more
+    # Again and again: each the player's own action before (the bots' in between undone too), to the first decision.
+    for presses in range(1, 40):
+        before = saved_state(page)
+        page.keyboard.press("Enter")
+        page.wait_for_function("s => JSON.parse(localStorage.getItem('giretra.match')).state !== s", arg=before)
+        wait_my_turn(page)
+        after = saved_state(page)
+        assert after is not None and before is not None and before.split(" ")[8].startswith(
+            after.split(" ")[8].removesuffix("-"))   # always an earlier position of the same match
+        if not take_back.count():
+            break
+    assert api("view", state=after, seat=HUMAN)["canTakeBack"] is False
+    assert presses >= 3   # the deal's cut or calls, then its first cards: several actions of the player's
+    expect(page.locator(".gt-table")).to_have_attribute("data-to-act", HUMAN)

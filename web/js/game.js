@@ -127,6 +127,7 @@ export function mount(root, opts) {
     onShowAllCalls: () => { app.showAllCalls = true; render(); },
     onFoldCalls: () => { app.showAllCalls = false; render(); },
     onHint: () => askHint(),
+    onTakeBack: scope === 'match' ? () => takeBack() : null,   // the one-trick widget's bots also bid for the reader
     onNextTrick: () => { app.trickStop = null; app.message = null; render(); advance(); },   // stop after the next one
     onNewDeal: () => startNewMatch(),
     rulesHref,
@@ -673,6 +674,23 @@ export function mount(root, opts) {
     app.message = { kind: 'hint', text: t('hint.text', { action: actionLabel(res.action, view), why: res.why }) };
     announce(app.message.text);
     render();
+  }
+
+  // -- take-back ------------------------------------------------------------------------------------------------------
+
+  /** The player's last action undone, and every move after it: their decision again (the engine's take_back). */
+  async function takeBack() {
+    const { state } = app;
+    if (app.humanBusy || !state || !app.view?.canTakeBack) return;
+    app.humanBusy = true;
+    try {
+      const res = await call('take_back', { state, seat: HUMAN });
+      if (!res || state !== app.state) return;   // another match meanwhile: this one is gone
+      adopt(res.state, res.view);
+      announce(`${t('live.takenBack', { action: res.taken.text })} ${t(`status.yourTurn.${res.view.phase}`)}`);
+    } finally {
+      app.humanBusy = false;
+    }
   }
 
   function actionLabel(action, view) {

@@ -32,6 +32,7 @@ const defaults = {
   onShowAllCalls: () => {}, // a narrow table: unfold the kinds of call of which none is possible now
   onFoldCalls: () => {},  // ... and fold them again
   onHint: () => {},     // the player asks what the best bot would do
+  onTakeBack: null,     // the player takes their last action back (null: not offered, as in the one-trick widget)
   onNextTrick: () => {}, // one-trick widget: play the next trick
   onNewDeal: () => {},  // one-trick widget: another deal
   rulesHref: 'rules.html', // the rules page, whose sections have the rule ids as anchors (#P-1)
@@ -300,6 +301,11 @@ function renderStatus(model, cfg) {
     myTurn && !model.hint ? h('button.gt-btn.gt-btn--quiet.gt-status__hint', {
       type: 'button', dataset: { action: 'hint', focus: 'btn:hint' }, on: { click: cfg.onHint },
     }, t('hint.button')) : null,
+    // At the player's own turn only: what it undoes is then plain (their last action and the bots' answers to it).
+    myTurn && view.canTakeBack && cfg.onTakeBack ? h('button.gt-btn.gt-btn--quiet.gt-status__hint', {
+      type: 'button', dataset: { action: 'take-back', focus: 'btn:take-back' }, attrs: { title: t('takeBack.title') },
+      on: { click: cfg.onTakeBack },
+    }, t('takeBack.button')) : null,
   ]);
 }
 

@@ -208,6 +208,7 @@ export default {
   'error.reload': 'Reload',
 
   'live.newMatch': 'A new match starts.',
+  'live.takenBack': 'Taken back: {action}.',
   'live.cut': '{seat} cuts {k} cards.',
   'live.call': '{seat}: {call}.',
   'live.card': '{seat} plays the {card}.',
@@ -303,6 +304,8 @@ export default {
   // the game: teaching (rule links, hint, coach) and the one-trick widget
   'why.rule': "Read the rule ›",   // the engine's message beside it names the rule (P-1)
   'hint.button': "Hint",
+  'takeBack.button': 'Take back',
+  'takeBack.title': 'Undo your last move, and every move made after it',
   'hint.thinking': "Thinking about a hint…",
   'hint.text': "Hint: {action} — {why}.",
   'coach.title': "Coach: the rules at play",

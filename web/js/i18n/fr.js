@@ -207,6 +207,7 @@ export default {
   'error.reload': 'Recharger',
 
   'live.newMatch': 'Une nouvelle partie commence.',
+  'live.takenBack': 'Repris : {action}.',
   'live.cut': '{seat} coupe {k} cartes.',
   'live.call': '{seat} : {call}.',
   'live.card': '{seat} joue : {card}.',
@@ -302,6 +303,8 @@ export default {
   // the game: teaching (rule links, hint, coach) and the one-trick widget
   'why.rule': "Lire la règle ›",
   'hint.button': "Conseil",
+  'takeBack.button': 'Reprendre le coup',
+  'takeBack.title': 'Annuler votre dernier coup, et tous les coups joués après lui',
   'hint.thinking': "Recherche d’un conseil…",
   'hint.text': "Conseil : {action} — {why}.",
   'coach.title': "Coach : les règles en jeu",

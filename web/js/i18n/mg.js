@@ -207,6 +207,7 @@ export default {
   'error.reload': 'Avereno alaina',
 
   'live.newMatch': 'Manomboka ny lalao vaovao.',
+  'live.takenBack': 'Naverina: {action}.',
   'live.cut': 'Manapaka karatra {k} i {seat}.',
   'live.call': '{seat}: {call}.',
   'live.card': 'Milalao {card} i {seat}.',
@@ -302,6 +303,8 @@ export default {
   // the game: teaching (rule links, hint, coach) and the one-trick widget
   'why.rule': "Vakio ny fitsipika ›",
   'hint.button': "Torohevitra",
+  'takeBack.button': 'Averina',
+  'takeBack.title': 'Foanana ny nataonao farany, sy izay rehetra natao taorian’izany',
   'hint.thinking': "Mitady torohevitra…",
   'hint.text': "Torohevitra: {action} — {why}.",
   'coach.title': "Mpanazatra: ny fitsipika mihatra",
