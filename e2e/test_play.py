@@ -595,7 +595,9 @@ def test_take_back_undoes_the_players_card_and_the_bots_answers_then_walks_back_
         re.compile(r"^Taken back: .+\. Your turn: play one of your playable cards\.$"))
     expect(take_back).to_be_focused()   # a keyboard player can take back once more
     # Again and again: each the player's own action before (the bots' in between undone too), to the first decision.
-    for presses in range(1, 40):
+    presses = 0
+    while presses < 40:
+        presses += 1
         before = saved_state(page)
         page.keyboard.press("Enter")
         page.wait_for_function("s => JSON.parse(localStorage.getItem('giretra.match')).state !== s", arg=before)

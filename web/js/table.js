@@ -212,6 +212,9 @@ export function renderTable(model, parentCfg) {
       h('p.gt-over__text', { dataset: { winner: view.winner } }, t('status.matchOver', { team: t(`team.${view.winner}`) })),
       h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'new-match', focus: 'btn:new-match' },
         on: { click: cfg.onNewMatch } }, t('summary.newMatch')),
+      view.canTakeBack && cfg.onTakeBack ? h('button.gt-btn', { type: 'button',   // the last card: the match again
+        dataset: { action: 'take-back', focus: 'btn:take-back' }, attrs: { title: t('takeBack.title') },
+        on: { click: cfg.onTakeBack } }, t('takeBack.button')) : null,
     ]);
   }
 
