@@ -16,7 +16,7 @@ the action is legal).
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from .cards import Card, Mask, card_name, cards_of, cards_text, parse_card
@@ -408,6 +408,16 @@ class Deal:
             out.extend(call for _, call in self.negotiation.calls)
         out.extend(self.plays)
         return out
+
+    def replay(self) -> Iterator[tuple[Deal, Seat, Action]]:
+        """This deal's actions in order, each with the deal just before it and who took it (unchecked: every action
+        was checked when it was taken)."""
+        d = Deal.new(self.deck, self.dealer, self.rules)
+        for action in self.actions():
+            turn = d.turn
+            assert turn is not None   # the deal replays as it was played
+            yield d, turn, action
+            d = d.apply_unchecked(turn, action)
 
     def action_tokens(self) -> list[str]:
         """This deal's actions in order, as notation tokens."""

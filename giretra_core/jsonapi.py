@@ -29,7 +29,7 @@ from typing import Any
 from . import __version__, bots
 from .bots.reasons import decide
 from .cards import Card, card_name, cards_of
-from .deal import TURN_RULE, Action, Cut, Deal, Phase, action_token, parse_action
+from .deal import TURN_RULE, Action, Cut, Phase, action_token, parse_action
 from .errors import GiretraError
 from .i18n import (
     LANGUAGES,
@@ -268,23 +268,11 @@ def _view_json(match: Match, view: SeatView, lang: str) -> JSON:
         "cardPoints": _teams(view.card_points),
         "legal": _actions_json(view.actions, view.negotiation, view.seat, lang),
         "lastDeal": _summary_json(match, len(match.history), lang) if match.history else None,
-        # Every seat plays in every finished deal: only the first deal needs a look at who has acted.
-        "canTakeBack": bool(match.history) or _has_acted(match.deal, view.seat),
+        "canTakeBack": next(match.choices(view.seat), None) is not None,
     }
     if view.hands is not None:
         out["hands"] = {SEAT_NAMES[i]: _cards(h, mode) for i, h in enumerate(view.hands)}
     return out
-
-
-def _has_acted(deal: Deal, seat: Seat) -> bool:
-    """Whether *seat* has cut, called or played in *deal*."""
-    if deal.cut is not None and deal.cutter == seat:
-        return True
-    if deal.negotiation is not None and any(who == seat for who, _ in deal.negotiation.calls):
-        return True
-    if deal.tricks:   # a whole trick: every seat has played in it
-        return True
-    return any((deal.leader + i) & 3 == seat for i in range(len(deal.trick)))
 
 
 def _summary_json(match: Match, number: int, lang: str) -> JSON:
@@ -578,21 +566,21 @@ def review(state: str, seat: str, deal: int | None = None, seed: int = 0, budget
 
 @endpoint
 def take_back(state: str, seat: str, lang: str = "en") -> JSON:
-    """The match as it was just before *seat*'s last action: that action and every one after it undone (a player's
-    take-back; asked again, one more of theirs). ``taken`` is the action taken back."""
+    """The match just before *seat*'s last choice in this phase of the deal, that choice and every action after it
+    undone (a player's take-back; asked again, the choice before). ``taken`` is the action taken back, ``undone`` how
+    many actions were undone in all. See ``Match.choices`` for what can be taken back."""
     lang = check_lang(lang)
     match = _match(state)
     who = _seat(seat)
-    last: tuple[Match, Action] | None = None
-    for _, m, turn, action in match.replay():
-        if turn == who:
-            last = m, action
-    if last is None:
-        raise GiretraError(f"{who.api_name} has taken no action yet: there is nothing to take back",
+    choices = list(match.choices(who))
+    if not choices:
+        raise GiretraError(f"{who.api_name} has no choice to take back: a take-back undoes a call during the "
+                           "negotiation or a card during the play, in the current deal, never a cut",
                            "nothing_to_take_back")
-    before, taken = last
+    before, taken = choices[-1]
+    undone = len(match.deal.actions()) - len(before.deal.actions())
     return {"state": format_match(before), "view": _view_json(before, seat_view(before, who), lang),
-            "taken": _action_json(taken, None, lang)}
+            "taken": _action_json(taken, None, lang), "undone": undone}
 
 
 @endpoint

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from .cards import Card
-from .deal import Action, Deal, seeded_draws, shuffled_deck
+from .deal import Action, Deal, Phase, seeded_draws, shuffled_deck
 from .errors import IllegalActionError, NotationError
 from .rules import DEFAULT_PRESET, Rules, get_preset
 from .scoring import DealScore
@@ -199,6 +199,23 @@ class Match:
                 assert turn is not None   # the history replays as it was played
                 yield number, m, turn, action
                 m = m.apply_unchecked(turn, action)
+
+    def choices(self, seat: Seat) -> Iterator[tuple[Match, Action]]:
+        """What a take-back may return to, in order: each of *seat*'s choices (an action among two or more) in the
+        current phase of the current deal, with the match just before it.
+
+        Never a cut: the deck is never shuffled, so a cut taken back and made again would choose the hand. Never a call
+        once the play has begun (the last three cards have been seen), nor anything in a finished deal (scored, its
+        hands shown). A forced action is stepped over: taken back alone, it would be played again as it was.
+        """
+        phase = self.deal.phase
+        if self.winner is not None or phase not in (Phase.NEGOTIATION, Phase.PLAY):
+            return
+        for deal, turn, action in self.deal.replay():
+            if turn == seat and deal.phase is phase and len(deal.legal_actions()) > 1:
+                m = self._copy()   # the same deal, earlier: the scores, the target and the history are the same
+                m.deal = deal
+                yield m, action
 
     def deals(self) -> list[Deal]:
         """Every deal of the match, finished ones first, the current one last (if not over)."""

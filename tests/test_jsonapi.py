@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from giretra_core import Match, bots, format_match, parse_match
 from giretra_core import jsonapi as api
 from giretra_core.cards import card_name, parse_card, split_cards
+from giretra_core.deal import Cut, action_token, parse_action
 from giretra_core.deal import Phase as DealPhase
-from giretra_core.deal import action_token, parse_action
 from giretra_core.i18n import RULE_OF, TEAMS_SEEN
 from giretra_core.modes import POINTS, STRENGTH
 from giretra_core.seats import Seat
@@ -492,50 +492,71 @@ def test_set_players_changes_only_the_players() -> None:
 
 
 @pytest.mark.parametrize("seed", [3, 8])
-def test_take_back_returns_the_position_just_before_the_seats_last_action(seed: int) -> None:
-    # Made here action by action, not by the replay take_back uses: each seat's last action and the state before it.
+def test_take_back_returns_to_the_seats_last_choice_in_this_phase_of_the_deal(seed: int) -> None:
+    # Made here action by action, not by the replay take_back uses: each seat's last choice (among two or more
+    # actions) so far, with the state before it, its deal and phase. A cut is never one (re-cut, it would choose the
+    # hand), a call no longer once the play has begun, nothing of a finished deal.
     rng = random.Random(seed)
     match = Match.new(seed=seed, players=RANDOM_BOTS)
-    before_last: dict[Seat, tuple[str, str]] = {}   # the seat's last action so far: (the state before it, its token)
-    while len(match.history) < 2 and match.turn is not None:
+    last: dict[Seat, tuple[str, str, int, DealPhase]] = {}
+    seen = {"taken": 0, "forced_stepped_over": 0, "refused_after_the_negotiation": 0}
+    while len(match.history) < 3 and match.turn is not None:
         state = format_match(match)
+        where = (match.deal_number, match.deal.phase)
         for seat in Seat:
+            mine = last.get(seat)
+            expected = mine if mine is not None and mine[2:] == where else None
             view = value("view", state=state, seat=seat.api_name)
-            assert view["canTakeBack"] == (seat in before_last), (state, seat)
-            if seat not in before_last:
+            assert view["canTakeBack"] == (expected is not None), (state, seat)
+            if expected is None:
                 assert error("take_back", state=state, seat=seat.api_name)["code"] == "nothing_to_take_back"
-            elif rng.random() < 0.1:   # (every seat at every position: too slow for what it adds)
+                seen["refused_after_the_negotiation"] += mine is not None and mine[3] is DealPhase.NEGOTIATION \
+                    and where[1] is DealPhase.PLAY
+            elif rng.random() < 0.15:   # (every seat at every position: too slow for what it adds)
                 out = value("take_back", state=state, seat=seat.api_name, lang="fr")
-                assert (out["state"], out["taken"]["action"]) == before_last[seat]
+                assert (out["state"], out["taken"]["action"]) == expected[:2]
+                assert out["undone"] == len(parse_match(state).deal.actions()) - len(
+                    parse_match(expected[0]).deal.actions())
                 assert out["view"] == value("view", state=out["state"], seat=seat.api_name, lang="fr")
                 assert out["view"]["toAct"] == seat.api_name   # their turn again, at the decision taken back
-        action = rng.choice(match.legal_actions())
-        before_last[match.turn] = (state, action_token(action))
+                seen["taken"] += 1
+        legal = match.legal_actions()
+        action = rng.choice(legal)
+        if len(legal) > 1 and not isinstance(action, Cut):
+            last[match.turn] = (state, action_token(action), match.deal_number, match.deal.phase)
+        else:
+            seen["forced_stepped_over"] += len(legal) == 1
         match = match.apply(match.turn, action)
+    assert all(seen.values()), seen   # each case met at least once
 
 
-def test_take_back_again_walks_back_through_the_seats_actions_to_the_start() -> None:
-    state = _two_deals()
-    mine = [action_token(a) for _, _, turn, a in parse_match(state).replay() if turn is Seat.RIGHT]
+def test_take_back_again_walks_back_through_the_seats_choices_of_the_play_only() -> None:
+    match = parse_match(_two_deals())
+    while match.deal.phase is not DealPhase.PLAY or len(match.deal.plays) < 24:
+        match = match.apply(match.turn, match.legal_actions()[0])  # type: ignore[arg-type]
+    state = format_match(match)
+    played = [a for d, turn, a in match.deal.replay()
+              if turn is Seat.RIGHT and d.phase is DealPhase.PLAY and len(d.legal_actions()) > 1]
     taken = []
     while value("view", state=state, seat="Right")["canTakeBack"]:
         out = value("take_back", state=state, seat="Right")
         state = out["state"]
         taken.append(out["taken"]["action"])
-    assert taken == mine[::-1] and len(taken) >= 20   # two whole deals: eight cards a deal, and the calls
-    assert parse_match(state).turn is Seat.RIGHT and not parse_match(state).history
+    assert taken == [action_token(a) for a in reversed(played)] and len(taken) >= 3
+    match = parse_match(state)
+    assert match.deal.phase is DealPhase.PLAY and len(match.history) == 2   # the calls stay made, deal 3 goes on
     assert error("take_back", state=state, seat="Right")["code"] == "nothing_to_take_back"
 
 
-def test_take_back_after_the_match_is_over_and_with_bad_input() -> None:
+def test_nothing_to_take_back_once_the_match_is_over_and_bad_input() -> None:
     rng = random.Random(1)
     m = parse_match(value("new_match", seed=5, players={s.api_name: "random" for s in Seat})["state"])
     while m.turn is not None:
         m = m.apply(m.turn, rng.choice(m.legal_actions()))
     final = format_match(m)
-    out = value("take_back", state=final, seat="Left")
-    assert out["view"]["phase"] != "match_over" and out["view"]["toAct"] == "Left"
-    assert out["taken"]["type"] == "card" and out["taken"]["action"] in final.split(" ")[8]
+    for seat in Seat:
+        assert value("view", state=final, seat=seat.api_name)["canTakeBack"] is False
+        assert error("take_back", state=final, seat=seat.api_name)["code"] == "nothing_to_take_back"
     assert error("take_back", state=MID, seat="Nobody")["code"] in {"bad_seat", "bad_request"}
     assert error("take_back", state=MID[:-4], seat="Top")["code"] == "bad_notation"
     assert error("take_back", state=MID)["code"] == "bad_request"

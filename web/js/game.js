@@ -127,7 +127,7 @@ export function mount(root, opts) {
     onShowAllCalls: () => { app.showAllCalls = true; render(); },
     onFoldCalls: () => { app.showAllCalls = false; render(); },
     onHint: () => askHint(),
-    onTakeBack: scope === 'match' ? () => takeBack() : null,   // the one-trick widget's bots also bid for the reader
+    onTakeBack: scope === 'match' ? (view) => takeBack(view) : null,   // the one-trick widget's bots bid for the reader
     onNextTrick: () => { app.trickStop = null; app.message = null; render(); advance(); },   // stop after the next one
     onNewDeal: () => startNewMatch(),
     rulesHref,
@@ -678,16 +678,34 @@ export function mount(root, opts) {
 
   // -- take-back ------------------------------------------------------------------------------------------------------
 
-  /** The player's last action undone, and every move after it: their decision again (the engine's take_back). */
-  async function takeBack() {
-    const { state } = app;
-    if (app.humanBusy || !state || !app.view?.canTakeBack) return;
+  /** The player's last choice in this phase of the deal undone, and every move after it: their decision again (the
+   *  engine's take_back says what may be taken back). */
+  let tookBackAt = -Infinity;
+  async function takeBack(clickedView) {
+    const { state, view } = app;
+    // A double click or tap: the second press came in the answer's frame, or just after it (the engine answers within
+    // 60 ms, and the button stays in place), and took back a second move.
+    if (app.humanBusy || !state || clickedView !== view || performance.now() - tookBackAt < 400) return;
+    if (!view.canTakeBack) {
+      app.message = { text: t('takeBack.none'), kind: 'reason' };
+      announce(app.message.text);
+      render();
+      return;
+    }
     app.humanBusy = true;
     try {
       const res = await call('take_back', { state, seat: HUMAN });
       if (!res || state !== app.state) return;   // another match meanwhile: this one is gone
       adopt(res.state, res.view);
-      announce(`${t('live.takenBack', { action: res.taken.text })} ${t(`status.yourTurn.${res.view.phase}`)}`);
+      tookBackAt = performance.now();
+      const others = res.undone - 1;   // the bots' answers, and the player's own forced cards, after it
+      const key = others === 0 ? 'live.takenBack' : others === 1 ? 'live.takenBack.one' : 'live.takenBack.many';
+      announce(`${t(key, { action: res.taken.text, n: others })} ${t(`status.yourTurn.${res.view.phase}`)}`);
+    } catch (err) {
+      if (!(err instanceof RulesError)) throw err;
+      app.message = { text: err.message, kind: 'reason', code: err.code };   // (the view said there was one: a bug)
+      announce(err.message);
+      render();
     } finally {
       app.humanBusy = false;
     }

@@ -32,7 +32,7 @@ const defaults = {
   onShowAllCalls: () => {}, // a narrow table: unfold the kinds of call of which none is possible now
   onFoldCalls: () => {},  // ... and fold them again
   onHint: () => {},     // the player asks what the best bot would do
-  onTakeBack: null,     // the player takes their last action back (null: not offered, as in the one-trick widget)
+  onTakeBack: null,     // (view) the player takes their last choice back (null: not offered: the one-trick widget)
   onNextTrick: () => {}, // one-trick widget: play the next trick
   onNewDeal: () => {},  // one-trick widget: another deal
   rulesHref: 'rules.html', // the rules page, whose sections have the rule ids as anchors (#P-1)
@@ -212,9 +212,6 @@ export function renderTable(model, parentCfg) {
       h('p.gt-over__text', { dataset: { winner: view.winner } }, t('status.matchOver', { team: t(`team.${view.winner}`) })),
       h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'new-match', focus: 'btn:new-match' },
         on: { click: cfg.onNewMatch } }, t('summary.newMatch')),
-      view.canTakeBack && cfg.onTakeBack ? h('button.gt-btn', { type: 'button',   // the last card: the match again
-        dataset: { action: 'take-back', focus: 'btn:take-back' }, attrs: { title: t('takeBack.title') },
-        on: { click: cfg.onTakeBack } }, t('takeBack.button')) : null,
     ]);
   }
 
@@ -304,11 +301,15 @@ function renderStatus(model, cfg) {
     myTurn && !model.hint ? h('button.gt-btn.gt-btn--quiet.gt-status__hint', {
       type: 'button', dataset: { action: 'hint', focus: 'btn:hint' }, on: { click: cfg.onHint },
     }, t('hint.button')) : null,
-    // At the player's own turn only: what it undoes is then plain (their last action and the bots' answers to it).
-    myTurn && view.canTakeBack && cfg.onTakeBack ? h('button.gt-btn.gt-btn--quiet.gt-status__hint', {
-      type: 'button', dataset: { action: 'take-back', focus: 'btn:take-back' }, attrs: { title: t('takeBack.title') },
-      on: { click: cfg.onTakeBack },
-    }, t('takeBack.button')) : null,
+    // At the player's own turn in the negotiation or the play, which is what it may undo (docs/api.md, take_back).
+    // Where there is nothing to take back it stays, aria-disabled: the last take-back handed the focus to the first
+    // legal call (Accept), and one more Enter made it; a press now says why.
+    myTurn && cfg.onTakeBack && (view.phase === 'negotiation' || view.phase === 'play')
+      ? h('button.gt-btn.gt-btn--quiet.gt-status__hint', {
+        type: 'button', dataset: { action: 'take-back', focus: 'btn:take-back' },
+        attrs: { title: t('takeBack.title'), 'aria-disabled': view.canTakeBack ? null : 'true' },
+        on: { click: () => cfg.onTakeBack(view) },
+      }, t('takeBack.button')) : null,
   ]);
 }
 

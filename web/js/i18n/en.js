@@ -209,6 +209,8 @@ export default {
 
   'live.newMatch': 'A new match starts.',
   'live.takenBack': 'Taken back: {action}.',
+  'live.takenBack.one': 'Taken back: {action}, and the move after it.',
+  'live.takenBack.many': 'Taken back: {action}, and the {n} moves after it.',
   'live.cut': '{seat} cuts {k} cards.',
   'live.call': '{seat}: {call}.',
   'live.card': '{seat} plays the {card}.',
@@ -304,8 +306,9 @@ export default {
   // the game: teaching (rule links, hint, coach) and the one-trick widget
   'why.rule': "Read the rule ›",   // the engine's message beside it names the rule (P-1)
   'hint.button': "Hint",
-  'takeBack.button': 'Take back',
-  'takeBack.title': 'Undo your last move, and every move made after it',
+  'takeBack.button': 'Undo',
+  'takeBack.title': 'Take back your last call (while the bidding lasts) or card (during the play), and the moves made after it',
+  'takeBack.none': 'Nothing to take back: you can take back your calls while the bidding lasts and your cards during the play, never the cut.',
   'hint.thinking': "Thinking about a hint…",
   'hint.text': "Hint: {action} — {why}.",
   'coach.title': "Coach: the rules at play",

@@ -208,6 +208,8 @@ export default {
 
   'live.newMatch': 'Une nouvelle partie commence.',
   'live.takenBack': 'Repris : {action}.',
+  'live.takenBack.one': 'Repris : {action}, et le coup suivant.',
+  'live.takenBack.many': 'Repris : {action}, et les {n} coups suivants.',
   'live.cut': '{seat} coupe {k} cartes.',
   'live.call': '{seat} : {call}.',
   'live.card': '{seat} joue : {card}.',
@@ -303,8 +305,9 @@ export default {
   // the game: teaching (rule links, hint, coach) and the one-trick widget
   'why.rule': "Lire la règle ›",
   'hint.button': "Conseil",
-  'takeBack.button': 'Reprendre le coup',
-  'takeBack.title': 'Annuler votre dernier coup, et tous les coups joués après lui',
+  'takeBack.button': 'Annuler',
+  'takeBack.title': 'Reprendre votre dernière annonce (pendant les annonces) ou carte (pendant le jeu), et les coups joués après',
+  'takeBack.none': 'Rien à reprendre : on reprend ses annonces tant qu’elles durent et ses cartes pendant le jeu, jamais la coupe.',
   'hint.thinking': "Recherche d’un conseil…",
   'hint.text': "Conseil : {action} — {why}.",
   'coach.title': "Coach : les règles en jeu",

@@ -208,6 +208,8 @@ export default {
 
   'live.newMatch': 'Manomboka ny lalao vaovao.',
   'live.takenBack': 'Naverina: {action}.',
+  'live.takenBack.one': 'Naverina: {action}, sy ilay iray taoriany.',
+  'live.takenBack.many': 'Naverina: {action}, sy ireo {n} taoriany.',
   'live.cut': 'Manapaka karatra {k} i {seat}.',
   'live.call': '{seat}: {call}.',
   'live.card': 'Milalao {card} i {seat}.',
@@ -304,7 +306,8 @@ export default {
   'why.rule': "Vakio ny fitsipika ›",
   'hint.button': "Torohevitra",
   'takeBack.button': 'Averina',
-  'takeBack.title': 'Foanana ny nataonao farany, sy izay rehetra natao taorian’izany',
+  'takeBack.title': 'Averina ny fanambarana na ny karatra farany nataonao, sy izay natao taorian’izany',
+  'takeBack.none': 'Tsy misy azo averina: ny fanambaranao mandritra ny fifampiraharahana sy ny karatrao mandritra ny lalao ihany no azo averina, fa tsy ny fanapahana.',
   'hint.thinking': "Mitady torohevitra…",
   'hint.text': "Torohevitra: {action} — {why}.",
   'coach.title': "Mpanazatra: ny fitsipika mihatra",
