@@ -298,14 +298,14 @@ function renderStatus(model, cfg) {
   return h('div.gt-status', { class: { [`is-${kind}`]: true } }, [
     h('p.gt-status__text', prose(text)),
     model.message?.rule ? ruleLink(model.message.rule, cfg) : null,
-    myTurn && !model.hint ? h('button.gt-btn.gt-btn--quiet.gt-status__hint', {
+    myTurn && !model.hint ? h('button.gt-btn.gt-btn--quiet.gt-status__btn', {
       type: 'button', dataset: { action: 'hint', focus: 'btn:hint' }, on: { click: cfg.onHint },
     }, t('hint.button')) : null,
     // At the player's own turn in the negotiation or the play, which is what it may undo (docs/api.md, take_back).
     // Where there is nothing to take back it stays, aria-disabled: the last take-back handed the focus to the first
     // legal call (Accept), and one more Enter made it; a press now says why.
     myTurn && cfg.onTakeBack && (view.phase === 'negotiation' || view.phase === 'play')
-      ? h('button.gt-btn.gt-btn--quiet.gt-status__hint', {
+      ? h('button.gt-btn.gt-btn--quiet.gt-status__btn', {
         type: 'button', dataset: { action: 'take-back', focus: 'btn:take-back' },
         attrs: { title: t('takeBack.title'), 'aria-disabled': view.canTakeBack ? null : 'true' },
         on: { click: () => cfg.onTakeBack(view) },
