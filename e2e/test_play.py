@@ -635,7 +635,8 @@ def test_undo_takes_back_the_players_card_and_the_bots_answers_then_each_card_be
     expect(undo).to_be_focused()   # still there, disabled: one more Enter makes no call nor card, and says why
     page.wait_for_timeout(450)
     page.keyboard.press("Enter")
-    expect(page.locator(".gt-status.is-reason")).to_contain_text("Nothing to take back")
+    expect(page.locator(".gt-status.is-reason .gt-status__text")).to_have_text(
+        "Nothing left to take back in this phase of the deal.")   # short: a 320 px phone shows it whole
     assert saved_state(page) == first
 
 

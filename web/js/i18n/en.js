@@ -308,7 +308,7 @@ export default {
   'hint.button': "Hint",
   'takeBack.button': 'Undo',
   'takeBack.title': 'Take back your last call (while the bidding lasts) or card (during the play), and the moves made after it',
-  'takeBack.none': 'Nothing to take back: you can take back your calls while the bidding lasts and your cards during the play, never the cut.',
+  'takeBack.none': 'Nothing left to take back in this phase of the deal.',
   'hint.thinking': "Thinking about a hint…",
   'hint.text': "Hint: {action} — {why}.",
   'coach.title': "Coach: the rules at play",

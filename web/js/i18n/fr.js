@@ -307,7 +307,7 @@ export default {
   'hint.button': "Conseil",
   'takeBack.button': 'Annuler',
   'takeBack.title': 'Reprendre votre dernière annonce (pendant les annonces) ou carte (pendant le jeu), et les coups joués après',
-  'takeBack.none': 'Rien à reprendre : on reprend ses annonces tant qu’elles durent et ses cartes pendant le jeu, jamais la coupe.',
+  'takeBack.none': 'Plus rien à reprendre dans cette phase de la donne.',
   'hint.thinking': "Recherche d’un conseil…",
   'hint.text': "Conseil : {action} — {why}.",
   'coach.title': "Coach : les règles en jeu",

@@ -307,7 +307,7 @@ export default {
   'hint.button': "Torohevitra",
   'takeBack.button': 'Averina',
   'takeBack.title': 'Averina ny fanambarana na ny karatra farany nataonao, sy izay natao taorian’izany',
-  'takeBack.none': 'Tsy misy azo averina: ny fanambaranao mandritra ny fifampiraharahana sy ny karatrao mandritra ny lalao ihany no azo averina, fa tsy ny fanapahana.',
+  'takeBack.none': 'Tsy misy azo averina intsony amin’ity dingana ity.',
   'hint.thinking': "Mitady torohevitra…",
   'hint.text': "Torohevitra: {action} — {why}.",
   'coach.title': "Mpanazatra: ny fitsipika mihatra",
