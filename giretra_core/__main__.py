@@ -135,15 +135,11 @@ def _next_lines(deal: Deal) -> Iterator[str]:
 
 def _why_lines(deal: Deal, reasons: Sequence[Decision], lang: str) -> Iterator[str]:
     """One line per action of *deal*, in its order: who, the action (a card after its trick's number), the reason."""
-    seats = [deal.cutter] if deal.cut is not None else []
-    if deal.negotiation is not None:
-        seats.extend(seat for seat, _ in deal.negotiation.calls)
-    calls = len(seats)
-    for leader, cards in [(trick.leader, trick.cards) for trick in deal.tricks] + [(deal.leader, deal.trick)]:
-        seats.extend(Seat((leader + j) & 3) for j in range(len(cards)))
-    for i, (seat, token, decision) in enumerate(zip(seats, deal.action_tokens(), reasons, strict=True)):
-        action = token if i < calls else f"{(i - calls) // 4 + 1}. {token}"
-        yield f"     {seat.api_name:6} {action:7} {reason_text(decision, lang)}"
+    calls = len(deal.actions()) - len(deal.plays)   # the cut and the calls
+    for i, ((_, seat, action), decision) in enumerate(zip(deal.replay(), reasons, strict=True)):
+        token = action_token(action)
+        shown = token if i < calls else f"{(i - calls) // 4 + 1}. {token}"
+        yield f"     {seat.api_name:6} {shown:7} {reason_text(decision, lang)}"
 
 
 def reason_text(decision: Decision, lang: str) -> str:

@@ -627,8 +627,7 @@ def share_deal(state: str, lang: str = "en") -> JSON:
     if match.history:
         start = Match.new(match.seed, match.rules, match.players, deal.dealer, deal.deck, match.scores, match.target)
     else:
-        start = Match.new(match.seed, match.rules, match.players, match.start_dealer, match.start_deck,
-                          match.start_scores, match.start_target)
+        start = match.start()
     if deal.cut is not None:
         start = start.apply(deal.cutter, Cut(deal.cut))
     return {"state": format_match(start)}
