@@ -447,3 +447,20 @@ def test_a_lesson_of_the_page_resumes_where_it_was_left_and_marks_a_wrong_instan
     ids = box2.locator(".gt-lesson__lines").first.locator(".gt-nowrap")
     expect(ids.first).to_have_text(re.compile(r"^[A-Z]-\d+$"))
     assert ids.first.evaluate("(s) => getComputedStyle(s).whiteSpace") == "nowrap"
+
+
+@pytest.mark.parametrize(("lang", "partner", "you"), [("en", "Top (partner)", "Bottom (you)"),
+                                                       ("fr", "Nord (partenaire)", "Sud (vous)")])
+def test_a_lessons_board_names_the_learner_and_the_partner_as_its_tasks_do(
+        page: Page, lang: str, partner: str, you: str) -> None:
+    # From a learner's audit: the task said "your partner" and "you", the board "Top" and "Bottom".
+    page.goto(f"rules.html?lang={lang}")
+    w = page.locator('giretra-game[lesson="negotiation-accept-double"]')
+    w.scroll_into_view_if_needed()
+    w.locator('[data-action="start-widget"]').click()
+    box = w.locator(".gt-lesson")
+    expect(box).to_have_attribute("data-state", "asking", timeout=BOOT_TIMEOUT_MS)
+    expect(box.locator('.gt-lesson__call[data-seat="Top"] .gt-lesson__call-seat')).to_have_text(partner)
+    expect(box.locator(".gt-lesson__to-act")).to_contain_text(you)
+    expect(box.locator('.gt-lesson__call[data-seat="Left"] .gt-lesson__call-seat')).to_have_text(
+        "Left" if lang == "en" else "Ouest")

@@ -424,11 +424,15 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
 
   // -- the board: what the engine says the position is -------------------------------------------------------
 
+  // The learner sits at Bottom (lessons.py) and the tasks say "you" and "your partner": the board says so too.
+  const boardSeat = (seat) => (seat === 'Bottom' ? t('lesson.board.seatYou', { seat: seatName(seat) })
+    : seat === 'Top' ? t('lesson.board.seatPartner', { seat: seatName(seat) }) : seatName(seat));
+
   function renderBoard(task) {
     const b = task.board || {};
     const facts = [];
     if (b.modeText) facts.push(h('li', t('lesson.board.mode', { mode: b.modeText })));
-    if (b.dealer) facts.push(h('li', t('lesson.board.dealer', { seat: seatName(b.dealer) })));
+    if (b.dealer) facts.push(h('li', t('lesson.board.dealer', { seat: boardSeat(b.dealer) })));
     if (b.multiplier) facts.push(h('li', t('lesson.board.multiplier', { m: b.multiplier })));
     if (b.announcerTeam) facts.push(h('li', t('lesson.board.announcers', { team: t(`team.${b.announcerTeam}`) })));
     if (b.cardPoints) {
@@ -447,7 +451,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
       parts.push(h('div.gt-lesson__block', [
         h(`${hPart}.gt-lesson__label`, t('lesson.board.calls')),
         b.calls.length ? h('ol.gt-lesson__calls', b.calls.map((c) => h('li.gt-lesson__call', { dataset: { seat: c.seat, call: c.action } }, [
-          h('span.gt-lesson__call-seat', seatName(c.seat)), h('span.gt-lesson__call-text', c.text),
+          h('span.gt-lesson__call-seat', boardSeat(c.seat)), h('span.gt-lesson__call-text', c.text),
         ]))) : h('p', t('lesson.board.noCalls')),
       ]));
     }
@@ -455,7 +459,7 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
       parts.push(h('div.gt-lesson__block', [
         h(`${hPart}.gt-lesson__label`, t('lesson.board.trick')),
         h('ol.gt-lesson__trick', b.trick.map((p) => h('li.gt-lesson__play', [
-          h('span.gt-lesson__play-seat', seatName(p.seat)), renderCard(p.card, { seat: p.seat }),
+          h('span.gt-lesson__play-seat', boardSeat(p.seat)), renderCard(p.card, { seat: p.seat }),
         ]))),
       ]));
     }
@@ -469,12 +473,12 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
     if (b.hand && task.kind !== 'select_cards') {
       parts.push(h('div.gt-lesson__block', [
         h(`${hPart}.gt-lesson__label`, b.seat === 'Bottom' ? t('lesson.board.yourHand')
-          : t('lesson.board.handOf', { seat: seatName(b.seat) })),
+          : t('lesson.board.handOf', { seat: boardSeat(b.seat) })),
         h('ul.gt-lesson__cards', b.hand.map((code) => h('li', renderCard(code)))),
       ]));
     }
     if (task.kind === 'select_calls' && b.seat) {
-      parts.push(h('p.gt-lesson__to-act', t('lesson.board.toAct', { seat: seatName(b.seat) })));
+      parts.push(h('p.gt-lesson__to-act', t('lesson.board.toAct', { seat: boardSeat(b.seat) })));
     }
     return h('div.gt-lesson__board', parts);
   }

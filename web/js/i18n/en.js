@@ -256,6 +256,8 @@ export default {
   'lesson.board.yourHand': 'Your hand',
   'lesson.board.handOf': 'Hand of {seat}',
   'lesson.board.toAct': 'To speak: {seat}',
+  'lesson.board.seatYou': '{seat} (you)',
+  'lesson.board.seatPartner': '{seat} (partner)',
   'lesson.answer.cards': 'Your hand: select every card that fits',
   'lesson.answer.oneCard': 'Choose one card',
   'lesson.answer.calls': 'Select every call that fits',

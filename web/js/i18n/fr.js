@@ -255,6 +255,8 @@ export default {
   'lesson.board.yourHand': 'Votre main',
   'lesson.board.handOf': 'Main de {seat}',
   'lesson.board.toAct': 'À parler : {seat}',
+  'lesson.board.seatYou': '{seat} (vous)',
+  'lesson.board.seatPartner': '{seat} (partenaire)',
   'lesson.answer.cards': 'Votre main : sélectionnez chaque carte qui convient',
   'lesson.answer.oneCard': 'Choisissez une carte',
   'lesson.answer.calls': 'Sélectionnez chaque annonce qui convient',

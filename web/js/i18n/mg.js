@@ -255,6 +255,8 @@ export default {
   'lesson.board.yourHand': 'Ny karatrao',
   'lesson.board.handOf': 'Ny karatr’i {seat}',
   'lesson.board.toAct': 'Miteny: {seat}',
+  'lesson.board.seatYou': '{seat} (ianao)',
+  'lesson.board.seatPartner': '{seat} (namanao)',
   'lesson.answer.cards': 'Ny karatrao: tsindrio ny karatra rehetra fidinao',
   'lesson.answer.oneCard': 'Misafidiana karatra iray',
   'lesson.answer.calls': 'Tsindrio ny fanambarana rehetra fidinao',
