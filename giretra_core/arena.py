@@ -20,7 +20,7 @@ that both legs play the same contracts and the card-point difference measures th
 The oracle (every hand seen) may take part as ``oracle``, and the expert's search given the
 hidden cards as ``sighted[-from-T][-partner|-honours][-blur-P]`` (:mod:`.bots.sighted`), its
 search over deals that fit the earlier cards as the advanced policy plays them as
-``replay[-P][-all][-tries-N]`` (:mod:`.bots.replay`), and a tree search over the information sets
+``replay[-P][-all][-tries-N][-keep]`` (:mod:`.bots.replay`), and a tree search over the information sets
 as ``ismcts[-full][-c-X]`` (:mod:`.bots.ismcts`): offline levels only.
 
 A bot of your own takes part as ``path/to/file.py:function`` or ``package.module:function``: a
@@ -61,8 +61,8 @@ from .scoring import DealScore
 from .seats import Seat
 from .views import seat_view
 
-LEVEL_NAMES = (*bots.LEVELS, "oracle", "sighted[-from-T][-partner|-honours][-blur-P]", "replay[-P][-all][-tries-N]",
-               "ismcts[-full][-c-X]", "FILE.py:FUNCTION", "MODULE:FUNCTION")
+LEVEL_NAMES = (*bots.LEVELS, "oracle", "sighted[-from-T][-partner|-honours][-blur-P]",
+               "replay[-P][-all][-tries-N][-keep]", "ismcts[-full][-c-X]", "FILE.py:FUNCTION", "MODULE:FUNCTION")
 INSTANT_WIN_POINTS = 150  # a Colour sweep, counted as match points in per-deal figures
 
 

@@ -1,6 +1,6 @@
 """The expert's search over deals that fit the earlier cards as the advanced policy plays them.  Offline.
 
-An arena level (``replay[-P][-all][-tries-N]``), not offered in the page: it measures what the sharpest
+An arena level (``replay[-P][-all][-tries-N][-keep]``), not offered in the page: it measures what the sharpest
 inference from the play could be worth — the opponents' cards read as if they played exactly the
 advanced policy, which is what they do in the arena (docs/bots.md, "How close to perfect").
 
@@ -15,10 +15,12 @@ below 1 a player who is not the policy does not empty the belief.
 Rejection costs proposals: :func:`replay_sampler` tries at most *tries* deals per kept deal and
 then keeps the last one tried, unfiltered (counted in *stats*): the belief is the exact posterior
 only where that cap is not reached.  The level ``replay-P`` trusts the policy at P % (``replay`` =
-100), ``-all`` reads the partner's cards too, ``-tries-N`` sets the cap (default 40).
+100), ``-all`` reads the partner's cards too, ``-tries-N`` sets the cap (default 40), and ``-keep`` keeps the
+advanced policy's card unless the search's best beats it (the expert's keep rule, ``expert.KEEP_SE``; without it the
+search is the expert's before that rule, as these instruments were first measured).
 
->>> parse("replay"), parse("replay-90-all"), parse("replay-tries-400"), parse("replay-0"), parse("expert")
-((1.0, False, 40), (0.9, True, 40), (1.0, False, 400), None, None)
+>>> parse("replay"), parse("replay-90-all"), parse("replay-tries-400-keep"), parse("replay-0"), parse("expert")
+((1.0, False, 40, 0.0), (0.9, True, 40, 0.0), (1.0, False, 400, 1.0), None, None)
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from .inference import sample_world
 from .knowledge import play_inference
 from .reasons import Decision
 
-_NAME = re.compile(r"replay(?:-(100|[1-9][0-9]?))?(-all)?(?:-tries-([1-9][0-9]{0,3}))?")
+_NAME = re.compile(r"replay(?:-(100|[1-9][0-9]?))?(-all)?(?:-tries-([1-9][0-9]{0,3}))?(-keep)?")
 TRIES = 40   # deals tried per kept deal, by default
 
 # One earlier decision: (seat, trick so far, leader, played before it, forbidden then, partner suit, avoid,
@@ -102,13 +104,14 @@ def _own_cards(tricks: Sequence[tuple[int, Sequence[Card]]], p: int) -> Mask:
     return m
 
 
-def parse(level: str) -> tuple[float, bool, int] | None:
-    """(the trust in the policy, whether the partner's cards are read too, the deals tried per kept one)
-    for *level*, None if not a replay level."""
+def parse(level: str) -> tuple[float, bool, int, float] | None:
+    """(the trust in the policy, whether the partner's cards are read too, the deals tried per kept one, the
+    expert's keep_se) for *level*, None if not a replay level."""
     found = _NAME.fullmatch(level)
     if found is None:
         return None
-    return int(found.group(1) or 100) / 100, found.group(2) is not None, int(found.group(3) or TRIES)
+    keep = expert.KEEP_SE if found.group(4) else 0.0
+    return int(found.group(1) or 100) / 100, found.group(2) is not None, int(found.group(3) or TRIES), keep
 
 
 def choose(view: SeatView, rng: random.Random, budget_ms: float, level: str = "replay",
@@ -117,14 +120,14 @@ def choose(view: SeatView, rng: random.Random, budget_ms: float, level: str = "r
     how = parse(level)
     if how is None:
         raise GiretraError(f"not a replay level: {level!r}", "bad_level", text=level)
-    # keep_se=0.0: the expert these instruments were measured against (docs/bots.md), before its keep rule.
+    # keep_se 0 unless -keep: the expert these instruments were measured against (docs/bots.md), before its keep rule.
+    trust, partner, tries, keep_se = how
     if view.phase != "play" or view.turn != view.seat:
-        return expert.choose(view, rng, budget_ms, time_guard, keep_se=0.0)
-    trust, partner, tries = how
+        return expert.choose(view, rng, budget_ms, time_guard, keep_se=keep_se)
     me = int(view.seat)
     seats = [me ^ 1, me ^ 2, me ^ 3] if partner else [me ^ 1, me ^ 3]
     return expert.play(view, rng, budget_ms, time_guard, sampler=replay_sampler(view, trust, tries, seats),
-                       keep_se=0.0)
+                       keep_se=keep_se)
 
 
 def replay_sampler(view: SeatView, trust: float = 1.0, tries: int = TRIES, seats: Sequence[int] | None = None,
