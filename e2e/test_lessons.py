@@ -295,8 +295,8 @@ def test_a_pressed_card_clears_the_label_above_it_on_a_phone(page: Page, lang: s
     assert min(b["y"] for b in second) - 3 >= max(b["y"] + b["height"] for b in first) + 3, (first, second)
 
 
-def start_lesson(page: Page, lesson_id: str) -> tuple[Locator, Locator]:
-    page.goto("rules.html?lang=en")
+def start_lesson(page: Page, lesson_id: str, lang: str = "en") -> tuple[Locator, Locator]:
+    page.goto(f"rules.html?lang={lang}")
     w = page.locator(f'giretra-game[lesson="{lesson_id}"]')
     w.scroll_into_view_if_needed()
     w.locator('[data-action="start-widget"]').click()
@@ -454,12 +454,7 @@ def test_a_lesson_of_the_page_resumes_where_it_was_left_and_marks_a_wrong_instan
 def test_a_lessons_board_names_the_learner_and_the_partner_as_its_tasks_do(
         page: Page, lang: str, partner: str, you: str) -> None:
     # From a learner's audit: the task said "your partner" and "you", the board "Top" and "Bottom".
-    page.goto(f"rules.html?lang={lang}")
-    w = page.locator('giretra-game[lesson="negotiation-accept-double"]')
-    w.scroll_into_view_if_needed()
-    w.locator('[data-action="start-widget"]').click()
-    box = w.locator(".gt-lesson")
-    expect(box).to_have_attribute("data-state", "asking", timeout=BOOT_TIMEOUT_MS)
+    _, box = start_lesson(page, "negotiation-accept-double", lang)
     expect(box.locator('.gt-lesson__call[data-seat="Top"] .gt-lesson__call-seat')).to_have_text(partner)
     expect(box.locator(".gt-lesson__to-act")).to_contain_text(you)
     expect(box.locator('.gt-lesson__call[data-seat="Left"] .gt-lesson__call-seat')).to_have_text(
