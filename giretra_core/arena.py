@@ -18,7 +18,7 @@ doubles, the paired card-point difference per deal (``--deals``), and each bot's
 that both legs play the same contracts and the card-point difference measures the card play.
 
 The oracle (every hand seen) may take part as ``oracle``, and the expert's search given the
-hidden cards as ``sighted[-from-T][-partner|-honours][-blur-P]`` (:mod:`.bots.sighted`), its
+hidden cards as ``sighted[-from-T][-partner|-honours][-blur-P][-keep]`` (:mod:`.bots.sighted`), its
 search over deals that fit the earlier cards as the advanced policy plays them as
 ``replay[-P][-all][-tries-N][-keep]`` (:mod:`.bots.replay`), and a tree search over the information sets
 as ``ismcts[-full][-c-X]`` (:mod:`.bots.ismcts`): offline levels only.
@@ -61,7 +61,7 @@ from .scoring import DealScore
 from .seats import Seat
 from .views import seat_view
 
-LEVEL_NAMES = (*bots.LEVELS, "oracle", "sighted[-from-T][-partner|-honours][-blur-P]",
+LEVEL_NAMES = (*bots.LEVELS, "oracle", "sighted[-from-T][-partner|-honours][-blur-P][-keep]",
                "replay[-P][-all][-tries-N][-keep]", "ismcts[-full][-c-X]", "FILE.py:FUNCTION", "MODULE:FUNCTION")
 INSTANT_WIN_POINTS = 150  # a Colour sweep, counted as match points in per-deal figures
 

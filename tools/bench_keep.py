@@ -1,9 +1,12 @@
-"""The expert's keep rule, measured: the same duplicate deals played by the expert with two values of keep_se.
+"""Two variants of the expert, measured: the same duplicate deals played with two values of keep_se (or of the
+play-outs' signals).
 
     python tools/bench_keep.py --pairs 400 --seeds 3 4 5 --keep 0 1
+    python tools/bench_keep.py --pairs 400 --seeds 3 4 5 --keep 1 1 --signals 0 1
 
 The expert keeps the advanced policy's card unless the search's best card beats it by keep_se paired standard
-errors (bots/expert.py, KEEP_SE). Both variants play the same duplicate deals against the advanced level, the
+errors (bots/expert.py, KEEP_SE); with --signals the players of its play-outs read the advanced level's signals or
+not (PLAYOUT_SIGNALS). Both variants play the same duplicate deals against the advanced level, the
 advanced level bidding for all four seats (as in docs/bots.md, "How close to perfect"). Common random numbers: each
 variant seeds its sampling from the position alone, so in any position both sample exactly the same deals and only
 the rule differs; the comparison is then paired deal pair by deal pair, and far tighter than two arena runs.
@@ -31,15 +34,18 @@ LEVEL = f"{Path(__file__).resolve()}:expert_keep"
 
 
 def expert_keep(view: SeatView, rng: random.Random, budget_ms: float = 250.0, time_guard: bool = True) -> Decision:
-    """The expert with keep_se from the environment, its RNG seeded by the position (not by the arena)."""
+    """The expert with keep_se and the play-outs' signals from the environment, its RNG seeded by the position (not
+    by the arena)."""
     position = (int(view.seat), view.hand, view.trick, view.played, view.deal_number, view.scores, view.calls)
     keep = float(os.environ["GIRETRA_KEEP_SE"])
+    expert.PLAYOUT_SIGNALS = os.environ["GIRETRA_PLAYOUT_SIGNALS"] == "1"
     return expert.choose(view, random.Random(repr(position)), budget_ms, time_guard, keep_se=keep)
 
 
-def play(keep: float, seed: int, pairs: int) -> list[tuple[float, float]]:
+def play(keep: float, signals: int, seed: int, pairs: int) -> list[tuple[float, float]]:
     """Per deal pair: the mean card points and match points a deal, expert minus advanced."""
     os.environ["GIRETRA_KEEP_SE"] = str(keep)
+    os.environ["GIRETRA_PLAYOUT_SIGNALS"] = str(signals)
     sides = {"A": arena.Side(LEVEL), "B": arena.Side("advanced")}
     rows = []
     for i in range(pairs):
@@ -61,24 +67,28 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=400, help="duplicate deal pairs per seed")
     parser.add_argument("--seeds", type=int, nargs="+", default=[3, 4, 5])
     parser.add_argument("--keep", type=float, nargs=2, default=[0.0, 1.0], metavar=("BASE", "NEW"))
+    parser.add_argument("--signals", type=int, nargs=2, choices=(0, 1), default=[1, 1], metavar=("BASE", "NEW"),
+                        help="1: the play-outs' players read the signals (the expert's default)")
     args = parser.parse_args()
-    base, new = args.keep
+    base = f"keep {args.keep[0]:g} signals {args.signals[0]}"
+    new = f"keep {args.keep[1]:g} signals {args.signals[1]}"
     every: list[tuple[tuple[float, float], tuple[float, float]]] = []
     for seed in args.seeds:
-        a, b = play(base, seed, args.pairs), play(new, seed, args.pairs)
+        a = play(args.keep[0], args.signals[0], seed, args.pairs)
+        b = play(args.keep[1], args.signals[1], seed, args.pairs)
         every += zip(a, b, strict=True)
         report(f"seed {seed}", list(zip(a, b, strict=True)), base, new)
     if len(args.seeds) > 1:
         report("all seeds", every, base, new)
 
 
-def report(title: str, rows: list[tuple[tuple[float, float], tuple[float, float]]], base: float, new: float) -> None:
+def report(title: str, rows: list[tuple[tuple[float, float], tuple[float, float]]], base: str, new: str) -> None:
     for j, unit in ((0, "card points"), (1, "match points")):
         a = [r[0][j] for r in rows]
         b = [r[1][j] for r in rows]
         diff = mean_ci([y - x for x, y in zip(a, b, strict=True)])
-        print(f"{title}, {len(rows)} pairs, {unit} a deal vs advanced: keep {base:g} {statistics.fmean(a):+.2f}, "
-              f"keep {new:g} {statistics.fmean(b):+.2f}, difference {diff}",
+        print(f"{title}, {len(rows)} pairs, {unit} a deal vs advanced: {base} {statistics.fmean(a):+.2f}, "
+              f"{new} {statistics.fmean(b):+.2f}, difference {diff}",
               flush=True)
 
 

@@ -46,26 +46,47 @@ def signals(view: SeatView) -> tuple[int, int]:
 def signals_of(seat: int, mode: int, tricks: Sequence[tuple[int, Sequence[Card]]],
                calls: Sequence[tuple[int, Call]]) -> tuple[int, int]:
     """:func:`signals` for *seat* from the finished *tricks* (leader, cards) and the *calls*."""
-    partner = seat ^ 2
-    partner_suit = -1
-    avoid = 0
+    return signal_of(seat, signal_state(mode, tricks, calls))
+
+
+# Every seat's signals at once, kept up to date trick by trick (the expert's play-outs play the advanced policy):
+# per seat, the suit its partner led first (-1: none yet), the Colour its partner announced first (-1), and the
+# suits it should not lead (a 4-bit set).
+SignalState = tuple[list[int], list[int], list[int]]
+
+
+def signal_state(mode: int, tricks: Sequence[tuple[int, Sequence[Card]]],
+                 calls: Sequence[tuple[int, Call]]) -> SignalState:
+    led_first, announced, avoid = [-1] * 4, [-1] * 4, [0] * 4
     for leader, cards in tricks:
-        led = cards[0] >> 3
-        if leader == partner and partner_suit < 0 and led != mode:
-            partner_suit = led
-        for i, card in enumerate(cards[1:], 1):
-            who = (leader + i) & 3
-            if who == partner and card >> 3 != led and card >> 3 != mode:
-                avoid |= 1 << (card >> 3)  # the partner's discard: not that suit
+        note_trick(mode, leader, cards, led_first, avoid)
     for who, call in calls:
         if call.kind is CallKind.ANNOUNCE and call.mode is not None and call.mode < 4 and call.mode != mode:
-            if who == partner and partner_suit < 0:
-                partner_suit = int(call.mode)
-            elif who & 1 != seat & 1:
-                avoid |= 1 << int(call.mode)
-    if partner_suit >= 0 and avoid >> partner_suit & 1:
+            if announced[who ^ 2] < 0:
+                announced[who ^ 2] = int(call.mode)
+            avoid[(who + 1) & 3] |= 1 << int(call.mode)   # an opponent's Colour is not led into
+            avoid[(who + 3) & 3] |= 1 << int(call.mode)
+    return led_first, announced, avoid
+
+
+def note_trick(mode: int, leader: int, cards: Sequence[Card], led_first: list[int], avoid: list[int]) -> None:
+    """What a finished trick signals: the suit a seat led first (to its partner), a partner's discards."""
+    led = cards[0] >> 3
+    if led != mode and led_first[leader ^ 2] < 0:
+        led_first[leader ^ 2] = led
+    for i in range(1, len(cards)):
+        suit = cards[i] >> 3
+        if suit != led and suit != mode:
+            avoid[((leader + i) & 3) ^ 2] |= 1 << suit   # the partner's discard: not that suit
+
+
+def signal_of(seat: int, state: SignalState) -> tuple[int, int]:
+    """(the partner's suit to return or -1, the suits not to lead) for *seat*: a suit led beats a suit announced."""
+    led_first, announced, avoid = state
+    partner_suit = led_first[seat] if led_first[seat] >= 0 else announced[seat]
+    if partner_suit >= 0 and avoid[seat] >> partner_suit & 1:
         partner_suit = -1
-    return partner_suit, avoid
+    return partner_suit, avoid[seat]
 
 
 def choose(view: SeatView, rng: random.Random, budget_ms: float = 0.0, time_guard: bool = True) -> Decision:

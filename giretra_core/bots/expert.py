@@ -34,6 +34,7 @@ from ..play import legal_cards
 from ..scoring import score_deal
 from ..views import SeatView
 from . import advanced
+from .advanced import SignalState, signal_state
 from .basic import ADVANCED_DOUBLE
 from .bidding import Outlook, choose_call, outlook, win_chance
 from .cardplay import ADVANCED, heuristic_card
@@ -53,6 +54,9 @@ PLAY_SHARE = 0.35     # the work limit of a card, as a share of the budget
 BID_SHARE = 0.3       # the same for a call
 MAX_WORLDS = 160      # sampled deals per card at most
 MIN_PAIRED = 12       # sampled deals before a standard error is trusted (the early stop, the policy's keep)
+# Whether the play-outs' players read and follow the advanced level's signals (the partner's suit returned, a discarded
+# or an opponent's suit not led), as the advanced bots do. Off: no measurable gain (docs/bots.md, tools/bench_keep.py).
+PLAYOUT_SIGNALS = False
 KEEP_SE = 1.0         # the policy's card stands unless the search's best beats it by this many standard errors
 BID_WORLDS = 40       # sampled deals per call at most
 
@@ -186,7 +190,10 @@ def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.R
     others = [p for p in range(4) if p != seat]
     counts = {p: know.counts[p] for p in others}
     forbidden = {p: know.forbidden[p] for p in others}
-    bias = evidence_bias([(int(s), c) for s, c in view.calls], seat)
+    calls = [(int(s), c) for s, c in view.calls]
+    bias = evidence_bias(calls, seat)
+    signals = (signal_state(know.mode, [(int(t.leader), t.cards) for t in view.tricks], calls)
+               if PLAYOUT_SIGNALS else None)
     exact = know.hand.bit_count() <= EXACT_CARDS
     sums = [0.0] * len(moves)
     history: list[list[float]] = [[] for _ in moves]
@@ -211,7 +218,7 @@ def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.R
             cost = (solver.nodes - nodes_before) * 0.5 + 5
         else:
             for card in moves:
-                values.append(_rollout_value(hands, know, card, table, sweep_us, sweep_them))
+                values.append(_rollout_value(hands, know, card, table, sweep_us, sweep_them, signals))
                 if worlds and deadline.late():
                     break  # out of time: this deal is left out
             if len(values) < len(moves):
@@ -269,7 +276,7 @@ def _solved_value(v: int, team: int, points_before: tuple[int, int], table: list
 
 
 def _rollout_value(hands: list[Mask], know: PlayKnowledge, card: Card, table: list[float], sweep_us: float,
-                   sweep_them: float) -> float:
+                   sweep_them: float, signals: SignalState | None = None) -> float:
     """Play *card*, then the policy at every seat to the end of the deal."""
     seat = know.seat
     h = list(hands)
@@ -279,7 +286,7 @@ def _rollout_value(hands: list[Mask], know: PlayKnowledge, card: Card, table: li
     if know.trick and card >> 3 != know.trick[0] >> 3:
         forbidden[seat] |= SUIT_MASKS[know.trick[0] >> 3]
     (pts, tricks) = policy_playout(h, know.mode, know.leader, trick, know.announcer_team, forbidden, know.points,
-                                   know.tricks_won, know.notrumps_must_rise)
+                                   know.tricks_won, know.notrumps_must_rise, signals=signals)
     team = seat & 1
     if tricks[team] == 8:
         return sweep_us

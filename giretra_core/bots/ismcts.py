@@ -14,8 +14,8 @@ first visit plays what the expert's play-outs play.  The card played is the most
 (ties: the advanced policy's card).
 
 * ``ismcts`` — only this seat's own cards are tree nodes; the three other seats play the advanced
-  policy (:func:`~.cardplay.heuristic_card`) from what each may know, as in the expert's play-outs —
-  an exact model of advanced opponents;
+  policy (:func:`~.cardplay.heuristic_card`) from what each may know, as in the expert's play-outs
+  (without the signals the advanced level reads, so close to advanced opponents, not exact);
 * ``ismcts-full`` — every seat's cards are tree nodes, each seat choosing for its own team's value
   (the standard SO-ISMCTS);
 * ``-c-X`` — the exploration constant (default :data:`EXPLORATION`), on values divided by the spread of

@@ -3,7 +3,7 @@
 A measuring instrument for the arena, never a player: how much of the oracle's edge is the hidden
 cards themselves, and from which trick on they matter.  ``sighted`` runs exactly the expert's
 card search (:func:`.expert.play`) but every deal it considers is the real one; the negotiation
-is the expert's.  Variants, by name (``sighted[-from-T][-partner|-honours][-blur-P]``):
+is the expert's.  Variants, by name (``sighted[-from-T][-partner|-honours][-blur-P][-keep]``):
 
 * ``-from-T`` — the plain expert before trick T (1..8), sighted from trick T on;
 * ``-partner`` — sees its partner's hand, and nothing else unless blurred;
@@ -13,15 +13,17 @@ is the expert's.  Variants, by name (``sighted[-from-T][-partner|-honours][-blur
   really is with probability P % (1..99), and the rest are dealt at random (counts and voids
   respected) — a belief of a given quality, to see what a better inference would be worth.
   ``-blur-P1/P2/P3/P4/P5/P6/P7/P8`` gives one P per trick (0..100): a belief that sharpens as
-  the deal goes on.
+  the deal goes on;
+* ``-keep`` — with the expert's keep rule (``expert.KEEP_SE``); without it the search is the expert's
+  before that rule, as these instruments were first measured.
 
 If the sighted expert comes close to the oracle, the search is sound and what the expert lacks is
 information; the trick from which sight pays says where that information is missing.
 
 >>> parse("sighted-from-4")
-Sight(first_trick=4, shown='', blur=(100, 100, 100, 100, 100, 100, 100, 100))
->>> parse("sighted-honours-blur-0/10/20/30/40/50/60/70")
-Sight(first_trick=1, shown='honours', blur=(0, 10, 20, 30, 40, 50, 60, 70))
+Sight(first_trick=4, shown='', blur=(100, 100, 100, 100, 100, 100, 100, 100), keep_se=0.0)
+>>> parse("sighted-honours-blur-0/10/20/30/40/50/60/70-keep")
+Sight(first_trick=1, shown='honours', blur=(0, 10, 20, 30, 40, 50, 60, 70), keep_se=1.0)
 >>> parse("sighted-partner").blur, parse("sighted-blur-50").blur[0], parse("expert")
 ((0, 0, 0, 0, 0, 0, 0, 0), 50, None)
 """
@@ -44,7 +46,7 @@ from .inference import sample_world
 from .reasons import Decision
 
 _NAME = re.compile(r"sighted(?:-from-([1-8]))?(?:-(partner|honours))?"
-                   r"(?:-blur-((?:[0-9]|[1-9][0-9]|100)(?:/(?:[0-9]|[1-9][0-9]|100)){7}|[1-9][0-9]?))?")
+                   r"(?:-blur-((?:[0-9]|[1-9][0-9]|100)(?:/(?:[0-9]|[1-9][0-9]|100)){7}|[1-9][0-9]?))?(-keep)?")
 HONOUR_POINTS = 10   # an honour is worth this many card points or more
 
 
@@ -54,6 +56,7 @@ class Sight(NamedTuple):
     first_trick: int            # the plain expert before this trick
     shown: str                  # always seen: "" (nothing more), "partner" (its hand) or "honours" (the partner's)
     blur: tuple[int, ...]       # per trick 1..8: % of the other hidden cards seen where they are
+    keep_se: float = 0.0        # the expert's keep rule: 0 (off) unless -keep
 
 
 def parse(level: str) -> Sight | None:
@@ -67,7 +70,7 @@ def parse(level: str) -> Sight | None:
         blur = (0 if shown else 100,) * 8
     else:
         blur = tuple(int(p) for p in found.group(3).split("/")) * (1 if "/" in found.group(3) else 8)
-    return Sight(int(found.group(1) or 1), shown, blur)
+    return Sight(int(found.group(1) or 1), shown, blur, expert.KEEP_SE if found.group(4) else 0.0)
 
 
 def choose(match: Match, seat: Seat, rng: random.Random, budget_ms: float, level: str = "sighted",
@@ -78,11 +81,11 @@ def choose(match: Match, seat: Seat, rng: random.Random, budget_ms: float, level
         raise GiretraError(f"not a sighted level: {level!r}", "bad_level", text=level)
     view = seat_view(match, seat)
     trick = len(match.deal.tricks) + 1
-    # keep_se=0.0: the expert these instruments were measured against (docs/bots.md), before its keep rule.
+    # keep_se 0 unless -keep: the expert these instruments were measured against (docs/bots.md), before its keep rule.
     if view.phase != "play" or trick < sight.first_trick:
-        return expert.choose(view, rng, budget_ms, time_guard, keep_se=0.0)
+        return expert.choose(view, rng, budget_ms, time_guard, keep_se=sight.keep_se)
     return expert.play(view, rng, budget_ms, time_guard,
-                       sampler=real_deal(match, seat, sight.shown, sight.blur[trick - 1]), keep_se=0.0)
+                       sampler=real_deal(match, seat, sight.shown, sight.blur[trick - 1]), keep_se=sight.keep_se)
 
 
 def real_deal(match: Match, seat: Seat, shown: str = "", blur: int = 100) -> expert.Sampler:
