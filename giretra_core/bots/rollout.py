@@ -38,9 +38,7 @@ def policy_playout(hands: Sequence[Mask], mode: int, leader: int, trick: Sequenc
     p = [points[0], points[1]]
     won = [tricks_won[0], tricks_won[1]]
     cards = list(trick)
-    if signals is not None:
-        led_first, announced, avoid = list(signals[0]), signals[1], list(signals[2])
-        state = (led_first, announced, avoid)
+    state = (list(signals[0]), signals[1], list(signals[2])) if signals is not None else None   # a copy to update
     remaining = h[0] | h[1] | h[2] | h[3]
     if not remaining and len(cards) < 4:
         return (p[0], p[1]), (won[0], won[1])
@@ -53,7 +51,7 @@ def policy_playout(hands: Sequence[Mask], mode: int, leader: int, trick: Sequenc
             if legal & (legal - 1):
                 out = remaining & ~hand
                 may = (out & ~f[0], out & ~f[1], out & ~f[2], out & ~f[3])
-                partner_suit, avoid_suits = signal_of(seat, state) if signals is not None else (-1, 0)
+                partner_suit, avoid_suits = signal_of(seat, state) if state is not None else (-1, 0)
                 card, _ = heuristic_card(seat, hand, legal, cards, leader, mode, out, may, announcer_team, level,
                                          partner_suit, avoid_suits)
             else:
@@ -70,8 +68,8 @@ def policy_playout(hands: Sequence[Mask], mode: int, leader: int, trick: Sequenc
             remaining &= ~(1 << card)
             cards.append(card)
             seat = (seat + 1) & 3
-        if signals is not None:
-            note_trick(mode, leader, cards, led_first, avoid)
+        if state is not None:
+            note_trick(mode, leader, cards, state[0], state[2])
         winner = (leader + winning_index(cards, mode)) & 3
         p[winner & 1] += pts[cards[0]] + pts[cards[1]] + pts[cards[2]] + pts[cards[3]]
         won[winner & 1] += 1
