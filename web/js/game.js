@@ -348,7 +348,7 @@ export function mount(root, opts) {
       if (focus && focusIsFree(root)) table.focus();
       // The player cuts first: said too (only "A new match starts." was: an audit).
       const turn = res.view.toAct === HUMAN ? ` ${t(`status.yourTurn.${res.view.phase}`)}` : '';
-      announce(t('live.newMatch') + turn);
+      announce(t('live.newMatch') + turn, { fresh: true });
       return true;
     } catch (err) {
       if (!(err instanceof RulesError)) throw err;
@@ -542,7 +542,7 @@ export function mount(root, opts) {
       // not Bottom's." and a rule link, from the engine: an audit). The view says whose turn it is.
       const text = t('status.notYet', { seat: seatName(app.view.toAct) });
       app.message = { text, kind: 'reason' };
-      announce(text);
+      announce(text, { fresh: true });
       render();
       return;
     }
@@ -559,7 +559,7 @@ export function mount(root, opts) {
       if (!(err instanceof RulesError)) throw err;
       // The engine refused: nothing changes but the message saying why.
       app.message = { text: err.message, kind: 'reason', code: err.code, rule: err.rule };
-      announce(err.message);
+      announce(err.message, { fresh: true });
       render();
     } finally {
       app.humanBusy = false;
@@ -588,7 +588,7 @@ export function mount(root, opts) {
     } else if (view.phase !== 'play') app.newCards = null;   // kept through the play: a bot's card may come first
     if (ev.dealOver) app.summary = ev.dealOver;
     save();
-    announce(describe(ev, view, before));
+    announce(describe(ev, view, before), { fresh: seat === HUMAN });
     if (ev.trickComplete) {
       app.shownTrick = { ...ev.trickComplete, last: Boolean(ev.dealOver) };
       // The deal's last trick: during its pause the table stays on the deal just played (its score, dealer and
@@ -672,7 +672,7 @@ export function mount(root, opts) {
     if (!res || state !== app.state) return;
     app.hint = { state, action: res.action, why: res.why };
     app.message = { kind: 'hint', text: t('hint.text', { action: actionLabel(res.action, view), why: res.why }) };
-    announce(app.message.text);
+    announce(app.message.text, { fresh: true });
     render();
   }
 
@@ -688,7 +688,7 @@ export function mount(root, opts) {
     if (app.humanBusy || !state || clickedView !== view || performance.now() - tookBackAt < 400) return;
     if (!view.canTakeBack) {
       app.message = { text: t('takeBack.none'), kind: 'reason' };
-      announce(app.message.text);
+      announce(app.message.text, { fresh: true });
       render();
       return;
     }
@@ -700,11 +700,12 @@ export function mount(root, opts) {
       tookBackAt = performance.now();
       const others = res.undone - 1;   // the bots' answers, and the player's own forced cards, after it
       const key = others === 0 ? 'live.takenBack' : others === 1 ? 'live.takenBack.one' : 'live.takenBack.many';
-      announce(`${t(key, { action: res.taken.text, n: others })} ${t(`status.yourTurn.${res.view.phase}`)}`);
+      announce(`${t(key, { action: res.taken.text, n: others })} ${t(`status.yourTurn.${res.view.phase}`)}`,
+        { fresh: true });
     } catch (err) {
       if (!(err instanceof RulesError)) throw err;
       app.message = { text: err.message, kind: 'reason', code: err.code };   // (the view said there was one: a bug)
-      announce(err.message);
+      announce(err.message, { fresh: true });
       render();
     } finally {
       app.humanBusy = false;
@@ -814,18 +815,25 @@ export function mount(root, opts) {
 
   let liveTimer = null;
   let liveQueue = [];
-  function announce(text) {
+  // A log: each announcement is a new line, which a screen reader reads after the one before (a replaced text cut
+  // the one before off when the moves came faster than speech: an audit); the last lines stay to be read again.
+  // What is said within a tick of the first is said together (with no pauses the bots' moves come faster than the
+  // tick), but a tick is never stretched: waiting for a quiet tick made one endless line of a fast machine's moves.
+  // The player's own action and what answers it (a refusal, a hint, a take-back), and a new match, start a line of
+  // their own (*fresh*).
+  function announce(text, { fresh = false } = {}) {
     if (!text) return;
-    clearTimeout(liveTimer);
-    // A log: each announcement is a new line, which a screen reader reads after the one before (a replaced text cut
-    // the one before off when the moves came faster than speech: an audit); the last lines stay to be read again.
-    // What is said within a tick is said together: with no pauses, the moves come faster than the tick.
+    if (fresh) flushLive();
     liveQueue.push(text);
-    liveTimer = setTimeout(() => {
-      dom.live.append(h('p', liveQueue.join(' ')));
-      liveQueue = [];
-      while (dom.live.childElementCount > LIVE_LINES) dom.live.firstElementChild.remove();
-    }, 30);
+    liveTimer ??= setTimeout(flushLive, 30);
+  }
+  function flushLive() {
+    clearTimeout(liveTimer);
+    liveTimer = null;
+    if (!liveQueue.length) return;
+    dom.live.append(h('p', liveQueue.join(' ')));
+    liveQueue = [];
+    while (dom.live.childElementCount > LIVE_LINES) dom.live.firstElementChild.remove();
   }
 
   function describe(ev, view, before) {
@@ -866,6 +874,7 @@ export function mount(root, opts) {
     app.settings.lang = setLang(lang);
     // The last announcement was in the old language: a screen reader reviewing the page would read it so.
     clearTimeout(liveTimer);
+    liveTimer = null;
     liveQueue = [];
     dom.live.textContent = '';
     if (standalone) {
@@ -1026,6 +1035,7 @@ export function mount(root, opts) {
       removeEventListener('hashchange', onHashHere);
       unfollow();
       clearTimeout(liveTimer);
+      liveTimer = null;
       liveQueue = [];
       skipPause();
       dialogRender = null;
