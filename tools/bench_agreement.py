@@ -38,8 +38,6 @@ def main() -> None:
         match = Match.new(seed=args.seed * 1_000_003 + i)
         while match.current_phase != Phase.MATCH_OVER:
             view = seat_view(match, match.turn)
-            if view.phase == Phase.PLAY and not view.hand:
-                break
             if view.phase != Phase.PLAY:
                 action = bots.choose("advanced", view, position_rng(view, "call")).action
             else:

@@ -828,12 +828,16 @@ export function mount(root, opts) {
     liveTimer ??= setTimeout(flushLive, 30);
   }
   function flushLive() {
+    const text = liveQueue.join(' ');
+    dropLive();
+    if (!text) return;
+    dom.live.append(h('p', text));
+    while (dom.live.childElementCount > LIVE_LINES) dom.live.firstElementChild.remove();
+  }
+  function dropLive() {   // unsaid words dropped: a new language, a widget removed
     clearTimeout(liveTimer);
     liveTimer = null;
-    if (!liveQueue.length) return;
-    dom.live.append(h('p', liveQueue.join(' ')));
     liveQueue = [];
-    while (dom.live.childElementCount > LIVE_LINES) dom.live.firstElementChild.remove();
   }
 
   function describe(ev, view, before) {
@@ -873,9 +877,7 @@ export function mount(root, opts) {
   async function changeLang(lang) {
     app.settings.lang = setLang(lang);
     // The last announcement was in the old language: a screen reader reviewing the page would read it so.
-    clearTimeout(liveTimer);
-    liveTimer = null;
-    liveQueue = [];
+    dropLive();
     dom.live.textContent = '';
     if (standalone) {
       document.documentElement.lang = app.settings.lang;
@@ -1034,9 +1036,7 @@ export function mount(root, opts) {
       keyTarget.removeEventListener('keydown', onKeyHere);
       removeEventListener('hashchange', onHashHere);
       unfollow();
-      clearTimeout(liveTimer);
-      liveTimer = null;
-      liveQueue = [];
+      dropLive();
       skipPause();
       dialogRender = null;
       table.destroy();
