@@ -138,3 +138,29 @@ def drive_from_any(stop: Any, seeds: range = range(1, 200), limit: int = 400) ->
 def saved_state(page: Page) -> str | None:
     raw = page.evaluate("localStorage.getItem('giretra.match')")
     return json.loads(raw)["state"] if raw else None
+
+
+def longest_match(players: str = "hrrr", bot_next: bool = True, limit: int = 20_000) -> str:
+    """A legal match as long as the notation holds (target a million, random play), at a position where the next action
+    would pass the limit, with a bot to take it (or the human, a card to play). The audit's case: the page waited for
+    ever."""
+    import random
+
+    from giretra_core import format_match, parse_match
+
+    for seed in range(200):
+        match, rng = parse_match(f"G2 giretra.com {players} {seed} B 0-0 1000000 * - 0"), random.Random(seed)
+        length = steps = 0
+        while match.turn is not None:
+            after = match.apply_unchecked(match.turn, rng.choice(list(match.legal_actions())))
+            steps += 1
+            if length > limit - 300 or steps % 16 == 0:   # written every 16 actions while far from the limit
+                length = len(format_match(after))
+                if length > limit:
+                    whose = match.turn != 0 if bot_next else match.turn == 0 and match.deal.phase == "play"
+                    if whose and all(len(format_match(match.apply_unchecked(match.turn, a))) > limit
+                                     for a in match.legal_actions()):   # whichever action is taken
+                        return format_match(match)   # (Seat.BOTTOM is 0; the player's case: a card to play)
+                    break
+            match = after
+    raise AssertionError("no seed gave such a match")

@@ -6,7 +6,7 @@ import json
 
 import pytest
 from conftest import open_game
-from gameplay import saved_state, wait_my_turn
+from gameplay import longest_match, saved_state, wait_my_turn
 from playwright.sync_api import Page, expect
 
 
@@ -85,3 +85,25 @@ def test_a_save_from_before_the_action_count_still_resumes(page: Page) -> None:
     expect(page.locator('[data-notice="setAside"]')).to_have_count(0)
     resumed = saved_state(page)
     assert resumed is not None and resumed.startswith("G2 giretra.com hrrr 0 B 0-0 150 * c9"), resumed
+
+
+@pytest.mark.parametrize("bot_next", [True, False], ids=["a bot to move", "the player to move"])
+def test_a_match_too_long_to_go_on_says_so_and_offers_a_new_one(page: Page, bot_next: bool) -> None:
+    # An audit: a legal match at the notation's limit (target raised to a million) was accepted, its next state
+    # refused by every later call, and the page showed "Waiting for Top." for ever with no word.
+    long = longest_match(bot_next=bot_next)
+    page.goto("wheel.json")
+    page.evaluate("s => localStorage.setItem('giretra.match', JSON.stringify({v: 1, state: s}))", long)
+    open_game(page)
+    if not bot_next:
+        wait_my_turn(page, "play")
+        page.locator(".gt-hand .is-legal").first.click()
+    notice = page.locator('[data-notice="tooLong"]')
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("too long to go on")
+    assert saved_state(page) == long   # the match is kept as it was, readable
+    notice.locator('[data-action="notice-new-match"]').click()
+    expect(notice).to_have_count(0)
+    expect(page.locator('[data-notice="setAside"]')).to_have_count(0)
+    fresh = saved_state(page)
+    assert fresh is not None and fresh != long and " 0-0 150 " in fresh

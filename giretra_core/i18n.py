@@ -26,7 +26,7 @@ RULE_OF = {
     "redouble_not_allowed_for_mode": "N-6", "not_doubled": "N-6", "already_redoubled": "N-6",
     "redouble_not_announcer_team": "N-6", "must_follow_suit": "P-1", "must_beat": "P-2", "must_trump": "P-3",
     "must_overtrump": "P-5", "must_play_trump": "P-6", "cut_out_of_range": "D-2", "wrong_phase": "",
-    "card_not_in_hand": "", "match_over": "M-1",
+    "card_not_in_hand": "", "match_over": "M-1", "match_too_long": "",
 }
 
 SEATS = {
@@ -102,6 +102,7 @@ _EN = {
     "wrong_phase": "That is not possible during {phase}.",
     "card_not_in_hand": "{card} is not in your hand.",
     "match_over": "The match is over.",
+    "match_too_long": "This match is too long to go on (its record would pass {max} characters): start a new match.",
 }
 _FR = {
     "negotiation_complete": "Les annonces sont terminées.",
@@ -130,6 +131,8 @@ _FR = {
     "wrong_phase": "Impossible pendant {phase}.",
     "card_not_in_hand": "{card} n’est pas dans votre main.",
     "match_over": "La partie est terminée.",
+    "match_too_long": "Cette partie est trop longue pour continuer (son relevé dépasserait {max} caractères) : "
+                      "commencez une nouvelle partie.",
 }
 _MG = {
     "negotiation_complete": "Vita ny fifampiraharahana.",
@@ -159,6 +162,8 @@ _MG = {
     "wrong_phase": "Tsy azo atao mandritra ny {phase} izany.",
     "card_not_in_hand": "Tsy ao an-tananao ny {card}.",
     "match_over": "Vita ny lalao.",
+    "match_too_long": "Lava loatra ity lalao ity ka tsy afaka mitohy (hihoatra ny litera {max} ny firaketana azy): "
+                      "manomboha lalao vaovao.",
 }
 MESSAGES = {"en": _EN, "fr": _FR, "mg": _MG}
 

@@ -53,7 +53,7 @@ from .lessons import lesson_task as lesson_board
 from .match import MAX_SEED, MAX_TARGET, PLAYER_KINDS, PLAYER_LETTERS, Match
 from .modes import LAST_TRICK_BONUS, MODE_NAMES, POINTS, Mode, parse_mode, sort_key
 from .negotiation import Call, CallKind, Contract, Negotiation, Reason
-from .notation import format_match, parse_match
+from .notation import MAX_LENGTH, format_match, parse_match
 from .rules import PRESETS, Rules, get_preset
 from .scoring import score_deal
 from .seats import SEAT_NAMES, TEAM_NAMES, Seat, parse_seat, parse_team
@@ -159,6 +159,16 @@ def _parse(state: str) -> Match:
 
 def _match(state: object) -> Match:
     return _parse(_str(state, "state"))
+
+
+def _state(match: Match) -> str:
+    """*match*'s notation, refused where it could not be read back: every state the seam returns is one it accepts.
+    (A start-score request may raise the target to a million: its match would outgrow the notation's limit.)"""
+    state = format_match(match)
+    if len(state) > MAX_LENGTH:
+        raise GiretraError(f"this match is too long to go on: its notation would be {len(state)} characters, over "
+                           f"{MAX_LENGTH}; start a new match", "match_too_long", max=MAX_LENGTH)
+    return state
 
 
 def _seat(value: object) -> Seat:
@@ -320,7 +330,7 @@ _REASON_CODES = frozenset({
     "not_higher", "colour_already_used_by_team", "no_bid", "target_not_announced", "double_own_team",
     "already_doubled", "implicit_pass", "redouble_not_allowed_for_mode", "not_doubled", "already_redoubled",
     "redouble_not_announcer_team", "must_follow_suit", "must_beat", "must_trump", "must_overtrump",
-    "must_play_trump", "cut_out_of_range", "wrong_phase", "card_not_in_hand", "match_over"})
+    "must_play_trump", "cut_out_of_range", "wrong_phase", "card_not_in_hand", "match_over", "match_too_long"})
 
 
 def _players(value: object, base: Sequence[str] = ("human", "random", "random", "random"),
@@ -448,8 +458,7 @@ def apply(state: str, seat: str, action: str, lang: str = "en") -> JSON:
         event["dealOver"] = _summary_json(after, len(after.history), lang)
     if after.winner is not None:
         event["matchOver"] = {"winner": TEAM_NAMES[after.winner], "scores": _teams(after.scores)}
-    new_state = format_match(after)
-    return {"state": new_state, "view": _view_json(after, seat_view(after, who), lang), "event": event}
+    return {"state": _state(after), "view": _view_json(after, seat_view(after, who), lang), "event": event}
 
 
 HINT_LEVEL = list(bots.LEVELS)[-1]   # the strongest level offered in play: a human seat's hint, and the review's
@@ -579,7 +588,7 @@ def take_back(state: str, seat: str, lang: str = "en") -> JSON:
                            "nothing_to_take_back")
     before, taken = choices[-1]
     undone = len(match.deal.actions()) - len(before.deal.actions())
-    return {"state": format_match(before), "view": _view_json(before, seat_view(before, who), lang),
+    return {"state": _state(before), "view": _view_json(before, seat_view(before, who), lang),
             "taken": _action_json(taken, None, lang), "undone": undone}
 
 

@@ -1253,3 +1253,47 @@ def test_a_deals_result_names_the_teams_as_the_table_around_it_does() -> None:
         page = (Path(__file__).parent.parent / "web" / "js" / "i18n" / f"{lang}.js").read_text(encoding="utf-8")
         words = dict(re.findall(r"'team\.(Team[12])': '([^']*)'", page))
         assert (words["Team1"], words["Team2"]) == TEAMS_SEEN[lang]
+
+
+# -- every state the seam returns reads back (an audit: a 20,003-character state every later call refused) ---------
+
+
+def _longest_readable_match() -> Match:
+    """A legal match as long as the notation holds: target a million, random bots, played until one more action would
+    pass the limit. Built with the Match API (the seam would take minutes); a Colour sweep ends a match at once, so
+    the seeds are tried in turn until one lasts."""
+    for seed in range(100):
+        start = value("new_match", seed=seed, players={"Bottom": "random"}, target=1_000_000)["state"]
+        match, rng = parse_match(start), random.Random(seed)
+        length = steps = 0
+        while match.turn is not None:
+            after = match.apply_unchecked(match.turn, rng.choice(list(match.legal_actions())))
+            steps += 1
+            # Written every 16 actions (under 100 characters) while far from the limit: 20 kB at every action took 20 s.
+            if length > MAX_NOTATION - 300 or steps % 16 == 0:
+                length = len(format_match(after))
+                if length > MAX_NOTATION:
+                    return match
+            match = after
+    raise AssertionError("every seed's match ended in a sweep")
+
+
+MAX_NOTATION = 20_000
+
+
+def test_no_state_the_seam_returns_is_one_it_refuses_to_read() -> None:
+    match = _longest_readable_match()
+    state = format_match(match)
+    assert 19_900 < len(state) <= MAX_NOTATION and len(match.history) > 100
+    view = value("view", state=state, seat="Bottom")   # read back, as a save or a link would be
+    seat = view["toAct"]
+    action = value("bot_action", state=state, seat=seat, level="random")["action"]
+    out = ask("apply", state=state, seat=seat, action=action)
+    # Refused, not a state of 20,003 characters that every later call refuses: the page says the match cannot go on.
+    assert not out["ok"] and out["error"]["code"] == "match_too_long", out
+    assert "new match" in out["error"]["message"]
+    assert "nouvelle partie" in ask("apply", state=state, seat=seat, action=action, lang="fr")["error"]["message"]
+    assert value("view", state=state, seat="Bottom") == view   # nothing changed: the same match, still readable
+    for other in list(match.legal_actions())[:3]:   # whatever the action, never an unreadable state
+        answer = ask("apply", state=state, seat=seat, action=action_token(other))
+        assert not answer["ok"] or len(answer["value"]["state"]) <= MAX_NOTATION

@@ -161,6 +161,10 @@ export function mount(root, opts) {
         app.notices = app.notices.filter((x) => x !== n);
         resumeSave(n.back).catch(showCrash);
       },
+      onNewMatch: (n) => {
+        app.notices = app.notices.filter((x) => x !== n);
+        startNewMatch();
+      },
     }));
     const loading = !app.view;
     dom.loading.hidden = !loading;
@@ -274,6 +278,16 @@ export function mount(root, opts) {
       showCrash(err);
       return null;
     }
+  }
+
+  /** The engine refused to go on with this match (its record would outgrow what the notation holds: a target raised to
+   *  a million): said plainly, with a new match as the way out; a refusal of anything else is a bug, loud. */
+  function cannotGoOn(err) {
+    if (!(err instanceof RulesError) || err.code !== 'match_too_long') return false;
+    notify({ key: 'tooLong', params: {}, newMatch: true });
+    announce(t('notice.tooLong'), { fresh: true });
+    render();
+    return true;
   }
 
   function showCrash(err) {
@@ -556,6 +570,7 @@ export function mount(root, opts) {
       for (const notice of app.notices) if (notice.back) notice.played = true;   // the shared match is now in play
       await applied(res, HUMAN);
     } catch (err) {
+      if (cannotGoOn(err)) return;
       if (!(err instanceof RulesError)) throw err;
       // The engine refused: nothing changes but the message saying why.
       app.message = { text: err.message, kind: 'reason', code: err.code, rule: err.rule };
@@ -639,7 +654,8 @@ export function mount(root, opts) {
         ]);
         if (!decision || dom.dialog.open) break;   // a menu opened while it thought: its move waits for the close
         if (token !== app.token || state !== app.state) continue;
-        const res = await call('apply', { state, seat, action: decision.action }).catch((err) => { showCrash(err); return null; });
+        const res = await call('apply', { state, seat, action: decision.action })
+          .catch((err) => { if (!cannotGoOn(err)) showCrash(err); return null; });
         if (!res) break;
         if (token !== app.token || state !== app.state) continue;
         await applied(res, seat);

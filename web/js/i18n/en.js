@@ -199,6 +199,7 @@ export default {
   'notice.badMatch': 'The match could not start: {message}',
   'notice.shared': 'You opened a shared deal.',
   'notice.sharedMatch': 'You opened a shared match, from its first deal.',
+  'notice.tooLong': 'This match is too long to go on: its record has reached the most a save or a link can hold. Start a new match.',
   'notice.kept': 'Your match in progress is kept: you can go back to it.',
   'link.seating': 'its table does not seat you at Bottom with three bots.',
   'link.seed': '“{seed}” is not a seed (a whole number).',

@@ -198,6 +198,7 @@ export default {
   'notice.badMatch': 'La partie n’a pas pu commencer : {message}',
   'notice.shared': 'Vous avez ouvert une donne partagée.',
   'notice.sharedMatch': 'Vous avez ouvert une partie partagée, depuis sa première donne.',
+  'notice.tooLong': 'Cette partie est trop longue pour continuer : son relevé a atteint ce qu’une sauvegarde ou un lien peut contenir. Commencez une nouvelle partie.',
   'notice.kept': 'Votre partie en cours est gardée : vous pouvez y revenir.',
   'link.seating': 'sa table ne vous place pas en Sud avec trois robots.',
   'link.seed': '« {seed} » n’est pas une graine (un nombre entier).',

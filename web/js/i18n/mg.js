@@ -198,6 +198,7 @@ export default {
   'notice.badMatch': 'Tsy nety nanomboka ny lalao: {message}',
   'notice.shared': 'Nanokatra fizarana nozaraina ianao.',
   'notice.sharedMatch': 'Nanokatra lalao nozaraina ianao, hatramin’ny fizarana voalohany.',
+  'notice.tooLong': 'Lava loatra ity lalao ity ka tsy afaka mitohy: tonga amin’izay azon’ny fitahirizana na rohy raisina ny firaketana azy. Manomboha lalao vaovao.',
   'notice.kept': 'Voatahiry ny lalao nataonao: afaka miverina aminy ianao.',
   'link.seating': 'tsy mametraka anao eo Ambany miaraka amin’ny robo telo ny latabany.',
   'link.seed': 'Tsy voa (isa feno) ny “{seed}”.',

@@ -104,6 +104,8 @@ export function renderNotices(app, cb) {
       notice.back && notice.key !== 'kept' ? h('p.gt-notice__kept', t('notice.kept')) : null,   // (not twice)
       notice.back ? h('button.gt-btn', { type: 'button', dataset: { action: 'back-to-match' },
         on: { click: () => cb.onBack(notice) } }, t('notice.back')) : null,
+      notice.newMatch ? h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'notice-new-match' },
+        on: { click: () => cb.onNewMatch(notice) } }, t('bar.newMatch')) : null,
     ]));
   }
   return items;
