@@ -107,3 +107,23 @@ def test_a_match_too_long_to_go_on_says_so_and_offers_a_new_one(page: Page, bot_
     expect(page.locator('[data-notice="setAside"]')).to_have_count(0)
     fresh = saved_state(page)
     assert fresh is not None and fresh != long and " 0-0 150 " in fresh
+
+
+@pytest.mark.parametrize("bad, kept", [
+    ("x" * 4_500_000, True),   # 4.5 MB: no room for its copy beside it, room once the slot is cleared
+    ('"' * 2_700_000, False),  # its copy escapes every quote: 5.4 MB, over the 5 MB this browser allows an origin
+], ids=["4.5 MB kept", "5.4 MB copy lost"])
+def test_a_damaged_save_too_big_to_copy_is_never_said_to_be_kept(page: Page, bad: str, kept: bool) -> None:
+    # An audit: a 4.5 MB damaged save was deleted while the notice said it had been set aside.
+    page.goto("wheel.json")
+    page.evaluate("bad => localStorage.setItem('giretra.match', bad)", bad)
+    open_game(page)
+    aside = page.evaluate("localStorage.getItem('giretra.match.setAside')")
+    if kept:
+        expect(page.locator('[data-notice="setAside"]')).to_be_visible()
+        assert aside is not None and json.loads(aside)["raw"] == bad   # what the notice says is true
+    else:
+        expect(page.locator('[data-notice="setAsideLost"]')).to_be_visible()
+        expect(page.locator('[data-notice="setAsideLost"]')).to_contain_text("removed")
+        assert aside is None
+    assert (saved_state(page) or "").startswith("G2 ")   # a new match is on, and saved

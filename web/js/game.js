@@ -422,12 +422,10 @@ export function mount(root, opts) {
         return;
       } catch (err) {
         if (!(err instanceof RulesError)) throw err;
-        setAside(JSON.stringify(saved.save), err.message);
-        notify({ key: 'setAside', params: {} });
+        notify({ key: setAside(JSON.stringify(saved.save), err.message) ? 'setAside' : 'setAsideLost', params: {} });
       }
     } else if (saved.status === 'bad') {
-      setAside(saved.raw, saved.why);
-      notify({ key: 'setAside', params: {} });
+      notify({ key: setAside(saved.raw, saved.why) ? 'setAside' : 'setAsideLost', params: {} });
     }
     await startNewMatch({ focus: false });
   }
@@ -496,8 +494,8 @@ export function mount(root, opts) {
         return stored;
       }
       if (previous.status === 'bad') {   // unreadable: set aside and said, as without a link (it was overwritten)
-        keepAside(previous.raw, `replaced by a shared link; ${previous.why}`);
-        notify({ key: 'setAside', params: {} });
+        const kept = keepAside(previous.raw, `replaced by a shared link; ${previous.why}`);
+        notify({ key: kept ? 'setAside' : 'setAsideLost', params: {} });
         return null;
       }
       if (previous.status !== 'ok' || previous.save.state === shared) return null;
@@ -507,8 +505,8 @@ export function mount(root, opts) {
         checkSeating(view);
       } catch (err) {
         if (!(err instanceof RulesError)) throw err;
-        keepAside(JSON.stringify(previous.save), `replaced by a shared link; unreadable: ${err.message}`);
-        notify({ key: 'setAside', params: {} });
+        const kept = keepAside(JSON.stringify(previous.save), `replaced by a shared link; unreadable: ${err.message}`);
+        notify({ key: kept ? 'setAside' : 'setAsideLost', params: {} });
         return null;
       }
       keepAside(JSON.stringify(previous.save), 'replaced by a shared link', { back: true, shared });

@@ -51,7 +51,7 @@ export function keepAside(raw, why, { back = false, shared = null } = {}) {
   // The player's own match whose way back is still offered is never written over by a copy of something else (an
   // unreadable save then lost it: a robustness audit): that copy goes under a key of its own.
   const key = !back && readAside()?.back ? UNREADABLE_KEY : ASIDE_KEY;
-  write(key, JSON.stringify({ raw, why, at: new Date().toISOString(), back, shared }));
+  return write(key, JSON.stringify({ raw, why, at: new Date().toISOString(), back, shared }));
 }
 
 /** The link now open over the match kept aside (shared: its state as opened), not played yet; or (played) the
@@ -96,12 +96,14 @@ export function settleBack() {
   if (data?.back) write(ASIDE_KEY, JSON.stringify({ ...data, back: false }));
 }
 
-/** Keep an unreadable save aside and clear the slot. */
+/** Keep an unreadable save aside and clear the slot; false if the copy could not be written (the save is gone: the
+ *  notice must say so, not that it was kept). The slot is cleared first: a save near the storage quota (4.5 MB, an
+ *  audit) has no room for its copy beside it, and was deleted while the notice said it was set aside. */
 export function setAside(raw, why) {
-  keepAside(raw, why);
   try {
     localStorage.removeItem(MATCH_KEY);
   } catch { /* storage disabled */ }
+  return keepAside(raw, why);
 }
 
 export function readSettings(defaults) {

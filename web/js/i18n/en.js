@@ -200,6 +200,7 @@ export default {
   'notice.shared': 'You opened a shared deal.',
   'notice.sharedMatch': 'You opened a shared match, from its first deal.',
   'notice.tooLong': 'This match is too long to go on: its record has reached the most a save or a link can hold. Start a new match.',
+  'notice.setAsideLost': 'Your saved match could not be resumed (it is damaged or from another version), and it was too large to keep in this browser’s storage: it was removed. A new match has started.',
   'notice.kept': 'Your match in progress is kept: you can go back to it.',
   'link.seating': 'its table does not seat you at Bottom with three bots.',
   'link.seed': '“{seed}” is not a seed (a whole number).',

@@ -199,6 +199,7 @@ export default {
   'notice.shared': 'Vous avez ouvert une donne partagée.',
   'notice.sharedMatch': 'Vous avez ouvert une partie partagée, depuis sa première donne.',
   'notice.tooLong': 'Cette partie est trop longue pour continuer : son relevé a atteint ce qu’une sauvegarde ou un lien peut contenir. Commencez une nouvelle partie.',
+  'notice.setAsideLost': 'Votre partie sauvegardée n’a pas pu être reprise (elle est abîmée ou d’une autre version), et elle était trop grande pour être gardée dans le stockage de ce navigateur : elle a été supprimée. Une nouvelle partie a commencé.',
   'notice.kept': 'Votre partie en cours est gardée : vous pouvez y revenir.',
   'link.seating': 'sa table ne vous place pas en Sud avec trois robots.',
   'link.seed': '« {seed} » n’est pas une graine (un nombre entier).',
