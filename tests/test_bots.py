@@ -516,3 +516,17 @@ def test_replay_level_names() -> None:
     assert deals["deals_played"] == 2
     with pytest.raises(SystemExit):
         arena_main(["replay-0", "advanced", "--deals", "1"])
+
+
+def test_the_experts_answer_does_not_depend_on_machine_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An audit: with three busy processes, 3 of 50 identical requests got another card (JH idle, 9C busy). A machine
+    twice as slow (the clock the guard reads runs twice as fast) must give the answer of the guard-free search."""
+    import time
+
+    request = json.dumps({"state": "G2 giretra.com raba 1002 R 0-0 150 * c14.D.xD.xxD.ok.ok.ok.8D.AD.KD.JD 11",
+                          "seat": "Right", "level": "expert", "seed": 0})
+    idle = json.loads(jsonapi.bot_action(request))["value"]["action"]
+    clock = time.perf_counter
+    start = clock()
+    monkeypatch.setattr(expert.time, "perf_counter", lambda: start + (clock() - start) * 2)
+    assert json.loads(jsonapi.bot_action(request))["value"]["action"] == idle == "JH"

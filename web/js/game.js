@@ -674,6 +674,8 @@ export function mount(root, opts) {
 
   // -- the hint -------------------------------------------------------------------------------------------------------
 
+  const givenHints = new Map();   // "lang state" -> the engine's answer, for this page's session
+
   /** The strongest bot's choice for the human's decision, with its one-line reason, in the engine's words. */
   async function askHint() {
     const { state, view } = app;
@@ -681,9 +683,14 @@ export function mount(root, opts) {
     app.message = { text: t('hint.thinking'), kind: 'info' };
     render();
     // No level: the engine's hint level for a person's seat, the one its review compares with (said once, there).
-    const res = await call('bot_action', { state, seat: HUMAN, budgetMs: HINT_BUDGET_MS, seed: 0 })
+    // A position asked again (after an Undo) shows the hint it showed before: on a machine too slow for the expert's
+    // work, its clock guard could answer otherwise, and two hints for one position teach nothing.
+    const key = `${getLang()} ${state}`;
+    const res = givenHints.get(key) ?? await call('bot_action', { state, seat: HUMAN, budgetMs: HINT_BUDGET_MS, seed: 0 })
       .catch((err) => { showCrash(err); return null; });
     if (!res || state !== app.state) return;
+    givenHints.set(key, res);
+    if (givenHints.size > 200) givenHints.delete(givenHints.keys().next().value);   // (a page left open for days)
     app.hint = { state, action: res.action, why: res.why };
     app.message = { kind: 'hint', text: t('hint.text', { action: actionLabel(res.action, view), why: res.why }) };
     announce(app.message.text, { fresh: true });
