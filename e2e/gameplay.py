@@ -56,6 +56,17 @@ def hand(page: Page) -> list[str]:
     return [str(c) for c in page.locator(".gt-hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")]
 
 
+def wait_hand(page: Page, cards: list[str], timeout: float = 20_000) -> None:
+    """Wait until the hand shown is *cards*. The page saves a match at once and draws it at the next frame: a test that
+    waited on the save and read the table found the match before it (under load, the frame came late)."""
+    try:
+        page.wait_for_function("cards => JSON.stringify([...document.querySelectorAll('.gt-hand [data-card]')]"
+                               ".map(e => e.dataset.card)) === JSON.stringify(cards)", arg=cards, timeout=timeout)
+    except Exception:
+        assert hand(page) == cards   # the same wait's failure, said with both hands
+        raise
+
+
 def legal_cards(page: Page) -> list[str]:
     return [str(c) for c in page.locator(".gt-hand .is-legal").evaluate_all("els => els.map(e => e.dataset.card)")]
 
