@@ -3,6 +3,7 @@
 
     python3 tools/dev.py run [--port 8000]    # vendor Pyodide, build the wheel, serve web/ on 127.0.0.1
     python3 tools/dev.py test [--only STEP]   # venv + lint + types + unit tests + browser tests
+    python3 tools/dev.py test --busy 2 --repeat 3   # the same three times over, two CPU-bound loops beside it
 
 ``run`` needs only Python 3.11+ and npm: it uses the dev venv's Python when one exists (fast, no-isolation
 wheel build) and otherwise the Python running this script (``pip wheel`` builds in isolation from PyPI).
@@ -17,6 +18,7 @@ Browser tests use Debian's /usr/bin/chromium (or $GIRETRA_CHROMIUM), never a Pla
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import os
 import subprocess
@@ -24,6 +26,7 @@ import sys
 import time
 import tomllib
 import venv
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,7 +87,29 @@ def cmd_run(args: argparse.Namespace) -> None:
     serve.serve(port=args.port, quiet=args.quiet)
 
 
+@contextlib.contextmanager
+def busy_loops(count: int) -> Iterator[None]:
+    """*count* processes that only burn CPU, beside the tests: a suite must stay green on a loaded machine."""
+    loops = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
+    if loops:
+        print(f"dev: {count} CPU-bound loop(s) running beside the tests (pids {[p.pid for p in loops]})")
+    try:
+        yield
+    finally:
+        for loop in loops:
+            loop.kill()
+            loop.wait()
+
+
 def cmd_test(args: argparse.Namespace) -> None:
+    with busy_loops(args.busy):
+        for run in range(1, args.repeat + 1):
+            if args.repeat > 1:
+                say(f"run {run} of {args.repeat}")
+            run_steps(args)
+
+
+def run_steps(args: argparse.Namespace) -> None:
     steps = args.only or STEPS
     ensure_venv()
     py = str(VENV_PY)
@@ -115,6 +140,8 @@ def main(argv: list[str] | None = None) -> None:
     run.set_defaults(func=cmd_run)
     test = sub.add_parser("test", help="run every check, failing fast")
     test.add_argument("--only", action="append", choices=STEPS, help="run only this step (repeatable)")
+    test.add_argument("--busy", type=int, default=0, metavar="N", help="run N CPU-bound loops beside the tests")
+    test.add_argument("--repeat", type=int, default=1, metavar="K", help="run every step K times in a row")
     test.add_argument("pytest_args", nargs="*", help="extra arguments for pytest e2e (after --)")
     test.set_defaults(func=cmd_test)
     args = parser.parse_args(argv)
