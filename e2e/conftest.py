@@ -1,19 +1,24 @@
 """Browser tests: web/ served on a free 127.0.0.1 port, Debian's Chromium driven by pytest-playwright.
 
-Every test gets a fresh browser context (empty cache and localStorage). The ``page`` fixture records every
-request, including the engine worker's, and fails the test if one leaves 127.0.0.1.
+The tests of one module share a browser context, as one player's browser would: its HTTP cache and the engine's memory
+snapshot (Cache Storage) carry from test to test, so only a module's first test boots Python in full (about 2 s, where
+a later one takes about 0.5 s). What a test could see of another is cleared before it: every page closed, localStorage,
+sessionStorage and cookies emptied. A test that needs a context of its own (empty caches: a first visit, a failed
+download) is marked ``fresh_context``. The ``page`` fixture records every request, including the engine worker's, and
+fails the test if one leaves 127.0.0.1.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Request, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB_DIR = ROOT / "web"
@@ -48,6 +53,32 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, object]) -> dic
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}
 
 
+@pytest.fixture(scope="module")
+def module_context(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[BrowserContext]:
+    context = browser.new_context(**browser_context_args)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def context(request: pytest.FixtureRequest, module_context: BrowserContext,
+            new_context: Callable[..., BrowserContext]) -> Iterator[BrowserContext]:
+    """The module's context, emptied of what the previous test left (or a context of the test's own)."""
+    if request.node.get_closest_marker("fresh_context"):
+        yield new_context()
+        return
+    for old in module_context.pages:
+        old.close()
+    module_context.clear_cookies()
+    blank = module_context.new_page()
+    blank.goto("wheel.json")   # any page of the origin, to reach its storage
+    blank.evaluate("localStorage.clear(); sessionStorage.clear()")
+    blank.close()
+    yield module_context
+    for page in module_context.pages:
+        page.close()
+
+
 @pytest.fixture
 def requests_seen(context: BrowserContext) -> Iterator[list[str]]:
     """Every URL the context requested (pages and workers); the test fails if one is not local."""
@@ -58,6 +89,7 @@ def requests_seen(context: BrowserContext) -> Iterator[list[str]]:
 
     context.on("request", record)
     yield seen
+    context.remove_listener("request", record)
     foreign = [u for u in seen if urlsplit(u).scheme not in LOCAL_SCHEMES and urlsplit(u).hostname != "127.0.0.1"]
     assert not foreign, f"requests left 127.0.0.1: {foreign}"
 

@@ -60,7 +60,7 @@ def settled_boxes(page: Page, selectors: dict[str, str]) -> dict[str, Any]:
     return boxes
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")   # (the module's tests share one context: see conftest.py)
 def browser_context_args(browser_context_args: dict[str, object]) -> dict[str, object]:
     return {**browser_context_args, "viewport": PHONE, "has_touch": True, "is_mobile": True}
 

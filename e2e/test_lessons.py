@@ -220,6 +220,7 @@ def test_a_keyboard_reader_who_starts_a_game_widget_lands_on_its_table(page: Pag
     expect(page.get_by_role("navigation")).to_have_count(1)   # the page's contents
 
 
+@pytest.mark.fresh_context   # the engine's first start, the longest one
 def test_a_reader_who_goes_on_while_a_game_widget_loads_keeps_the_focus_where_they_went(page: Page) -> None:
     # From a review: the engine may take seconds to load; a reader who pressed Play and then tabbed on through the
     # page must not be pulled back into the widget when its match is drawn.

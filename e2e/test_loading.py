@@ -6,6 +6,8 @@ import pytest
 from conftest import BOOT_TIMEOUT_MS, wait_ready
 from playwright.sync_api import Page, Route, expect
 
+pytestmark = pytest.mark.fresh_context   # a first visit each: no engine snapshot to boot from
+
 
 def test_progress_is_shown_while_loading(page: Page) -> None:
     page.goto("?speed=0")
@@ -42,8 +44,8 @@ def test_blocked_wheel_shows_the_failure_and_retry_recovers(page: Page) -> None:
 @pytest.mark.parametrize(("missing", "stage"), [
     ("**/pyodide.asm.wasm", "pyodide"),         # Pyodide itself only logs this one: the worker listens
     ("**/python_stdlib.zip", "pyodide"),
-    ("**/micropip-*.whl", "micropip"),          # loadPackage() resolves anyway: loadedPackages is checked
     ("**/wheel.json", "wheel"),
+    ("**/wheels/**/*.whl", "wheel"),
 ])
 def test_each_failed_download_is_reported_at_its_stage(page: Page, missing: str, stage: str) -> None:
     page.route(missing, lambda route: route.fulfill(status=404, body="gone"))

@@ -4,5 +4,5 @@
 import { createEngine } from './engine.js';
 
 performance.mark('gt:engine-start');
-// gt:pyodide, gt:micropip, gt:wheel, gt:ready marks (for the start-up benchmark)
+// gt:pyodide, gt:wheel, gt:ready marks (for the start-up benchmark)
 export const engine = createEngine({ onProgress: (stage) => performance.mark(`gt:${stage}`) });

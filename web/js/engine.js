@@ -1,6 +1,6 @@
 // The only module that talks to the engine worker: a small promise-based RPC client.
 //
-//   const engine = createEngine({ onProgress: (stage) => ... });   // stage: 'pyodide' | 'micropip' | 'wheel' | 'ready'
+//   const engine = createEngine({ onProgress: (stage) => ... });   // stage: 'pyodide' | 'wheel' | 'ready'
 //   engine.onProgress((stage) => ...);                              // more listeners (a late one hears the last stage)
 //   await engine.ready;                                             // rejects with EngineLoadError
 //   const { state, view } = await engine.call('new_match', { seed: 42, lang: 'fr' });
@@ -33,7 +33,7 @@ export class EngineLoadError extends Error {
   constructor(stage, message) {
     super(message);
     this.name = 'EngineLoadError';
-    this.stage = stage;   // 'pyodide' | 'micropip' | 'wheel'
+    this.stage = stage;   // 'pyodide' | 'wheel'
   }
 }
 
@@ -73,7 +73,7 @@ export function createEngine({ onProgress: firstListener = null } = {}) {
         break;
       case 'ready':
         onProgress('ready');
-        readyResolve({ version: msg.version, timings: msg.timings });
+        readyResolve({ version: msg.version, timings: msg.timings, boot: msg.boot });
         break;
       case 'boot-error':
         failAll(new EngineLoadError(msg.stage, msg.message));

@@ -1011,7 +1011,9 @@ export function mount(root, opts) {
       if (err?.name !== 'EngineLoadError') showCrash(err);
     });
     try {
-      await engine.ready;
+      // How the engine started ('snapshot' or 'full'), on the game page: for the tests and the start-up benchmark.
+      const { boot: how } = await engine.ready;
+      if (standalone) marks.dataset.engineBoot = how;
     } catch (err) {
       useLangContext(here);
       app.loadError = err;

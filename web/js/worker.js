@@ -4,8 +4,9 @@
 //   {type: 'boot', pyodideBase, wheelManifest}                 once, first
 //   {type: 'call', id, name, request}                          request = a JSON string for giretra_core.jsonapi
 // worker -> page:
-//   {type: 'progress', stage}                                  stage: 'pyodide' | 'micropip' | 'wheel'
-//   {type: 'ready', version, timings}                          timings: ms from worker start, per stage
+//   {type: 'progress', stage}                                  stage: 'pyodide' | 'wheel'
+//   {type: 'ready', version, timings, boot}                    timings: ms from worker start, per stage;
+//                                                              boot: 'snapshot' (this browser's own) or 'full'
 //   {type: 'boot-error', stage, message}
 //   {type: 'result', id, response}                             response: the JSON string jsonapi returned
 //   {type: 'crash', id, message}                               a Python exception: an engine bug
@@ -41,17 +42,10 @@ function stageError(stage, message) {
 }
 
 async function boot({ pyodideBase, wheelManifest }) {
-  // Start everything that does not need Python at once: the manifest (and through it the wheel, so micropip
-  // later finds it in the HTTP cache) while the interpreter downloads and compiles.
-  // micropip's wheel too, named in the lock file Pyodide is about to read (the request is shared via the cache).
-  fetch(pyodideBase + 'pyodide-lock.json').then((res) => res.json())
-    .then((lock) => fetch(pyodideBase + lock.packages.micropip.file_name)).catch(() => {});
+  // The manifest names the engine's build (its sha256 keys the snapshot): fetched while Pyodide's module loads.
   const manifest = fetch(wheelManifest, { cache: 'no-cache' }).then(async (res) => {
     if (!res.ok) throw stageError('wheel', `${wheelManifest}: HTTP ${res.status}`);
-    const m = await res.json();
-    const url = new URL(m.file, res.url).href;
-    fetch(url).catch(() => {});   // warm-up only; micropip reports a real failure below
-    return { ...m, url };
+    return { ...await res.json(), base: res.url };
   });
   manifest.catch(() => {});   // awaited below
 
@@ -62,61 +56,139 @@ async function boot({ pyodideBase, wheelManifest }) {
   } catch (err) {
     throw stageError('pyodide', `cannot load ${pyodideBase}pyodide.mjs: ${err.message}`);
   }
-  let py;
+  const options = { indexURL: pyodideBase, stdout: () => {}, stderr: (line) => console.warn(line) };
+  const wheel = await manifest;
+  const key = snapshotKey(pyodideBase, wheel);
+  // A later visit: the engine as it was once imported, from this browser's own snapshot (half a second, not two).
+  const snapshot = await snapshots.read(key);
+  if (snapshot) {
+    try {
+      const py = await startPyodide(loadPyodide, { ...options, _loadSnapshot: snapshot });
+      const version = checkEngine(py, wheel);
+      mark('snapshot');
+      ready(py, version, 'snapshot');
+      return;
+    } catch (err) {
+      // Refused (another build), damaged, or a bug of the private API: the normal boot, as if there were none.
+      console.warn(`engine snapshot not used (${err.message}): booting normally`);
+      await snapshots.drop();
+    }
+  }
+  // The wheel downloads while the interpreter downloads and compiles (only the full boot needs it).
+  const bytes = fetch(new URL(wheel.file, wheel.base)).then(async (res) => {
+    if (!res.ok) throw stageError('wheel', `cannot install ${wheel.file}: HTTP ${res.status}`);
+    return res.arrayBuffer();
+  });
+  bytes.catch(() => {});   // awaited below
+  const py = await startPyodide(loadPyodide, { ...options, _makeSnapshot: snapshots.cache !== null });
+  mark('pyodide');
+
+  // The wheel is unpacked into site-packages as it is: it has no dependency to resolve, so no package manager is
+  // needed (micropip took half a second more, and the JavaScript references it keeps make a snapshot impossible).
+  post({ type: 'progress', stage: 'wheel' });
+  try {
+    py.unpackArchive(await bytes, 'wheel', { extractDir: py.runPython('import sysconfig; sysconfig.get_path("purelib")') });
+  } catch (err) {
+    throw err.stage ? err : stageError('wheel', `cannot install ${wheel.file}: ${lastLine(err.message)}`);
+  }
+  const version = checkEngine(py, wheel);
+  mark('wheel');
+  // Before any Python object is lent to JavaScript (a snapshot cannot hold one): made now, stored after 'ready'.
+  let made = null;
+  if (snapshots.cache) {
+    try {
+      made = py.makeMemorySnapshot();
+    } catch (err) {
+      console.warn(`engine snapshot not made: ${err.message}`);
+    }
+  }
+  ready(py, version, 'full');
+  if (made) snapshots.write(key, made);   // not awaited: the engine answers meanwhile
+}
+
+async function startPyodide(loadPyodide, options) {
   const stopWatching = watchConsoleForBootFailure();
   try {
-    py = await Promise.race([
-      loadPyodide({ indexURL: pyodideBase, stdout: () => {}, stderr: (line) => console.warn(line) }),
-      stopWatching.failed,
-    ]);
+    return await Promise.race([loadPyodide(options), stopWatching.failed]);
   } catch (err) {
     throw stageError('pyodide', `Pyodide did not start: ${err.message}`);
   } finally {
     stopWatching();
   }
-  mark('pyodide');
+}
 
-  // loadPackage reports a failed download through errorCallback and resolves anyway: check the result.
-  post({ type: 'progress', stage: 'micropip' });
-  const loadErrors = [];
-  await py.loadPackage('micropip', { messageCallback: () => {}, errorCallback: (m) => loadErrors.push(m) });
-  if (!('micropip' in py.loadedPackages)) {
-    throw stageError('micropip', `micropip did not load: ${loadErrors.join('; ') || 'unknown error'}`);
-  }
-  mark('micropip');
-
-  post({ type: 'progress', stage: 'wheel' });
-  const wheel = await manifest;
-  const micropip = py.pyimport('micropip');
-  try {
-    await micropip.install(wheel.url);
-  } catch (err) {
-    throw stageError('wheel', `cannot install ${wheel.file}: ${lastLine(err.message)}`);
-  } finally {
-    micropip.destroy();
-  }
-  // Trust nothing: the module must import and be the version the manifest announced.
+/** The engine imports and is the version the manifest announced (trust nothing: Pyodide does not always throw). */
+function checkEngine(py, wheel) {
   let version;
   try {
-    version = py.runPython('import giretra_core\ngiretra_core.__version__');
+    version = py.runPython('import giretra_core, giretra_core.jsonapi\ngiretra_core.__version__');
   } catch (err) {
     throw stageError('wheel', `giretra_core does not import: ${lastLine(err.message)}`);
   }
   if (version !== wheel.version) {
     throw stageError('wheel', `giretra_core ${version} loaded, but wheel.json announces ${wheel.version}`);
   }
-  let jsonapi;
-  try {
-    jsonapi = py.pyimport('giretra_core.jsonapi');
-  } catch (err) {
-    throw stageError('wheel', `giretra_core.jsonapi does not import: ${lastLine(err.message)}`);
-  }
+  return version;
+}
+
+function ready(py, version, from) {
   // jsonapi.call(name, request) is the engine's single entry point (unknown names come back as ok:false).
   // (Never destroy the module proxy: attribute proxies are borrowed from it.)
-  dispatch = jsonapi.call;
+  dispatch = py.pyimport('giretra_core.jsonapi').call;
   if (typeof dispatch !== 'function') throw stageError('wheel', 'giretra_core.jsonapi has no call()');
-  mark('wheel');
-  post({ type: 'ready', version, timings });
+  post({ type: 'ready', version, timings, boot: from });
+}
+
+// -- the engine's memory snapshot -----------------------------------------------------------------------------------
+// Pyodide's private snapshot API (0.29): the interpreter's memory with the engine imported, made by this browser after
+// its first normal boot and kept in Cache Storage. Keyed by the Pyodide build and the wheel's sha256, so a new build
+// never boots an old engine; stored with its own sha256, so a damaged copy is never loaded. Anything unexpected (no
+// Cache Storage on an insecure origin, no entry, a damaged or refused one) means the normal boot.
+
+const SNAPSHOT_CACHE = 'giretra-engine-snapshot';
+
+function snapshotKey(pyodideBase, wheel) {
+  return new URL(`engine-snapshot/${encodeURIComponent(pyodideBase)}/${wheel.sha256}`, self.location.href).href;
+}
+
+const snapshots = {
+  cache: typeof caches === 'undefined' ? null : caches,
+
+  async read(key) {
+    if (!this.cache) return null;
+    try {
+      const res = await (await this.cache.open(SNAPSHOT_CACHE)).match(key);
+      if (!res) return null;
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      if (await sha256(bytes) !== res.headers.get('x-sha256')) throw new Error('its sha256 differs');
+      return bytes;
+    } catch (err) {
+      console.warn(`engine snapshot unreadable (${err.message}): booting normally`);
+      await this.drop();
+      return null;
+    }
+  },
+
+  async write(key, bytes) {
+    try {
+      const headers = { 'content-type': 'application/octet-stream', 'x-sha256': await sha256(bytes) };
+      await this.drop();   // one snapshot at most: an older build's is of no use
+      await (await this.cache.open(SNAPSHOT_CACHE)).put(key, new Response(bytes, { headers }));
+    } catch (err) {
+      console.warn(`engine snapshot not kept: ${err.message}`);   // a full disk: the next visit boots normally
+    }
+  },
+
+  async drop() {
+    try {
+      await this.cache?.delete(SNAPSHOT_CACHE);
+    } catch { /* nothing to drop */ }
+  },
+};
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 async function handleCall({ id, name, request }) {

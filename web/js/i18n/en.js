@@ -5,7 +5,6 @@ export default {
 
   'loading.title': 'Loading the game…',
   'loading.pyodide': 'Starting Python in your browser',
-  'loading.micropip': 'Loading the package installer',
   'loading.wheel': 'Installing the Giretra engine',
   'loading.failed': 'The game could not load.',
   'loading.failedDetail': 'It stopped at: {stage}. Check your connection, then try again.',

@@ -4,7 +4,6 @@ export default {
 
   'loading.title': 'Chargement du jeu…',
   'loading.pyodide': 'Démarrage de Python dans le navigateur',
-  'loading.micropip': 'Chargement de l’installateur de paquets',
   'loading.wheel': 'Installation du moteur Giretra',
   'loading.failed': 'Le jeu n’a pas pu se charger.',
   'loading.failedDetail': 'Arrêt à l’étape : {stage}. Vérifiez la connexion, puis réessayez.',

@@ -4,7 +4,6 @@ export default {
 
   'loading.title': 'Eo am-pamakiana ny lalao…',
   'loading.pyodide': 'Manomboka an’i Python ao amin’ny navigateur',
-  'loading.micropip': 'Mamaky ny mpametraka fonosana',
   'loading.wheel': 'Mametraka ny moteran’i Giretra',
   'loading.failed': 'Tsy voavaky ny lalao.',
   'loading.failedDetail': 'Nijanona teo amin’ny: {stage}. Jereo ny fifandraisana, dia andramo indray.',

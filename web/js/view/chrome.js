@@ -3,7 +3,7 @@
 import { h } from '../dom.js';
 import { getLang, LANGUAGES, LANGUAGE_NAMES, t, tMaybe } from '../i18n.js';
 
-const STAGES = ['pyodide', 'micropip', 'wheel'];
+const STAGES = ['pyodide', 'wheel'];
 
 export function renderBar(app, cb) {
   const view = app.view;
