@@ -119,7 +119,7 @@ def run_steps(args: argparse.Namespace) -> None:
         "lint": [py, "-m", "ruff", "check", "."],
         "types": [py, "-m", "mypy", "--strict", "giretra_core", "docs/examples"],
         # No path: pytest collects pyproject's testpaths (tests/, and whatever doctest paths the lead adds).
-        "unit": [py, "-m", "pytest", "-q"],
+        "unit": [py, "-m", "pytest", "-q", "-n", "auto"],   # every core (pytest-xdist): 2.2 min -> ~1.2 on two
         "e2e": [py, "-m", "pytest", "-q", "e2e", *args.pytest_args],
     }
     for step in STEPS:
