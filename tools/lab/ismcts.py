@@ -43,17 +43,18 @@ import random
 import re
 from typing import NamedTuple
 
-from ..cards import SUIT_MASKS, Card, Mask, card_name
-from ..errors import GiretraError
-from ..modes import POINTS, TRUMP_MASK
-from ..play import legal_cards, winning_index
-from ..views import SeatView
-from . import expert
-from .cardplay import ADVANCED, _bits, heuristic_card
-from .inference import evidence_bias, sample_world
-from .knowledge import PlayKnowledge, play_knowledge
-from .reasons import Decision, decide
-from .rollout import policy_playout
+from giretra_core.bots import expert
+from giretra_core.bots.cardplay import ADVANCED, heuristic_card
+from giretra_core.bots.expert import ExpertSettings
+from giretra_core.bots.inference import evidence_bias, sample_world
+from giretra_core.bots.knowledge import PlayKnowledge, play_knowledge
+from giretra_core.bots.reasons import Decision, decide
+from giretra_core.bots.rollout import policy_playout
+from giretra_core.cards import SUIT_MASKS, Card, Mask, card_name, cards_of
+from giretra_core.errors import GiretraError
+from giretra_core.modes import POINTS, TRUMP_MASK
+from giretra_core.play import legal_cards, winning_index
+from giretra_core.views import SeatView
 
 _NAME = re.compile(r"ismcts(-full)?(?:-c-([0-9]{1,2}(?:\.[0-9]{1,3})?))?")
 EXPLORATION = 0.25  # UCB1's constant on values scaled to 0..1 (tuned on 30 deals: 0.1, 0.25, 0.7)
@@ -78,13 +79,14 @@ def choose(view: SeatView, rng: random.Random, budget_ms: float, level: str = "i
     variant = parse(level)
     if variant is None:
         raise GiretraError(f"not an ISMCTS level: {level!r}", "bad_level", text=level)
-    # keep_se=0.0: the expert these instruments were measured against (docs/bots.md), before its keep rule.
+    # keep_se 0: the expert these instruments were measured against (README.md), before its keep rule.
+    before_keep = ExpertSettings(keep_se=0.0)
     if view.phase != "play" or view.turn != view.seat:
-        return expert.choose(view, rng, budget_ms, time_guard, keep_se=0.0)
+        return expert.choose(view, rng, budget_ms, time_guard, before_keep)
     know = play_knowledge(view, inference=True)
-    moves = expert._root_moves(know)
+    moves = expert.root_moves(know)
     if len(moves) == 1 or know.hand.bit_count() <= expert.EXACT_CARDS:
-        return expert.play(view, rng, budget_ms, time_guard, keep_se=0.0)
+        return expert.play(view, rng, budget_ms, time_guard, before_keep)
     hint, _ = expert.policy_card(view, know)
     visits, iterations = search(view, know, moves, rng, budget_ms, time_guard, variant)
     best = max(range(len(moves)), key=lambda i: (visits[i], moves[i] == hint, -i))
@@ -164,7 +166,7 @@ def _descend(tree: dict[tuple[Card, ...], _Node], hands: list[Mask], know: PlayK
             card, _ = heuristic_card(p, hand, legal, trick, leader, mode, out, may, know.announcer_team, ADVANCED)
             if p == seat or variant.full:
                 node = tree.setdefault(tuple(history), {})
-                options = moves if not history else _bits(legal)
+                options = moves if not history else list(cards_of(legal))
                 card = _select(node, options, card, 1.0 if p & 1 == seat & 1 else -1.0, variant.exploration, rng)
                 path.append(node[card])
         else:
