@@ -3,11 +3,11 @@
 
 Deals random hands, plays every mode out with the heuristic policy at all four seats (once with
 each team as the announcer), and regresses the team's card points on the features of one
-player's five first cards (:mod:`.features`), separately for the announcing and the defending
+player's five first cards (:mod:`giretra_core.bots.features`), separately for the announcing and the defending
 team.  With ``--context LEVEL`` the negotiation of each deal is played by that level and every
 call it makes is a sample, its features extended by what the calls before it said
-(:func:`~.features.context_features`).  Prints the weights and the residual spread that
-:mod:`.bidding` holds as constants, so the model can be refitted whenever the play changes.
+(:func:`~giretra_core.bots.features.context_features`).  Prints the weights and the residual spread that
+:mod:`giretra_core.bots.bidding` holds as constants, so the model can be refitted whenever the play changes.
 """
 
 from __future__ import annotations
@@ -140,8 +140,8 @@ def simulate_context(deals: int, seed: int, level: str) -> dict[str, object]:
 
 
 def fit_win_model(matches: int, level: str = "advanced") -> dict[str, object]:
-    """The spread of :func:`~.bidding.win_chance` that best predicts who wins, by maximum likelihood over
-    the deal starts of *matches* matches between *level* bots (a grid of spreads)."""
+    """The spread of :func:`~giretra_core.bots.bidding.win_chance` that best predicts who wins, by maximum
+    likelihood over the deal starts of *matches* matches between *level* bots (a grid of spreads)."""
     from giretra_core import bots
     from giretra_core.bots.bidding import phi
     from giretra_core.deal import Cut

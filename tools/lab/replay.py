@@ -6,7 +6,7 @@ advanced policy, which is what they do in the arena (README.md, "Could a better 
 
 A sampled deal gives each other seat its hand now; adding back the cards that seat played since
 gives its hand at each of its earlier decisions.  :class:`Replay` asks the advanced card policy
-(:func:`~.cardplay.heuristic_card`, from what that seat knew then) which card it would have
+(:func:`~giretra_core.bots.cardplay.heuristic_card`, from what that seat knew then) which card it would have
 played there, and counts the decisions where it would not have played the card it did.  A
 deal is then kept with probability ``(1 - trust) ** misses``: with *trust* 1 only deals where
 the policy explains every card survive (the exact posterior if the players are that policy);

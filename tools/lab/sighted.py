@@ -2,7 +2,7 @@
 
 A measuring instrument for the arena, never a player: how much of the oracle's edge is the hidden
 cards themselves, and from which trick on they matter.  ``sighted`` runs exactly the expert's
-card search (:func:`.expert.play`) but every deal it considers is the real one; the negotiation
+card search (:func:`giretra_core.bots.expert.play`) but every deal it considers is the real one; the negotiation
 is the expert's.  Variants, by name (``sighted[-from-T][-partner|-honours][-blur-P][-keep]``):
 
 * ``-from-T`` — the plain expert before trick T (1..8), sighted from trick T on;
