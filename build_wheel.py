@@ -13,6 +13,11 @@ build requirements (the dev venv made by ``tools/dev.py`` has them): about a sec
 since an isolated build creates a fresh environment and installs setuptools from PyPI every time. Without
 ``build`` installed it falls back to ``pip wheel`` (pip does the same PEP 517 isolated build), saying so.
 The build is reproducible (SOURCE_DATE_EPOCH), so the hash only changes when the contents do.
+
+The browser's wheel holds only what the page imports: :data:`OFFLINE_ONLY`, the package's command-line modules and
+what only they use, are left out of the copy it is built from (a ``pip install .`` keeps them), and so is the
+``giretra`` script's entry point. tests/test_wheel.py checks that its modules are exactly those reachable by imports
+from ``giretra_core.jsonapi``.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import importlib.metadata
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -35,11 +41,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 # Files outside the package that end up in the wheel's metadata.
 PROJECT_FILES = ("pyproject.toml", "README.md", "setup.cfg", "setup.py", "MANIFEST.in", "LICENSE")
+# The package's modules that the page never imports: the command-line tools (`python -m giretra_core`, the arena, the
+# benchmark) and what only they and bot authors use (the oracle, the arena's yardstick; bots of one's own; the random
+# play-outs). In a normal install, not in the browser's wheel.
+OFFLINE_ONLY = ("giretra_core/__main__.py", "giretra_core/arena.py", "giretra_core/bench.py",
+                "giretra_core/bots/oracle.py", "giretra_core/bots/own.py", "giretra_core/playout.py")
 
 
 def source_digest(project: Path, package_dirs: list[str]) -> str:
     """sha256 over every input of the build, to skip rebuilding an unchanged tree."""
-    digest = hashlib.sha256()
+    digest = hashlib.sha256("\0".join(OFFLINE_ONLY).encode() + b"\0")   # a change of the list is a change of the wheel
     paths = [project / name for name in PROJECT_FILES if (project / name).is_file()]
     for pkg in package_dirs:
         paths += sorted(
@@ -66,10 +77,26 @@ def has_build_requirements(requires: list[str]) -> bool:
     return True
 
 
+def strip_offline(src: Path) -> None:
+    """Remove :data:`OFFLINE_ONLY` and the console script from the copy of the sources in *src*."""
+    for rel in OFFLINE_ONLY:
+        if not (src / rel).is_file():   # renamed or moved: the list must follow, or the module would ship
+            sys.exit(f"build_wheel: OFFLINE_ONLY names {rel}, which is not in the source tree")
+        (src / rel).unlink()
+    # Its target, __main__, is gone; micropip would install no script anyway.
+    pyproject = src / "pyproject.toml"
+    pyproject.write_text(re.sub(r"^\[project\.scripts\]\n(?:[^\[\n].*\n|\n)*", "", pyproject.read_text(),
+                                flags=re.MULTILINE))
+
+
 def check_complete(wheel: Path, src: Path, packages: list[str]) -> None:
-    """Refuse a wheel that lacks a module of the source tree (e.g. a subpackage missing from pyproject)."""
+    """Refuse a wheel that lacks a module of the source tree it was built from (e.g. a subpackage missing from
+    pyproject), or holds a module of :data:`OFFLINE_ONLY`."""
     with zipfile.ZipFile(wheel) as zf:
         inside = set(zf.namelist())
+    offline = sorted(inside & set(OFFLINE_ONLY))
+    if offline:
+        sys.exit(f"build_wheel: {wheel.name} holds modules the page never imports: {', '.join(offline)}")
     wanted = {p.relative_to(src).as_posix() for pkg in packages for p in (src / pkg).rglob("*.py")}
     missing = sorted(wanted - inside)
     if missing:
@@ -134,6 +161,7 @@ def main(argv: list[str] | None = None) -> None:
         for pkg in packages:
             ignore = shutil.ignore_patterns("__pycache__", "*.py[co]")
             shutil.copytree(project / pkg, src / pkg, ignore=ignore)
+        strip_offline(src)
         run_build(src, tmp / "dist", requires)
         built = sorted((tmp / "dist").glob("*.whl"))
         if len(built) != 1:
@@ -155,7 +183,10 @@ def main(argv: list[str] | None = None) -> None:
     tmp_manifest = manifest_path.with_suffix(".json.tmp")
     tmp_manifest.write_text(json.dumps(manifest, indent=2) + "\n")
     tmp_manifest.replace(manifest_path)  # the page never sees a half-written manifest
-    print(f"build_wheel: wrote web/{rel} ({target.stat().st_size:,} bytes, sha256 {sha256[:12]}...) "
+    with zipfile.ZipFile(target) as zf:
+        modules = sum(name.endswith(".py") for name in zf.namelist())
+    print(f"build_wheel: wrote web/{rel} ({target.stat().st_size:,} bytes, {modules} modules, "
+          f"{len(OFFLINE_ONLY)} offline ones left out; sha256 {sha256[:12]}...) "
           f"and web/wheel.json in {time.perf_counter() - started:.1f}s")
 
 

@@ -17,11 +17,10 @@ doubles, the paired card-point difference per deal (``--deals``), and each bot's
 (p50, p95, max).  ``--bidder LEVEL`` (with ``--deals``) lets one level bid for all four seats, so
 that both legs play the same contracts and the card-point difference measures the card play.
 
-The oracle (every hand seen) may take part as ``oracle``, and the expert's search given the
-hidden cards as ``sighted[-from-T][-partner|-honours][-blur-P][-keep]`` (:mod:`.bots.sighted`), its
-search over deals that fit the earlier cards as the advanced policy plays them as
-``replay[-P][-all][-tries-N][-keep]`` (:mod:`.bots.replay`), and a tree search over the information sets
-as ``ismcts[-full][-c-X]`` (:mod:`.bots.ismcts`): offline levels only.
+The oracle (every hand seen) may take part as ``oracle``: an offline level, the yardstick of
+docs/bots.md.  Other offline levels are registered by the tool that runs the arena
+(:func:`register_level`): the research levels of tools/lab (``sighted…``, ``replay…``, ``ismcts…``)
+take part through ``python -m tools.lab.arena``, with the same arguments.
 
 A bot of your own takes part as ``path/to/file.py:function`` or ``package.module:function``: a
 function called like the levels, ``function(view, rng, budget_ms, time_guard)``, that returns a
@@ -45,7 +44,9 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import import_module
 from pathlib import Path
+from typing import Protocol
 
 from . import bots
 from .bots import own
@@ -61,25 +62,77 @@ from .scoring import DealScore
 from .seats import Seat
 from .views import seat_view
 
-LEVEL_NAMES = (*bots.LEVELS, "oracle", "sighted[-from-T][-partner|-honours][-blur-P][-keep]",
-               "replay[-P][-all][-tries-N][-keep]", "ismcts[-full][-c-X]", "FILE.py:FUNCTION", "MODULE:FUNCTION")
 INSTANT_WIN_POINTS = 150  # a Colour sweep, counted as match points in per-deal figures
 
 
-def _level(name: str) -> str:
-    """An argparse type: a bot level, an offline level (the oracle, sighted, replay, ismcts), or a bot of
-    your own (``FILE.py:FUNCTION``, ``MODULE:FUNCTION``: loaded by :func:`main`, so that its import errors
-    are not taken for a bad argument)."""
-    from .bots import ismcts, replay, sighted
+class LevelFn(Protocol):
+    """An offline level's move: ``(match, seat, rng, budget_ms, level, time_guard) -> Decision``; it may read every
+    hand of *match*, and *level* is the name it was given (its variant)."""
 
-    if own.is_own(name) or name in bots.LEVELS or name == "oracle" \
-            or any(m.parse(name) is not None for m in (sighted, replay, ismcts)):
+    def __call__(self, match: Match, seat: Seat, rng: random.Random, budget_ms: float, level: str,
+                 time_guard: bool) -> Decision: ...
+
+
+@dataclass(frozen=True)
+class Level:
+    """An offline level registered with :func:`register_level`: *pattern* names it in the help (e.g.
+    ``sighted[-from-T]``), *parse* returns None for a name that is not one of its variants, *legend* explains the
+    pattern's letters. *parse* and *choose* are module-level functions: ``--validate`` imports them again in a new
+    process."""
+
+    pattern: str
+    parse: Callable[[str], object]
+    choose: LevelFn
+    legend: str = ""
+
+
+_REGISTERED: dict[str, Level] = {}
+
+
+def register_level(level: Level) -> None:
+    """Let the arena play *level* (its names are checked after the ladder's, the oracle and bots of one's own).
+    Registering a pattern again replaces it.
+
+    :raises ValueError: if *parse* or *choose* cannot be imported by its name (a lambda, a local function, a
+        function of ``__main__``)."""
+    for fn in (level.parse, level.choose):
+        if _load(_reference(fn)) is not fn:
+            raise ValueError(f"{level.pattern}: {_reference(fn)} is not importable by that name (use a function at "
+                             "the top of a module that is not __main__)")
+    _REGISTERED[level.pattern] = level
+
+
+def _reference(fn: object) -> str:
+    return f"{getattr(fn, '__module__', '?')}:{getattr(fn, '__qualname__', '?')}"
+
+
+def _load(reference: str) -> object:
+    module, _, name = reference.partition(":")
+    try:
+        return getattr(import_module(module), name, None) if module != "__main__" else None
+    except ImportError:
+        return None
+
+
+def _registered(name: str) -> Level | None:
+    return next((level for level in _REGISTERED.values() if level.parse(name) is not None), None)
+
+
+def level_names() -> list[str]:
+    """Every kind of level the arena takes, as its help lists them."""
+    return [*bots.LEVELS, "oracle", *_REGISTERED, "FILE.py:FUNCTION", "MODULE:FUNCTION"]
+
+
+def _level(name: str) -> str:
+    """An argparse type: a bot level, an offline level (the oracle, a registered level), or a bot of your own
+    (``FILE.py:FUNCTION``, ``MODULE:FUNCTION``: loaded by :func:`main`, so that its import errors are not taken for a
+    bad argument)."""
+    if own.is_own(name) or name in bots.LEVELS or name == "oracle" or _registered(name) is not None:
         return name
     if name.endswith(".py"):
         raise argparse.ArgumentTypeError(f"a bot of your own is named with its function too: {name}:FUNCTION")
-    raise argparse.ArgumentTypeError(f"unknown level {name!r} (expected one of {', '.join(LEVEL_NAMES)}, "
-                                     f"T = 1..8, P = 1..99 or eight values 0..100 joined by '/', one per trick, "
-                                     f"N = 1..9999 deals tried, X = the exploration constant)")
+    legends = "".join(f", {level.legend}" for level in _REGISTERED.values() if level.legend)
+    raise argparse.ArgumentTypeError(f"unknown level {name!r} (expected one of {', '.join(level_names())}{legends})")
 
 
 def _count(text: str) -> int:
@@ -112,18 +165,8 @@ def _decide(level: str, match: Match, seat: Seat, rng: random.Random, budget_ms:
         from .bots import oracle
 
         return oracle.choose(match, seat, rng, budget_ms)
-    if level.startswith("replay"):
-        from .bots import replay
-
-        return replay.choose(seat_view(match, seat), rng, budget_ms, level, time_guard)
-    if level.startswith("ismcts"):
-        from .bots import ismcts
-
-        return ismcts.choose(seat_view(match, seat), rng, budget_ms, level, time_guard)
-    if level.startswith("sighted"):
-        from .bots import sighted
-
-        return sighted.choose(match, seat, rng, budget_ms, level, time_guard)
+    if level not in bots.LEVELS and (registered := _registered(level)) is not None:
+        return registered.choose(match, seat, rng, budget_ms, level, time_guard)
     return bots.choose(level, seat_view(match, seat), rng, budget_ms, time_guard=time_guard)
 
 
@@ -466,8 +509,9 @@ def _replay_elsewhere(level: str, rules: str, budget_ms: float, matches: list[tu
     package_root = str(Path(__file__).resolve().parents[1])
     env = {**os.environ, "PYTHONHASHSEED": str(hash_seed),
            "PYTHONPATH": os.pathsep.join(p for p in (package_root, os.environ.get("PYTHONPATH")) if p)}
+    registered = [[lv.pattern, _reference(lv.parse), _reference(lv.choose), lv.legend] for lv in _REGISTERED.values()]
     request = json.dumps({"level": level, "rules": rules, "budget_ms": budget_ms, "matches": matches,
-                          "path": sys.path})
+                          "path": sys.path, "registered": registered})
     done = subprocess.run([sys.executable, "-c", "from giretra_core.arena import _replay_here; _replay_here()"],
                           input=request, capture_output=True, text=True, encoding="utf-8", env=env, check=False)
     if done.returncode != 0 or _REPLAY_MARK not in done.stdout:
@@ -480,6 +524,8 @@ def _replay_here() -> None:
     """The new process of :func:`_replay_elsewhere`: the request on stdin, the runs on stdout after a mark."""
     request = json.loads(sys.stdin.read())
     sys.path[:0] = request["path"]   # as the validating process finds the bot's modules
+    for pattern, parse, choose, legend in request["registered"]:   # the levels the validating process knows
+        register_level(Level(pattern, _load(parse), _load(choose), legend))  # type: ignore[arg-type]
     with contextlib.redirect_stdout(sys.stderr):   # what the bot prints
         runs = [dataclasses.asdict(_validate_run(request["level"], seed, request["rules"], request["budget_ms"],
                                                  deals, [])) for seed, deals in request["matches"]]
@@ -591,9 +637,9 @@ def _print_report(r: dict[str, object]) -> None:
               f"sweeps {side['sweeps']}  instant wins {side['instant_wins']}")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m giretra_core.arena", description=__doc__.split("\n")[0])
-    parser.add_argument("a", nargs="?", type=_level, help=f"bot A: {', '.join(LEVEL_NAMES)}")
+def main(argv: list[str] | None = None, prog: str = "python -m giretra_core.arena") -> int:
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n")[0])
+    parser.add_argument("a", nargs="?", type=_level, help=f"bot A: {', '.join(level_names())}")
     parser.add_argument("b", nargs="?", type=_level, help="bot B")
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--matches", type=_count, help="duplicate match pairs (default 100)")

@@ -7,7 +7,22 @@ checked by the engine on the way.
 
 from __future__ import annotations
 
-from giretra_core import Match, Mode, Negotiation, Seat, format_match, parse_call, parse_match, parse_seat
+import random
+
+from giretra_core import (
+    Match,
+    Mode,
+    Negotiation,
+    Seat,
+    bots,
+    format_match,
+    parse_call,
+    parse_match,
+    parse_seat,
+    seat_view,
+)
+from giretra_core.bots import oracle
+from giretra_core.bots.solver import Solver
 from giretra_core.cards import card_name, cards_of, parse_cards, split_cards
 from giretra_core.deal import Cut, Deal, shuffled_deck
 from giretra_core.negotiation import ACCEPT, Call, CallKind
@@ -96,3 +111,27 @@ def deal_in_play(seed: int, mode: Mode, rules: Rules = DEFAULT) -> Deal:
         assert deal.turn is not None
         deal = deal.apply(deal.turn, ACCEPT)
     return deal
+
+
+SPADES = {"B": "ADASKS7C8CQS9C10C", "L": "7DJDQD7H8H9H10HJH", "T": "KCQCJCAHKHQH7S8S", "R": "9DKDAC10D8D9S10SJS"}
+
+
+def advance(match: Match, actions: int) -> Match:
+    """*match* after *actions* more actions of the advanced level."""
+    for _ in range(actions):
+        seat = match.turn
+        assert seat is not None
+        match = match.apply(seat, bots.choose("advanced", seat_view(match, seat), random.Random(1), 60.0,
+                                              time_guard=False).action)
+    return match
+
+
+def assert_solver_best(match: Match, card: object) -> None:
+    """*card* is one of the best for the player to move in *match*'s Spades deal, by the exact solver."""
+    seat = match.turn
+    assert seat is not None
+    won = (any(t.winner & 1 == 0 for t in match.deal.tricks), any(t.winner & 1 == 1 for t in match.deal.tricks))
+    values = Solver(Mode.SPADES, sweep_bonus=oracle.SWEEP).move_values(match.deal.hands, int(match.deal.leader),
+                                                                       match.deal.trick, won)
+    sign = 1 if seat & 1 == 0 else -1
+    assert card in values and sign * values[card] == max(sign * v for v in values.values())

@@ -7,16 +7,16 @@ import json
 import random
 
 import pytest
-from helpers import deal_in_play, table
+from helpers import SPADES, advance, assert_solver_best, deal_in_play, table
 
 from giretra_core import GiretraError, Seat, bots, jsonapi
-from giretra_core.arena import main as arena_main
 from giretra_core.arena import run, validate
-from giretra_core.bots import expert, oracle, replay, sighted
+from giretra_core.bots import expert, oracle
 from giretra_core.bots.advanced import signal_state
 from giretra_core.bots.cardplay import ADVANCED, heuristic_card
+from giretra_core.bots.expert import ExpertSettings
 from giretra_core.bots.inference import sample_world
-from giretra_core.bots.knowledge import PlayKnowledge, play_inference, play_knowledge
+from giretra_core.bots.knowledge import play_inference
 from giretra_core.bots.rollout import policy_playout
 from giretra_core.bots.solver import Solver
 from giretra_core.cards import card_name, cards_of, parse_card
@@ -30,7 +30,6 @@ from giretra_core.views import seat_view
 LEVELS = ["random", "basic", "advanced", "expert"]
 
 # Spades by Team1 (Bottom announces); Bottom leads trick 1 with AD, the master diamond.
-SPADES = {"B": "ADASKS7C8CQS9C10C", "L": "7DJDQD7H8H9H10HJH", "T": "KCQCJCAHKHQH7S8S", "R": "9DKDAC10D8D9S10SJS"}
 # NoTrumps by Team1; after KC 7C 8C, Right (last) holds AC 10C 9C.
 NOTRUMPS = {"B": "KCQCJC7D8D9D10DJD", "L": "7C7H8H9H10HJHQHKH", "T": "8CAH7S8S9S10SJSQS",
             "R": "AC10C9CADKDQDKSAS"}
@@ -133,7 +132,7 @@ def test_the_expert_keeps_the_policys_card_when_the_search_leads_by_noise(state:
     match = parse_match(state)
     assert match.turn is not None
     view = seat_view(match, match.turn)
-    before = expert.choose(view, random.Random(seed), 400.0, time_guard=False, keep_se=0.0)
+    before = expert.choose(view, random.Random(seed), 400.0, time_guard=False, settings=ExpertSettings(keep_se=0.0))
     now = expert.choose(view, random.Random(seed), 400.0, time_guard=False)
     assert (card_name(before.action), before.key, (before.params or {})["usual"]) == (noise, "search_over", kept)
     assert card_name(now.action) == kept and now.key not in ("search", "solved", "search_over", "solved_over"), now
@@ -151,36 +150,16 @@ def test_the_opener_announces(level: str) -> None:
     assert isinstance(d.action, Call) and d.action.kind is CallKind.ANNOUNCE
 
 
-def _advance(match: Match, actions: int) -> Match:
-    """*match* after *actions* more actions of the advanced level."""
-    for _ in range(actions):
-        seat = match.turn
-        assert seat is not None
-        match = match.apply(seat, decide("advanced", match).action)
-    return match
-
-
 def test_the_oracle_plays_the_solver_card() -> None:
-    match = _advance(table("R", SPADES, "S ok ok ok"), 17)  # four tricks and a card
+    match = advance(table("R", SPADES, "S ok ok ok"), 17)  # four tricks and a card
     seat = match.turn
     assert seat is not None
     d = oracle.choose(match, seat, random.Random(0))
-    _assert_solver_best(match, d.action)
-
-
-def _assert_solver_best(match: Match, card: object) -> None:
-    """*card* is one of the best for the player to move in *match*'s Spades deal, by the exact solver."""
-    seat = match.turn
-    assert seat is not None
-    won = (any(t.winner & 1 == 0 for t in match.deal.tricks), any(t.winner & 1 == 1 for t in match.deal.tricks))
-    values = Solver(Mode.SPADES, sweep_bonus=oracle.SWEEP).move_values(match.deal.hands, int(match.deal.leader),
-                                                                       match.deal.trick, won)
-    sign = 1 if seat & 1 == 0 else -1
-    assert card in values and sign * values[card] == max(sign * v for v in values.values())
+    assert_solver_best(match, d.action)
 
 
 def test_the_expert_solves_endings_exactly() -> None:
-    match = _advance(table("R", SPADES, "S ok ok ok"), 16)  # four cards left each
+    match = advance(table("R", SPADES, "S ok ok ok"), 16)  # four cards left each
     d = decide("expert", match)
     assert d.action in match.legal_actions() and d.key in (*bots.REASONS,)
 
@@ -359,163 +338,6 @@ def test_the_basic_level_weighs_calls_by_a_cautious_utility() -> None:
     safe = contract_value(rules, Mode.NO_TRUMPS, 2, 130 - 80, 18, None, 150.0, True)
     assert mean[1] == pytest.approx(safe[1]) and 0.15 < mean[1] < 0.25
     assert -mean[0] > 55 and 0 < -safe[0] < 0.6 * -mean[0]
-
-
-# -- offline yardsticks: the sighted expert ----------------------------------------------------------------------------
-
-
-def test_the_sighted_expert_plays_the_solver_card_on_the_real_hands() -> None:
-    match = _advance(table("R", SPADES, "S ok ok ok"), 17)  # four tricks and a card: the search solves exactly
-    seat = match.turn
-    assert seat is not None
-    d = sighted.choose(match, seat, random.Random(0), 60.0, "sighted", time_guard=False)
-    _assert_solver_best(match, d.action)
-
-
-def _sampling_position() -> tuple[Match, Seat, PlayKnowledge, dict[int, int], dict[int, int]]:
-    """A Spades deal after one trick, seen by the player to move: what a sampler is given there."""
-    match = _advance(table("R", SPADES, "S ok ok ok"), 4)
-    seat = match.turn
-    assert seat is not None
-    know = play_knowledge(seat_view(match, seat))
-    counts = {p: know.counts[p] for p in range(4) if p != seat}
-    forbidden = {p: know.forbidden[p] for p in counts}
-    return match, seat, know, counts, forbidden
-
-
-def test_the_partner_sighted_expert_sees_its_partner_only() -> None:
-    match, seat, know, counts, forbidden = _sampling_position()
-    real = sighted.real_deal(match, seat, "partner", blur=0)
-    seen: list[dict[int, int]] = []
-    for i in range(20):
-        world = real(random.Random(i), know.out, counts, forbidden, None)
-        assert world is not None
-        seen.append(world)
-    partner = int(seat) ^ 2
-    assert all(w[partner] == match.deal.hands[partner] for w in seen)
-    opponents = [int(seat) ^ 1, int(seat) ^ 3]
-    assert len({tuple(w[p] for p in opponents) for w in seen}) > 1  # the opponents' cards are still sampled
-    full = sighted.real_deal(match, seat)(random.Random(0), know.out, counts, forbidden, None)
-    assert full == {p: match.deal.hands[p] for p in counts}
-    right = 0
-    blurred = sighted.real_deal(match, seat, blur=50)  # half the cards seen, the rest sampled
-    for i in range(40):
-        world = blurred(random.Random(i), know.out, counts, forbidden, None)
-        assert world is not None and all(world[p].bit_count() == counts[p] for p in counts)
-        assert all(not world[p] & forbidden[p] for p in counts)
-        right += sum((world[p] & match.deal.hands[p]).bit_count() for p in counts)
-    share = right / (40 * know.out.bit_count())
-    assert 0.55 < share < 0.85  # half the cards kept, a third of the others right by chance
-
-
-def test_the_honours_sighted_expert_sees_its_partners_honours_only() -> None:
-    match, seat, know, counts, forbidden = _sampling_position()
-    partner = int(seat) ^ 2
-    honours = sum(1 << c for c in range(32) if POINTS[Mode.SPADES][c] >= 10)   # A, 10 everywhere; JS, 9S
-    real = sighted.real_deal(match, seat, "honours", blur=0)
-    held = match.deal.hands[partner]
-    worlds = [real(random.Random(i), know.out, counts, forbidden, None) for i in range(30)]
-    assert held & honours and held & ~honours   # the test means something: the partner holds both kinds
-    for w in worlds:
-        assert w is not None and all(w[p].bit_count() == counts[p] and not w[p] & forbidden[p] for p in counts)
-        assert w[partner] & honours == held & honours     # exactly its honours, no other
-    assert len({w[partner] for w in worlds if w is not None}) > 1   # the rest of its hand is still sampled
-
-
-def test_sighted_level_names() -> None:
-    assert sighted.parse("sighted") == (1, "", (100,) * 8, 0.0)
-    assert sighted.parse("sighted-from-8") == (8, "", (100,) * 8, 0.0)
-    assert sighted.parse("sighted-blur-5") == (1, "", (5,) * 8, 0.0)
-    assert sighted.parse("sighted-partner-blur-0/0/0/0/10/20/40/100") == (1, "partner", (0, 0, 0, 0, 10, 20, 40, 100),
-                                                                          0.0)
-    assert sighted.parse("sighted-honours-keep") == (1, "honours", (0,) * 8, expert.KEEP_SE)
-    for bad in ("sighted-from-9", "sighted-all", "sighted-blur-0", "sighted-blur-100", "sighted-blur-1/2/3",
-                "sighted-blur-1/2/3/4/5/6/7/101", "sighted-honours-partner", "sighted-blur-5-from-2",
-                "sighted-keep-from-2"):
-        assert sighted.parse(bad) is None, bad
-    deals = run("sighted-from-6", "advanced", seed=1, deals=1, bidder="advanced")
-    assert deals["deals_played"] == 2
-    with pytest.raises(SystemExit):
-        arena_main(["sighted-from-0", "advanced", "--deals", "1"])
-
-
-# -- offline yardsticks: the opponents' cards replayed through the advanced policy -------------------------------
-
-
-def _advanced_positions(seeds: range) -> list[tuple[Match, Seat]]:
-    """Every card decision of four advanced players in the deals of *seeds* (arena cuts)."""
-    from giretra_core.arena import _cut_for
-
-    found = []
-    for seed in seeds:
-        m = Match.new(seed=seed)
-        m = m.apply(m.deal.cutter, _cut_for(seed, 0))
-        rng = random.Random(seed)
-        while not m.history:
-            who = m.turn
-            assert who is not None
-            view = seat_view(m, who)
-            if view.phase == "play":
-                found.append((m, who))
-            m = m.apply(who, bots.choose("advanced", view, rng).action)
-    return found
-
-
-def test_the_replay_explains_the_real_deal_and_rejects_others() -> None:
-    positions = _advanced_positions(range(40, 44))
-    rejected = 0
-    for match, seat in positions:
-        view = seat_view(match, seat)
-        others = [p for p in range(4) if p != seat]
-        real = {p: match.deal.hands[p] for p in others}
-        assert replay.Replay(view, others).misses(real) == 0   # advanced players: every card explained
-        know = play_knowledge(view)
-        counts = {p: know.counts[p] for p in others}
-        world = sample_world(random.Random(len(view.tricks)), know.out, counts, {p: know.forbidden[p] for p in others})
-        assert world is not None
-        rejected += replay.Replay(view, others).misses(world) > 0
-    assert len(positions) == 4 * 32 and rejected > len(positions) // 3   # the test means something
-
-
-def test_the_replay_sampler_keeps_only_deals_the_policy_explains() -> None:
-    match, seat = _advanced_positions(range(41, 42))[4 * 5]    # trick 6's leader
-    view = seat_view(match, seat)
-    know = play_knowledge(view)
-    opponents = [int(seat) ^ 1, int(seat) ^ 3]
-    counts = {p: know.counts[p] for p in range(4) if p != seat}
-    forbidden = {p: know.forbidden[p] for p in counts}
-    check = replay.Replay(view, opponents)
-    stats = [0, 0]
-    sampler = replay.replay_sampler(view, tries=500, stats=stats)
-    right = {"plain": 0, "replay": 0}
-    for i in range(30):
-        plain = sample_world(random.Random(i), know.out, counts, forbidden)
-        kept = sampler(random.Random(i), know.out, counts, forbidden, None)
-        assert plain is not None and kept is not None
-        assert all(kept[p].bit_count() == counts[p] and not kept[p] & forbidden[p] for p in counts)
-        assert check.misses(kept) == 0
-        for name, w in (("plain", plain), ("replay", kept)):
-            right[name] += sum((w[p] & match.deal.hands[p]).bit_count() for p in counts)
-    assert right["replay"] > right["plain"]
-    assert stats == [30, 0]
-    # With a cap of 1 deal tried, most deals come back unfiltered, and are counted so.
-    capped = replay.replay_sampler(view, tries=1, stats=stats)
-    for i in range(30):
-        capped(random.Random(i), know.out, counts, forbidden, None)
-    assert stats[0] + stats[1] == 60 and stats[1] > 15
-
-
-def test_replay_level_names() -> None:
-    assert replay.parse("replay") == (1.0, False, replay.TRIES, 0.0)
-    assert replay.parse("replay-80-all-tries-200") == (0.8, True, 200, 0.0)
-    assert replay.parse("replay-tries-400-keep") == (1.0, False, 400, expert.KEEP_SE)
-    for bad in ("replay-0", "replay-101", "replay-all-80", "replay-", "replays", "replay-tries-0",
-                "replay-tries-40-all", "replay-keep-all"):
-        assert replay.parse(bad) is None, bad
-    deals = run("replay-90-all", "advanced", seed=1, deals=1, bidder="advanced")
-    assert deals["deals_played"] == 2
-    with pytest.raises(SystemExit):
-        arena_main(["replay-0", "advanced", "--deals", "1"])
 
 
 def test_the_experts_answer_does_not_depend_on_machine_load(monkeypatch: pytest.MonkeyPatch) -> None:

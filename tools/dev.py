@@ -10,7 +10,7 @@ wheel build) and otherwise the Python running this script (``pip wheel`` builds 
 
 ``test`` creates or refreshes ``.venv`` (re-installing ``.[dev]`` only when pyproject.toml or the Python
 version changed, so the second run starts at once), then runs, failing fast:
-ruff check, mypy --strict giretra_core docs/examples, pytest (pyproject's testpaths), pytest e2e.
+ruff check, mypy --strict giretra_core docs/examples tools/lab, pytest (pyproject's testpaths), pytest e2e.
 Its exit code is the first failure's; pytest's "no tests collected" (5) counts as a failure.
 Browser tests use Debian's /usr/bin/chromium (or $GIRETRA_CHROMIUM), never a Playwright-downloaded browser.
 """
@@ -117,7 +117,7 @@ def run_steps(args: argparse.Namespace) -> None:
         prepare_web(py)
     commands = {
         "lint": [py, "-m", "ruff", "check", "."],
-        "types": [py, "-m", "mypy", "--strict", "giretra_core", "docs/examples"],
+        "types": [py, "-m", "mypy", "--strict", "giretra_core", "docs/examples", "tools/lab"],
         # No path: pytest collects pyproject's testpaths (tests/, and whatever doctest paths the lead adds).
         "unit": [py, "-m", "pytest", "-q", "-n", "auto"],   # every core (pytest-xdist): 2.2 min -> ~1.2 on two
         "e2e": [py, "-m", "pytest", "-q", "e2e", *args.pytest_args],

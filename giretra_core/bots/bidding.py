@@ -26,7 +26,7 @@ from ..rules import Rules
 from ..scoring import score_deal
 from .features import context_features, features
 
-# Fitted by ``python -m giretra_core.bots.fit --deals 20000 --seed 1`` (the four Colour modes averaged,
+# Fitted by ``python -m tools.lab.fit --deals 20000 --seed 1`` (the four Colour modes averaged,
 # they are symmetric).  Keys: (family, role) with family 0 = Colour, 4 = NoTrumps, 5 = AllTrumps and
 # role 0 = the team announces, 1 = the team defends.  Values: weights of :mod:`.features`, residual spread.
 MODEL: dict[tuple[int, int], tuple[tuple[float, ...], float]] = {
@@ -40,7 +40,7 @@ MODEL: dict[tuple[int, int], tuple[tuple[float, ...], float]] = {
 
 
 # The same with the context features of :func:`~.features.context_features` appended, fitted on the calls
-# the advanced level makes (``python -m giretra_core.bots.fit --deals 20000 --seed 2 --context advanced``):
+# the advanced level makes (``python -m tools.lab.fit --deals 20000 --seed 2 --context advanced``):
 # what the partner's and the opponents' announcements and doubles say, measured rather than guessed.
 MODEL_CONTEXT: dict[tuple[int, int], tuple[tuple[float, ...], float]] = {
     (0, 0): ((59.77, 25.56, 15.55, 10.20, 8.74, 6.81, 6.02, 4.81, 8.18, 2.53, -0.63, 0.38, 1.69, 1.87, 3.50, 16.18,
@@ -74,12 +74,13 @@ def estimate(mode: int, hand: int, we_lead: bool, announcing: bool,
     return sum(w * v for w, v in zip(weights, x, strict=True)), sigma
 
 
-def _phi(z: float) -> float:
+def phi(z: float) -> float:
+    """The standard normal distribution function (the win-chance model's, and tools/lab/fit.py's)."""
     return 0.5 * math.erfc(-z / math.sqrt(2))
 
 
 # Fitted by maximum likelihood on 38,084 deal starts of 6,000 matches between the advanced bots of the
-# time.  Refitting on today's (``python -m giretra_core.bots.fit --win-model 6000``) gives 9.5: the arena
+# time.  Refitting on today's (``python -m tools.lab.fit --win-model 6000``) gives 9.5: the arena
 # cannot tell the two apart (advanced vs basic 65.2 % with 9.5, 66.3 % with 7.0, 1,000 pairs each).
 WIN_SPREAD = 7.0
 
@@ -97,7 +98,7 @@ def win_chance(ours: int, theirs: int, target: int) -> float:
     if theirs >= target:
         return 0.0
     need_us, need_them = target - ours, target - theirs
-    return _phi((need_them - need_us) / (WIN_SPREAD * math.sqrt(need_us + need_them)))
+    return phi((need_them - need_us) / (WIN_SPREAD * math.sqrt(need_us + need_them)))
 
 
 Situation = tuple[int, int, int]  # (announcing team's score, the other team's score, target)
@@ -123,7 +124,7 @@ def contract_value(rules: Rules, mode: int, multiplier: int, mean: int, sigma: i
     made = 0.0
     previous = 0.0  # everything below 0 counts as 0, everything above the total as the total
     for a in range(total + 1):
-        upper = _phi((a + 0.5 - mean) / sigma) if a < total else 1.0
+        upper = phi((a + 0.5 - mean) / sigma) if a < total else 1.0
         p = upper - previous
         previous = upper
         if p < 1e-7:

@@ -25,6 +25,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from ..cards import FULL_DECK, SUIT_MASKS, Card, Mask, card_name, cards_of, mask_of
 from ..deal import Cut
@@ -58,16 +59,35 @@ PLAY_SHARE = 0.35     # the work limit of a card, as a share of the budget
 BID_SHARE = 0.3       # the same for a call
 MAX_WORLDS = 160      # sampled deals per card at most
 MIN_PAIRED = 12       # sampled deals before a standard error is trusted (the early stop, the policy's keep)
-# Whether the play-outs' players read and follow the advanced level's signals (the partner's suit returned, a discarded
-# or an opponent's suit not led), as the advanced bots do. Off: no measurable gain (docs/bots.md, tools/bench_keep.py).
-PLAYOUT_SIGNALS = False
-KEEP_SE = 1.0         # the policy's card stands unless the search's best beats it by this many standard errors
 BID_WORLDS = 40       # sampled deals per call at most
 
 # What deals the search considers: (rng, unseen cards, seat -> count, seat -> forbidden, bias) -> hands.
-# The expert samples (inference.sample_world); the arena's offline "sighted" levels pass the real deal.
+# The expert samples (inference.sample_world); the lab's sighted and replay levels (tools/lab) pass others.
 Sampler = Callable[[random.Random, Mask, Mapping[int, int], Mapping[int, Mask],
                     Mapping[int, Sequence[float]] | None], dict[int, Mask] | None]
+
+
+@dataclass(frozen=True)
+class ExpertSettings:
+    """The expert's switches. The defaults are the shipped expert; experiments (tools/lab) pass other values.
+
+    * *keep_se* — the advanced policy's card stands unless the search's best card beats it by this many paired
+      standard errors; 0 is the expert before that rule, as the lab's instruments were first measured;
+    * *playout_signals* — the play-outs' players read and follow the advanced level's signals (the partner's suit
+      returned, a discarded or an opponent's suit not led), as the advanced bots do. Off: no measurable gain
+      (docs/bots.md, tools/lab/README.md);
+    * *sampler* — what deals the card search considers.
+
+    >>> ExpertSettings().keep_se, ExpertSettings(keep_se=0.0) == ExpertSettings()
+    (1.0, False)
+    """
+
+    keep_se: float = 1.0
+    playout_signals: bool = False
+    sampler: Sampler = sample_world
+
+
+SHIPPED = ExpertSettings()   # the expert the page and the ladder play
 
 
 class Deadline:
@@ -122,8 +142,8 @@ def outcome_table(view: SeatView, know: PlayKnowledge) -> tuple[list[float], flo
     return table, us, them
 
 
-def _root_moves(know: PlayKnowledge) -> list[Card]:
-    """The legal cards, zero-point cards with nothing between them counted once."""
+def root_moves(know: PlayKnowledge) -> list[Card]:
+    """The cards the search tries: the legal cards, zero-point cards with nothing between them counted once."""
     legal = legal_cards(know.hand, know.trick, know.mode, know.notrumps_must_rise)
     return list(cards_of(prune_equivalent(legal, _others(know), know.mode)))
 
@@ -150,16 +170,17 @@ def policy_card(view: SeatView, know: PlayKnowledge) -> tuple[Card, str]:
 
 
 def play(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool,
-         sampler: Sampler = sample_world, keep_se: float = KEEP_SE) -> Decision:
+         settings: ExpertSettings = SHIPPED) -> Decision:
     know = play_knowledge(view, inference=True)
-    moves = _root_moves(know)
+    moves = root_moves(know)
     hint, hint_key = policy_card(view, know)
     legal = legal_cards(know.hand, know.trick, know.mode, know.notrumps_must_rise)
     if len(moves) == 1:
         card = moves[0]
         key = "only_card" if not legal & (legal - 1) else (hint_key if hint == card else "equivalent")
         return decide(card, key, card=card_name(card))
-    values, worlds, exact, history, distinct = search(view, know, moves, rng, budget_ms, time_guard, sampler=sampler)
+    values, worlds, exact, history, distinct = search(view, know, moves, rng, budget_ms, time_guard,
+                                                           settings=settings)
     # Ties go to the policy's card: it has a reason a person understands.
     best = max(range(len(moves)), key=lambda i: (round(values[i], 6), moves[i] == hint, -i))
     # And so does a lead within the sampling noise: the search overrode a sound card on a few deals' luck
@@ -167,7 +188,7 @@ def play(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool,
     if moves[best] != hint and hint in moves and worlds >= MIN_PAIRED:
         kept = moves.index(hint)
         lead, se = _paired(history[best], history[kept])
-        if lead < keep_se * se:
+        if lead < settings.keep_se * se:
             best = kept
     card = moves[best]
     if card == hint:
@@ -183,7 +204,7 @@ def play(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool,
 
 def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.Random, budget_ms: float,
            time_guard: bool, max_worlds: int = MAX_WORLDS, early_stop: bool = True,
-           sampler: Sampler = sample_world) -> tuple[list[float], int, bool, list[list[float]], int]:
+           settings: ExpertSettings = SHIPPED) -> tuple[list[float], int, bool, list[list[float]], int]:
     """The mean value of each of *moves* over sampled deals: (values, deals sampled, whether solved exactly, the
     value of each move in each deal, how many of the deals differ when solved exactly)."""
     seat = know.seat
@@ -197,7 +218,7 @@ def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.R
     calls = [(int(s), c) for s, c in view.calls]
     bias = evidence_bias(calls, seat)
     signals = (signal_state(know.mode, [(int(t.leader), t.cards) for t in view.tricks], calls)
-               if PLAYOUT_SIGNALS else None)
+               if settings.playout_signals else None)
     exact = know.hand.bit_count() <= EXACT_CARDS
     sums = [0.0] * len(moves)
     history: list[list[float]] = [[] for _ in moves]
@@ -207,7 +228,7 @@ def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.R
     won_before = (know.tricks_won[0] > 0, know.tricks_won[1] > 0)
     remaining_cards = (know.out | know.hand).bit_count()
     while worlds < max_worlds:
-        world = sampler(rng, know.out, counts, forbidden, bias)
+        world = settings.sampler(rng, know.out, counts, forbidden, bias)
         if world is None:
             break
         hands = [know.hand if p == seat else world[p] for p in range(4)]
@@ -375,14 +396,13 @@ def _blend(look: Outlook, simulated: tuple[dict[int, float], dict[int, float], i
 
 
 def choose(view: SeatView, rng: random.Random, budget_ms: float = 250.0, time_guard: bool = True,
-           keep_se: float = KEEP_SE) -> Decision:
-    """The expert level's action for *view*, thinking at most about *budget_ms*.  *keep_se* 0 is the expert as the
-    arena's instruments (sighted, replay, ismcts) were measured with, before the policy's card was kept."""
+           settings: ExpertSettings = SHIPPED) -> Decision:
+    """The expert level's action for *view*, thinking at most about *budget_ms*; *settings* for experiments only."""
     if view.turn != view.seat or not view.actions:
         raise GiretraError(f"{view.seat.api_name} has nothing to do now", "not_your_turn")
     if view.phase == "cut":
         return decide(Cut(rng.randint(6, 26)), "cut")
     if view.phase == "negotiation":
         return bid(view, rng, budget_ms, time_guard)
-    return play(view, rng, budget_ms, time_guard, keep_se=keep_se)
+    return play(view, rng, budget_ms, time_guard, settings)
 

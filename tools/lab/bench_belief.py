@@ -1,4 +1,4 @@
-"""How well does a seat know where the hidden cards are?  ``python tools/bench_belief.py --deals 60 --seed 500``
+"""How well does a seat know where the hidden cards are?  ``python tools/lab/bench_belief.py --deals 60 --seed 500``
 
 First, what the calls say: for every seat at the start of the play (the advanced level bids at all
 four seats), three beliefs about where the 24 hidden cards are, each a set of sampled deals:
@@ -19,7 +19,7 @@ opponents' earlier cards replayed through the advanced policy (:mod:`giretra_cor
 the arena's ``replay`` level: their posterior, since they are that policy, with at most 40 deals
 tried per kept one); and the blurred sight of the arena's ``sighted-blur-P1/.../P8`` level with
 ``--schedule P1/.../P8``, so that the belief such a level stands for can be read in the same
-unit.  Reproducible from the seed (docs/bots.md, "What the expert lacks").
+unit.  Reproducible from the seed (tools/lab/README.md, "What the expert lacks").
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ import statistics
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))   # the repository: giretra_core and tools.lab
 
 from giretra_core import bots  # noqa: E402
 from giretra_core.arena import _cut_for  # noqa: E402  (the arena's seeded cuts)
@@ -39,13 +39,13 @@ from giretra_core.bots.basic import bid  # noqa: E402
 from giretra_core.bots.cardplay import ADVANCED  # noqa: E402
 from giretra_core.bots.inference import evidence_bias, sample_world  # noqa: E402
 from giretra_core.bots.knowledge import play_knowledge  # noqa: E402
-from giretra_core.bots.replay import replay_sampler  # noqa: E402
-from giretra_core.bots.sighted import real_deal  # noqa: E402
 from giretra_core.cards import FULL_DECK, Mask, cards_of  # noqa: E402
 from giretra_core.deal import Action  # noqa: E402
 from giretra_core.match import Match  # noqa: E402
 from giretra_core.seats import Seat  # noqa: E402
 from giretra_core.views import SeatView, seat_view  # noqa: E402
+from tools.lab.replay import replay_sampler  # noqa: E402
+from tools.lab.sighted import real_deal  # noqa: E402
 
 HONOURS = {2, 3, 4, 7}   # ranks 9, 10, J, A
 WORLDS = 300             # sampled deals for the uniform and expert beliefs

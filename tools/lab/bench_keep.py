@@ -1,15 +1,16 @@
 """Two variants of the expert, measured: the same duplicate deals played with two values of keep_se (or of the
 play-outs' signals).
 
-    python tools/bench_keep.py --pairs 400 --seeds 3 4 5 --keep 0 1
-    python tools/bench_keep.py --pairs 400 --seeds 3 4 5 --keep 1 1 --signals 0 1
+    python tools/lab/bench_keep.py --pairs 400 --seeds 3 4 5 --keep 0 1
+    python tools/lab/bench_keep.py --pairs 400 --seeds 3 4 5 --keep 1 1 --signals 0 1
 
 The expert keeps the advanced policy's card unless the search's best card beats it by keep_se paired standard
-errors (bots/expert.py, KEEP_SE); with --signals the players of its play-outs read the advanced level's signals or
-not (PLAYOUT_SIGNALS). Both variants play the same duplicate deals against the advanced level, the
-advanced level bidding for all four seats (as in docs/bots.md, "How close to perfect"). Common random numbers: each
-variant seeds its sampling from the position alone, so in any position both sample exactly the same deals and only
-the rule differs; the comparison is then paired deal pair by deal pair, and far tighter than two arena runs.
+errors (bots/expert.py, ExpertSettings.keep_se); with --signals the players of its play-outs read the advanced
+level's signals or not (ExpertSettings.playout_signals). Both variants play the same duplicate deals against the
+advanced level, the advanced level bidding for all four seats (as in docs/bots.md, "How close to perfect").
+Common random numbers: each variant seeds its sampling from the position alone, so in any position both sample
+exactly the same deals and only the rule differs; the comparison is then paired deal pair by deal pair, and far
+tighter than two arena runs.
 Prints, per seed and over all seeds, each variant's card points and match points a deal against the advanced level
 and the difference with its 95 % interval. No clock guard: the figures do not depend on the machine's load.
 """
@@ -24,10 +25,11 @@ import statistics
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))   # the repository: giretra_core and tools.lab
 
 from giretra_core import arena  # noqa: E402
 from giretra_core.bots import Decision, expert  # noqa: E402
+from giretra_core.bots.expert import ExpertSettings  # noqa: E402
 from giretra_core.views import SeatView  # noqa: E402
 
 LEVEL = f"{Path(__file__).resolve()}:expert_keep"
@@ -37,9 +39,9 @@ def expert_keep(view: SeatView, rng: random.Random, budget_ms: float = 250.0, ti
     """The expert with keep_se and the play-outs' signals from the environment, its RNG seeded by the position (not
     by the arena)."""
     position = (int(view.seat), view.hand, view.trick, view.played, view.deal_number, view.scores, view.calls)
-    keep = float(os.environ["GIRETRA_KEEP_SE"])
-    expert.PLAYOUT_SIGNALS = os.environ["GIRETRA_PLAYOUT_SIGNALS"] == "1"
-    return expert.choose(view, random.Random(repr(position)), budget_ms, time_guard, keep_se=keep)
+    settings = ExpertSettings(keep_se=float(os.environ["GIRETRA_KEEP_SE"]),
+                              playout_signals=os.environ["GIRETRA_PLAYOUT_SIGNALS"] == "1")
+    return expert.choose(view, random.Random(repr(position)), budget_ms, time_guard, settings)
 
 
 def play(keep: float, signals: int, seed: int, pairs: int) -> list[tuple[float, float]]:

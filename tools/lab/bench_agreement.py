@@ -1,6 +1,6 @@
 """How often the expert plays the advanced policy's card: how far a partner could be read as that policy.
 
-    python tools/bench_agreement.py --deals 200 --seed 1
+    python tools/lab/bench_agreement.py --deals 200 --seed 1
 
 Four experts play the first deal of seeded matches, the advanced level making every call (as in docs/bots.md, "How
 close to perfect"). At every card decision with more than one legal card, the advanced policy is asked too, from the
@@ -16,7 +16,7 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))   # the repository: giretra_core and tools.lab
 
 from giretra_core import Match, Phase, bots, seat_view  # noqa: E402
 from giretra_core.views import SeatView  # noqa: E402
@@ -37,7 +37,9 @@ def main() -> None:
     for i in range(args.deals):
         match = Match.new(seed=args.seed * 1_000_003 + i)
         while match.current_phase != Phase.MATCH_OVER:
-            view = seat_view(match, match.turn)
+            seat = match.turn
+            assert seat is not None   # the match is not over
+            view = seat_view(match, seat)
             if view.phase != Phase.PLAY:
                 action = bots.choose("advanced", view, position_rng(view, "call")).action
             else:
@@ -47,7 +49,7 @@ def main() -> None:
                     asked[trick] += 1
                     same[trick] += action == bots.choose("advanced", view, position_rng(view, "advanced")).action
             before = match.deal_number
-            match = match.apply(match.turn, action)
+            match = match.apply(seat, action)
             if match.deal_number != before:
                 break
     print(f"{args.deals} deals, seed {args.seed}: card decisions with a choice, and the share where the expert "

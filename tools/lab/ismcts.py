@@ -3,28 +3,28 @@
 An arena level (``ismcts[-full][-c-X]``), not offered in the page: the alternative to the expert's
 search that its issue allows if it measures stronger.
 
-Each iteration samples a deal as the expert does (:func:`.expert.search`: the cards seen, the voids
-read from the play, what the bids say), walks one tree down it, adds one node, finishes the deal with
-the policy (:func:`.rollout.policy_playout`) and backs up the expert's outcome value
-(:func:`.expert.outcome_table`).  A node is the sequence of cards played since the decision: every card
-is public, so that is the seat's information set, whatever the sampled deal.  At a node the cards legal
+Each iteration samples a deal as the expert does (:func:`~giretra_core.bots.expert.search`: the cards seen, the
+voids read from the play, what the bids say), walks one tree down it, adds one node, finishes the deal with
+the policy (:func:`~giretra_core.bots.rollout.policy_playout`) and backs up the expert's outcome value
+(:func:`~giretra_core.bots.expert.outcome_table`).  A node is the sequence of cards played since the decision: every
+card is public, so that is the seat's information set, whatever the sampled deal.  At a node the cards legal
 in this deal are chosen by UCB1 with availability counts (a card's chances are counted only in the
 deals where it was playable); untried cards first, the policy's card before the others, so a node's
 first visit plays what the expert's play-outs play.  The card played is the most visited at the root
 (ties: the advanced policy's card).
 
 * ``ismcts`` — only this seat's own cards are tree nodes; the three other seats play the advanced
-  policy (:func:`~.cardplay.heuristic_card`) from what each may know, as in the expert's play-outs
+  policy (:func:`~giretra_core.bots.cardplay.heuristic_card`) from what each may know, as in the expert's play-outs
   (without the signals the advanced level reads, so close to advanced opponents, not exact);
 * ``ismcts-full`` — every seat's cards are tree nodes, each seat choosing for its own team's value
   (the standard SO-ISMCTS);
 * ``-c-X`` — the exploration constant (default :data:`EXPLORATION`), on values divided by the spread of
   the deal's outcomes without a sweep (a sweep may fall outside 0..1).
 
-The negotiation, the cut, a single playable card and endings of :data:`.expert.EXACT_CARDS` cards or
-fewer are the expert's (:func:`.expert.choose`; its exact solver ends the deal).  The work is the
-expert's: its budget (:class:`.expert.Deadline`, :data:`.expert.PLAY_SHARE`), one play-out's units per
-iteration, and at most :data:`.expert.MAX_WORLDS` iterations per root card.
+The negotiation, the cut, a single playable card and endings of :data:`~giretra_core.bots.expert.EXACT_CARDS` cards
+or fewer are the expert's (:func:`~giretra_core.bots.expert.choose`; its exact solver ends the deal).  The work is the
+expert's: its budget (:class:`~giretra_core.bots.expert.Deadline`, :data:`~giretra_core.bots.expert.PLAY_SHARE`), one
+play-out's units per iteration, and at most :data:`~giretra_core.bots.expert.MAX_WORLDS` iterations per root card.
 
 Measured against advanced (150 duplicate deals each of seeds 3 and 4, advanced bidding, no clock guard),
 it closes 0.18 (``ismcts``) and 0.23 (``ismcts-full``) of the advanced-to-oracle card-point gap, where
@@ -43,17 +43,18 @@ import random
 import re
 from typing import NamedTuple
 
-from ..cards import SUIT_MASKS, Card, Mask, card_name
-from ..errors import GiretraError
-from ..modes import POINTS, TRUMP_MASK
-from ..play import legal_cards, winning_index
-from ..views import SeatView
-from . import expert
-from .cardplay import ADVANCED, _bits, heuristic_card
-from .inference import evidence_bias, sample_world
-from .knowledge import PlayKnowledge, play_knowledge
-from .reasons import Decision, decide
-from .rollout import policy_playout
+from giretra_core.bots import expert
+from giretra_core.bots.cardplay import ADVANCED, heuristic_card
+from giretra_core.bots.expert import ExpertSettings
+from giretra_core.bots.inference import evidence_bias, sample_world
+from giretra_core.bots.knowledge import PlayKnowledge, play_knowledge
+from giretra_core.bots.reasons import Decision, decide
+from giretra_core.bots.rollout import policy_playout
+from giretra_core.cards import SUIT_MASKS, Card, Mask, card_name, cards_of
+from giretra_core.errors import GiretraError
+from giretra_core.modes import POINTS, TRUMP_MASK
+from giretra_core.play import legal_cards, winning_index
+from giretra_core.views import SeatView
 
 _NAME = re.compile(r"ismcts(-full)?(?:-c-([0-9]{1,2}(?:\.[0-9]{1,3})?))?")
 EXPLORATION = 0.25  # UCB1's constant on values scaled to 0..1 (tuned on 30 deals: 0.1, 0.25, 0.7)
@@ -78,13 +79,14 @@ def choose(view: SeatView, rng: random.Random, budget_ms: float, level: str = "i
     variant = parse(level)
     if variant is None:
         raise GiretraError(f"not an ISMCTS level: {level!r}", "bad_level", text=level)
-    # keep_se=0.0: the expert these instruments were measured against (docs/bots.md), before its keep rule.
+    # keep_se 0: the expert these instruments were measured against (README.md), before its keep rule.
+    before_keep = ExpertSettings(keep_se=0.0)
     if view.phase != "play" or view.turn != view.seat:
-        return expert.choose(view, rng, budget_ms, time_guard, keep_se=0.0)
+        return expert.choose(view, rng, budget_ms, time_guard, before_keep)
     know = play_knowledge(view, inference=True)
-    moves = expert._root_moves(know)
+    moves = expert.root_moves(know)
     if len(moves) == 1 or know.hand.bit_count() <= expert.EXACT_CARDS:
-        return expert.play(view, rng, budget_ms, time_guard, keep_se=0.0)
+        return expert.play(view, rng, budget_ms, time_guard, before_keep)
     hint, _ = expert.policy_card(view, know)
     visits, iterations = search(view, know, moves, rng, budget_ms, time_guard, variant)
     best = max(range(len(moves)), key=lambda i: (visits[i], moves[i] == hint, -i))
@@ -164,7 +166,7 @@ def _descend(tree: dict[tuple[Card, ...], _Node], hands: list[Mask], know: PlayK
             card, _ = heuristic_card(p, hand, legal, trick, leader, mode, out, may, know.announcer_team, ADVANCED)
             if p == seat or variant.full:
                 node = tree.setdefault(tuple(history), {})
-                options = moves if not history else _bits(legal)
+                options = moves if not history else list(cards_of(legal))
                 card = _select(node, options, card, 1.0 if p & 1 == seat & 1 else -1.0, variant.exploration, rng)
                 path.append(node[card])
         else:
@@ -201,7 +203,8 @@ def _select(node: _Node, options: list[Card], policy_card: Card, sign: float, c:
 
 
 def _note_void(f: list[Mask], p: int, card: Card, trick: list[Card], mode: int) -> None:
-    """What the table learns when *p* plays *card* to *trick* (as :func:`.rollout.policy_playout` reads it)."""
+    """What the table learns when *p* plays *card* to *trick* (as :func:`~giretra_core.bots.rollout.policy_playout`
+    reads it)."""
     if trick and card >> 3 != trick[0] >> 3:
         f[p] |= SUIT_MASKS[trick[0] >> 3]
         trump = TRUMP_MASK[mode]

@@ -2,7 +2,7 @@
 
 A measuring instrument for the arena, never a player: how much of the oracle's edge is the hidden
 cards themselves, and from which trick on they matter.  ``sighted`` runs exactly the expert's
-card search (:func:`.expert.play`) but every deal it considers is the real one; the negotiation
+card search (:func:`giretra_core.bots.expert.play`) but every deal it considers is the real one; the negotiation
 is the expert's.  Variants, by name (``sighted[-from-T][-partner|-honours][-blur-P][-keep]``):
 
 * ``-from-T`` — the plain expert before trick T (1..8), sighted from trick T on;
@@ -14,7 +14,7 @@ is the expert's.  Variants, by name (``sighted[-from-T][-partner|-honours][-blur
   respected) — a belief of a given quality, to see what a better inference would be worth.
   ``-blur-P1/P2/P3/P4/P5/P6/P7/P8`` gives one P per trick (0..100): a belief that sharpens as
   the deal goes on;
-* ``-keep`` — with the expert's keep rule (``expert.KEEP_SE``); without it the search is the expert's
+* ``-keep`` — with the expert's keep rule (``ExpertSettings.keep_se``); without it the search is the expert's
   before that rule, as these instruments were first measured.
 
 If the sighted expert comes close to the oracle, the search is sound and what the expert lacks is
@@ -35,15 +35,16 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from ..cards import Mask
-from ..errors import GiretraError
-from ..match import Match
-from ..modes import POINTS
-from ..seats import Seat
-from ..views import seat_view
-from . import expert
-from .inference import sample_world
-from .reasons import Decision
+from giretra_core.bots import expert
+from giretra_core.bots.expert import ExpertSettings
+from giretra_core.bots.inference import sample_world
+from giretra_core.bots.reasons import Decision
+from giretra_core.cards import Mask
+from giretra_core.errors import GiretraError
+from giretra_core.match import Match
+from giretra_core.modes import POINTS
+from giretra_core.seats import Seat
+from giretra_core.views import seat_view
 
 _NAME = re.compile(r"sighted(?:-from-([1-8]))?(?:-(partner|honours))?"
                    r"(?:-blur-((?:[0-9]|[1-9][0-9]|100)(?:/(?:[0-9]|[1-9][0-9]|100)){7}|[1-9][0-9]?))?(-keep)?")
@@ -70,7 +71,7 @@ def parse(level: str) -> Sight | None:
         blur = (0 if shown else 100,) * 8
     else:
         blur = tuple(int(p) for p in found.group(3).split("/")) * (1 if "/" in found.group(3) else 8)
-    return Sight(int(found.group(1) or 1), shown, blur, expert.KEEP_SE if found.group(4) else 0.0)
+    return Sight(int(found.group(1) or 1), shown, blur, expert.SHIPPED.keep_se if found.group(4) else 0.0)
 
 
 def choose(match: Match, seat: Seat, rng: random.Random, budget_ms: float, level: str = "sighted",
@@ -81,11 +82,11 @@ def choose(match: Match, seat: Seat, rng: random.Random, budget_ms: float, level
         raise GiretraError(f"not a sighted level: {level!r}", "bad_level", text=level)
     view = seat_view(match, seat)
     trick = len(match.deal.tricks) + 1
-    # keep_se 0 unless -keep: the expert these instruments were measured against (docs/bots.md), before its keep rule.
+    # keep_se 0 unless -keep: the expert these instruments were measured against (README.md), before its keep rule.
     if view.phase != "play" or trick < sight.first_trick:
-        return expert.choose(view, rng, budget_ms, time_guard, keep_se=sight.keep_se)
-    return expert.play(view, rng, budget_ms, time_guard,
-                       sampler=real_deal(match, seat, sight.shown, sight.blur[trick - 1]), keep_se=sight.keep_se)
+        return expert.choose(view, rng, budget_ms, time_guard, ExpertSettings(keep_se=sight.keep_se))
+    sampler = real_deal(match, seat, sight.shown, sight.blur[trick - 1])
+    return expert.play(view, rng, budget_ms, time_guard, ExpertSettings(keep_se=sight.keep_se, sampler=sampler))
 
 
 def real_deal(match: Match, seat: Seat, shown: str = "", blur: int = 100) -> expert.Sampler:

@@ -2,11 +2,11 @@
 
 An arena level (``replay[-P][-all][-tries-N][-keep]``), not offered in the page: it measures what the sharpest
 inference from the play could be worth — the opponents' cards read as if they played exactly the
-advanced policy, which is what they do in the arena (docs/bots.md, "How close to perfect").
+advanced policy, which is what they do in the arena (README.md, "Could a better belief").
 
 A sampled deal gives each other seat its hand now; adding back the cards that seat played since
 gives its hand at each of its earlier decisions.  :class:`Replay` asks the advanced card policy
-(:func:`~.cardplay.heuristic_card`, from what that seat knew then) which card it would have
+(:func:`~giretra_core.bots.cardplay.heuristic_card`, from what that seat knew then) which card it would have
 played there, and counts the decisions where it would not have played the card it did.  A
 deal is then kept with probability ``(1 - trust) ** misses``: with *trust* 1 only deals where
 the policy explains every card survive (the exact posterior if the players are that policy);
@@ -16,8 +16,8 @@ Rejection costs proposals: :func:`replay_sampler` tries at most *tries* deals pe
 then keeps the last one tried, unfiltered (counted in *stats*): the belief is the exact posterior
 only where that cap is not reached.  The level ``replay-P`` trusts the policy at P % (``replay`` =
 100), ``-all`` reads the partner's cards too, ``-tries-N`` sets the cap (default 40), and ``-keep`` keeps the
-advanced policy's card unless the search's best beats it (the expert's keep rule, ``expert.KEEP_SE``; without it the
-search is the expert's before that rule, as these instruments were first measured).
+advanced policy's card unless the search's best beats it (the expert's keep rule, ``ExpertSettings.keep_se``;
+without it the search is the expert's before that rule, as these instruments were first measured).
 
 >>> parse("replay"), parse("replay-90-all"), parse("replay-tries-400-keep"), parse("replay-0"), parse("expert")
 ((1.0, False, 40, 0.0), (0.9, True, 40, 0.0), (1.0, False, 400, 1.0), None, None)
@@ -29,16 +29,17 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 
-from ..cards import FULL_DECK, Card, Mask
-from ..errors import GiretraError
-from ..play import legal_cards
-from ..views import SeatView
-from . import expert
-from .advanced import signals_of
-from .cardplay import ADVANCED, heuristic_card
-from .inference import sample_world
-from .knowledge import play_inference
-from .reasons import Decision
+from giretra_core.bots import expert
+from giretra_core.bots.advanced import signals_of
+from giretra_core.bots.cardplay import ADVANCED, heuristic_card
+from giretra_core.bots.expert import ExpertSettings
+from giretra_core.bots.inference import sample_world
+from giretra_core.bots.knowledge import play_inference
+from giretra_core.bots.reasons import Decision
+from giretra_core.cards import FULL_DECK, Card, Mask
+from giretra_core.errors import GiretraError
+from giretra_core.play import legal_cards
+from giretra_core.views import SeatView
 
 _NAME = re.compile(r"replay(?:-(100|[1-9][0-9]?))?(-all)?(?:-tries-([1-9][0-9]{0,3}))?(-keep)?")
 TRIES = 40   # deals tried per kept deal, by default
@@ -110,7 +111,7 @@ def parse(level: str) -> tuple[float, bool, int, float] | None:
     found = _NAME.fullmatch(level)
     if found is None:
         return None
-    keep = expert.KEEP_SE if found.group(4) else 0.0
+    keep = expert.SHIPPED.keep_se if found.group(4) else 0.0
     return int(found.group(1) or 100) / 100, found.group(2) is not None, int(found.group(3) or TRIES), keep
 
 
@@ -120,14 +121,14 @@ def choose(view: SeatView, rng: random.Random, budget_ms: float, level: str = "r
     how = parse(level)
     if how is None:
         raise GiretraError(f"not a replay level: {level!r}", "bad_level", text=level)
-    # keep_se 0 unless -keep: the expert these instruments were measured against (docs/bots.md), before its keep rule.
+    # keep_se 0 unless -keep: the expert these instruments were measured against (README.md), before its keep rule.
     trust, partner, tries, keep_se = how
     if view.phase != "play" or view.turn != view.seat:
-        return expert.choose(view, rng, budget_ms, time_guard, keep_se=keep_se)
+        return expert.choose(view, rng, budget_ms, time_guard, ExpertSettings(keep_se=keep_se))
     me = int(view.seat)
     seats = [me ^ 1, me ^ 2, me ^ 3] if partner else [me ^ 1, me ^ 3]
-    return expert.play(view, rng, budget_ms, time_guard, sampler=replay_sampler(view, trust, tries, seats),
-                       keep_se=keep_se)
+    sampler = replay_sampler(view, trust, tries, seats)
+    return expert.play(view, rng, budget_ms, time_guard, ExpertSettings(keep_se=keep_se, sampler=sampler))
 
 
 def replay_sampler(view: SeatView, trust: float = 1.0, tries: int = TRIES, seats: Sequence[int] | None = None,

@@ -1,13 +1,13 @@
-"""Fit the bidding model: ``python -m giretra_core.bots.fit --deals 20000 --seed 1 [--context LEVEL]``
+"""Fit the bidding model: ``python -m tools.lab.fit --deals 20000 --seed 1 [--context LEVEL]``
 (and the win-chance model: ``--win-model MATCHES``).
 
 Deals random hands, plays every mode out with the heuristic policy at all four seats (once with
 each team as the announcer), and regresses the team's card points on the features of one
-player's five first cards (:mod:`.features`), separately for the announcing and the defending
+player's five first cards (:mod:`giretra_core.bots.features`), separately for the announcing and the defending
 team.  With ``--context LEVEL`` the negotiation of each deal is played by that level and every
 call it makes is a sample, its features extended by what the calls before it said
-(:func:`~.features.context_features`).  Prints the weights and the residual spread that
-:mod:`.bidding` holds as constants, so the model can be refitted whenever the play changes.
+(:func:`~giretra_core.bots.features.context_features`).  Prints the weights and the residual spread that
+:mod:`giretra_core.bots.bidding` holds as constants, so the model can be refitted whenever the play changes.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ import json
 import math
 import random
 
-from ..deal import shuffled_deck
-from .features import features
-from .rollout import policy_playout
+from giretra_core.bots.features import features
+from giretra_core.bots.rollout import policy_playout
+from giretra_core.deal import shuffled_deck
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -98,12 +98,12 @@ def simulate(deals: int, seed: int) -> dict[str, object]:
 
 def simulate_context(deals: int, seed: int, level: str) -> dict[str, object]:
     """Like :func:`simulate`, from the calls *level* actually makes, with the context features."""
-    from .. import bots
-    from ..deal import Cut
-    from ..match import Match
-    from ..negotiation import Call
-    from ..views import seat_view
-    from .features import context_features
+    from giretra_core import bots
+    from giretra_core.bots.features import context_features
+    from giretra_core.deal import Cut
+    from giretra_core.match import Match
+    from giretra_core.negotiation import Call
+    from giretra_core.views import seat_view
 
     models = {(family, role): Regression(len(features(family, 0, False)) + 12) for family in (0, 4, 5)
               for role in (0, 1)}
@@ -140,13 +140,13 @@ def simulate_context(deals: int, seed: int, level: str) -> dict[str, object]:
 
 
 def fit_win_model(matches: int, level: str = "advanced") -> dict[str, object]:
-    """The spread of :func:`~.bidding.win_chance` that best predicts who wins, by maximum likelihood over
-    the deal starts of *matches* matches between *level* bots (a grid of spreads)."""
-    from .. import bots
-    from ..deal import Cut
-    from ..match import Match
-    from ..views import seat_view
-    from .bidding import _phi
+    """The spread of :func:`~giretra_core.bots.bidding.win_chance` that best predicts who wins, by maximum
+    likelihood over the deal starts of *matches* matches between *level* bots (a grid of spreads)."""
+    from giretra_core import bots
+    from giretra_core.bots.bidding import phi
+    from giretra_core.deal import Cut
+    from giretra_core.match import Match
+    from giretra_core.views import seat_view
 
     starts: list[tuple[int, int, int, int]] = []
     for n in range(matches):
@@ -167,7 +167,7 @@ def fit_win_model(matches: int, level: str = "advanced") -> dict[str, object]:
         total = 0.0
         for a, b, t, won in starts:
             need_us, need_them = t - a, t - b
-            p = min(max(_phi((need_them - need_us) / (spread * math.sqrt(need_us + need_them))), 1e-4), 1 - 1e-4)
+            p = min(max(phi((need_them - need_us) / (spread * math.sqrt(need_us + need_them))), 1e-4), 1 - 1e-4)
             total += math.log(p if won else 1 - p)
         return total
 
@@ -177,7 +177,7 @@ def fit_win_model(matches: int, level: str = "advanced") -> dict[str, object]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m giretra_core.bots.fit", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.lab.fit", description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--context", metavar="LEVEL", help="fit the context model on the calls of LEVEL")
