@@ -95,6 +95,16 @@ class RequestError(GiretraError):
     code = "bad_request"
 
 
+def _check_text(args: JSON) -> None:
+    """Refuse a request whose strings are not Unicode text: a lone surrogate ("\\ud800", which JSON and JavaScript
+    allow) echoed into an answer made it impossible to encode as UTF-8, for any transport beyond the worker."""
+    try:
+        json.dumps(args, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as err:
+        code = ord(err.object[err.start])
+        raise RequestError(f"a string holds a lone surrogate (U+{code:04X}), which is not text") from None
+
+
 def endpoint(fn: Callable[..., JSON]) -> Callable[[str], str]:
     """Wrap *fn* as a seam function: parse and check the request, answer ok/error JSON."""
     import inspect
@@ -117,6 +127,7 @@ def endpoint(fn: Callable[..., JSON]) -> Callable[[str], str]:
                 raise GiretraError(f"malformed JSON: {err}", "bad_json") from None
             if not isinstance(args, dict):
                 raise RequestError("a request must be a JSON object")
+            _check_text(args)
             if args.get("lang", "en") in LANGUAGES:
                 lang = args.get("lang", "en")
             unknown = set(args) - allowed

@@ -40,6 +40,7 @@ def ask(function: str, **request: Any) -> JSON:
 def checked(answer: object) -> JSON:
     """*answer* is a JSON string of the documented shape."""
     assert isinstance(answer, str)
+    answer.encode("utf-8")   # every answer is text any UTF-8 transport can carry
     out = json.loads(answer)
     assert isinstance(out, dict) and isinstance(out.get("ok"), bool), answer
     if out["ok"]:
@@ -1168,6 +1169,34 @@ def test_fuzz_a_garbage_request_changes_nothing(request: tuple[str, str], base: 
     after = api.call(base_name, json.dumps(base_request))
     assert checked(before) == checked(after)
     assert before == after
+
+
+def _with_surrogates(request: JSON) -> list[JSON]:
+    """*request* with a lone surrogate in each of its strings in turn (values, nested ones, and keys)."""
+    out: list[JSON] = []
+    for key, val in request.items():
+        for bad in ("\ud800", "\udfff", f"{val}\udc00" if isinstance(val, str) else "x\udbff"):
+            if isinstance(val, str) or key != "state":
+                out.append({**request, key: bad})
+        if isinstance(val, dict):
+            for inner in val:
+                out.append({**request, key: {**val, inner: "\ud800"}})
+                out.append({**request, key: {f"{inner}\ud800": val[inner]}})
+    return [*out, {**request, "\ud800": 1}]
+
+
+SURROGATE_BASES = [*BASE_REQUESTS, ("check_answer", {"lesson": "play-follow-suit", "index": 0, "answer": "x"}),
+                   ("lesson_task", {"lesson": "play-follow-suit", "lang": "fr"}), ("lessons", {"lang": "mg"})]
+
+
+@pytest.mark.parametrize(("function", "request_fields"), SURROGATE_BASES)
+def test_a_lone_surrogate_in_any_string_is_refused_and_every_answer_is_utf8(function: str,
+                                                                          request_fields: JSON) -> None:
+    # An audit: check_answer echoed "\ud800" into its message, which no UTF-8 transport can carry.
+    for request in _with_surrogates(request_fields):
+        answer = api.call(function, json.dumps(request))
+        answer.encode("utf-8")
+        assert checked(answer)["error"]["code"] == "bad_request", (function, request)
 
 
 def test_every_rule_the_engine_cites_has_its_anchor_on_the_rules_page() -> None:
