@@ -34,13 +34,19 @@ const asSeed = (text) => (/^\d{1,16}$/.test(text ?? '') && Number.isSafeInteger(
 
 // -- one engine for the whole page ------------------------------------------------------------------------------------
 
-const pool = { engine: null, users: 0, timer: null, createEngine: null };
+const pool = { engine: null, users: 0, timer: null, createEngine: null, failed: new WeakSet() };
+
+function newEngine() {
+  const engine = pool.createEngine();
+  engine.ready.catch(() => pool.failed.add(engine));
+  return engine;
+}
 
 async function acquireEngine() {
   pool.users += 1;
   clearTimeout(pool.timer);
   ({ createEngine: pool.createEngine } = await import('./engine.js'));
-  pool.engine ??= pool.createEngine();
+  pool.engine ??= newEngine();
   return pool.engine;
 }
 
@@ -54,11 +60,12 @@ function releaseEngine() {
   }, IDLE_MS);
 }
 
-/** After a failed boot (the Retry button of a mode): a new engine for the page. Only called once mounted, so
- *  engine.js is loaded. */
+/** After a failed boot (the Retry button of a mode): a new engine for the page, unless another widget's Retry made
+ *  one already (stopping it would fail that widget again). Only called once mounted, so engine.js is loaded. */
 function restartEngine() {
+  if (pool.engine && !pool.failed.has(pool.engine)) return pool.engine;
   pool.engine?.destroy();
-  pool.engine = pool.createEngine();
+  pool.engine = newEngine();
   return pool.engine;
 }
 
