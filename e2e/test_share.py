@@ -7,7 +7,7 @@ import re
 
 import pytest
 from conftest import open_game, wait_ready
-from gameplay import api, hand, saved_state, wait_hand, wait_my_turn
+from gameplay import HUMAN, api, drive, fragment, hand, saved_state, wait_hand, wait_my_turn
 from playwright.sync_api import Browser, Page, expect
 
 from giretra_core import jsonapi
@@ -48,7 +48,7 @@ def test_share_this_deal_link_reproduces_the_deal(page: Page, browser: Browser, 
     page.locator('[data-action="open-share"]').click()
     link = page.locator("#gt-share-deal").input_value()
     seed_link = page.locator("#gt-share-seed").input_value()
-    assert "#G2_" in link and seed_link.endswith("#seed=0&rules=giretra.com")
+    assert "#d1." in link and seed_link.endswith("#seed=0&rules=giretra.com")
     assert link.startswith(base_url)
     other = open_in_fresh_browser_context(browser, base_url, "?speed=0" + link[len(base_url):])
     expect(other.locator('[data-notice="shared"]')).to_be_visible()
@@ -58,6 +58,43 @@ def test_share_this_deal_link_reproduces_the_deal(page: Page, browser: Browser, 
     assert other.evaluate("localStorage.getItem('giretra.match')") is not None
     other.context.close()
 
+
+
+def test_a_deal_link_from_deal_2_does_not_show_the_deck_and_opens_the_same_match(page: Page, browser: Browser,
+                                                                                  base_url: str) -> None:
+    # An audit: from deal 2 the link carried the deck and the cut as text; under play.giretra.com's rules every
+    # 5-card hand could be read off it. Deal 2 is opened from an older, plain link: those still open.
+    start = api("new_match", seed=11, rules="play.giretra.com")["state"]
+    state, _ = drive(start, lambda v: v["dealNumber"] == 2 and v["phase"] == "negotiation" and v["toAct"] == HUMAN)
+    open_game(page, fragment=fragment(state))
+    expect(page.locator('[data-notice="shared"]')).to_be_visible()
+    wait_my_turn(page, "negotiation")
+    mine = hand(page)
+    page.locator('[data-action="open-share"]').click()
+    link = page.locator("#gt-share-deal").input_value()
+    shared = api("share_deal", state=saved_state(page))["state"].split(" ")
+    deck = shared[7]
+    assert len(deck) >= 64 and deck not in link and "".join(mine[:2]) not in link, link
+    assert not re.search(r"(?:(?:10|[7-9JQKA])[CDHS]){3}", link), link   # not three cards in a row anywhere
+    assert link.startswith(f"{base_url}#d1.")
+    other = open_in_fresh_browser_context(browser, base_url, "?speed=0" + link[len(base_url):])
+    expect(other.locator('[data-notice="shared"]')).to_be_visible()
+    wait_my_turn(other, "negotiation")
+    assert hand(other) == mine
+    # A new match that starts with that deal (its scores, its deck); the players' field follows each page's settings.
+    opened = str(saved_state(other)).split(" ")
+    assert opened[:2] + opened[3:8] == shared[:2] + shared[3:8] and shared[5] != "0-0"
+    other.context.close()
+
+
+def test_a_damaged_deal_link_is_refused_and_changes_nothing(page: Page) -> None:
+    open_game(page, query="speed=0&lang=fr", fragment="seed=5")
+    wait_my_turn(page)
+    kept = saved_state(page)
+    token = api("share_deal", state=api("new_match", seed=9)["state"])["link"]
+    page.evaluate("h => { location.hash = h; }", token[:-6] + "AAAAAA")
+    expect(page.locator('[data-notice="badLink"]')).to_contain_text("le lien est abîmé ou a été modifié")
+    assert saved_state(page) == kept
 
 
 def test_a_seed_deals_the_same_cards_in_pyodide_as_in_cpython(page: Page) -> None:

@@ -552,3 +552,119 @@ def test_the_rules_tables_fit_the_smallest_phone(page: Page, lang: str) -> None:
     widths = page.evaluate("""() => [...document.querySelectorAll('.tw')].filter((e) => e.getClientRects().length)
       .map((e) => [e.scrollWidth, e.clientWidth])""")
     assert widths and all(scroll <= client for scroll, client in widths), widths
+
+
+# -- attacks from an audit (issue 33): what a host page, or anyone writing embed.html's address, may give --------------
+
+RULES_HREF_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title>
+<script type="module" src="js/widget.js"></script></head><body>
+<giretra-game mode="score" id="js" rules-href="javascript:alert(document.domain)"></giretra-game>
+<giretra-game mode="score" id="other" rules-href="https://evil.example/rules.html"></giretra-game>
+<giretra-game mode="score" id="schemeless" rules-href="//evil.example/rules.html"></giretra-game>
+<giretra-game mode="score" id="relative" rules-href="my-rules.html"></giretra-game>
+<giretra-game mode="score" id="absolute" rules-href="ABSOLUTE/site-rules.html"></giretra-game>
+</body></html>"""
+
+
+def test_rules_href_takes_only_a_page_of_the_site(page: Page, base_url: str) -> None:
+    host = RULES_HREF_HOST.replace("ABSOLUTE/", base_url)
+    page.route("**/rules-href-host.html", lambda route: route.fulfill(body=host, content_type="text/html"))
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if "rules-href" in m.text else None)
+    page.goto("rules-href-host.html")
+    expect(page.locator("giretra-game")).to_have_count(5)
+    page.evaluate("document.querySelectorAll('giretra-game').forEach((el) => el.start())")
+    expected = {"js": "rules.html", "other": "rules.html", "schemeless": "rules.html", "relative": "my-rules.html",
+                "absolute": "site-rules.html"}
+    for name, target in expected.items():
+        link = page.locator(f"giretra-game#{name} a.gt-calc__rule")
+        expect(link).to_have_attribute("href", re.compile(rf"^{re.escape(base_url + target)}\?lang=en#S-2$"),
+                                       timeout=BOOT_TIMEOUT_MS)
+    assert len(warnings) == 3, warnings   # each refused value is named to the host's author
+
+
+def test_the_iframe_page_refuses_a_javascript_rules_href(page: Page, base_url: str) -> None:
+    page.goto("embed.html?mode=score&autostart=visible&rules-href=javascript:alert(1)")
+    link = widget(page, "").locator("a.gt-calc__rule")
+    expect(link).to_have_attribute("href", f"{base_url}rules.html?lang=en#S-2", timeout=BOOT_TIMEOUT_MS)
+
+
+LANG_HOST = """<!doctype html><html><body>
+<iframe id="frame" src="embed.html?mode=score&lang=fr" title="Giretra" style="width:100%;border:0"></iframe>
+</body></html>"""
+
+
+def test_the_iframe_page_ignores_a_language_that_is_not_one_of_its_own(page: Page) -> None:
+    # An audit: {lang: {toString: 1}} threw in the frame's message handler; ['mg'] was taken as "mg", 'de' as English.
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.add_init_script("""addEventListener('error', (e) => { (window.gtErrors ??= []).push(e.message); });
+      addEventListener('message', () => { window.gtSeen = (window.gtSeen ?? 0) + 1; });""")
+    page.route("**/lang-host.html", lambda route: route.fulfill(body=LANG_HOST, content_type="text/html"))
+    page.goto("lang-host.html")
+    frame = page.frame_locator("#frame")
+    play = frame.locator('[data-action="start-widget"]')
+    expect(play).to_have_text("Ouvrir")
+    bad = "[{toString: 1}, ['mg'], 'de', null, 7, {}]"
+    page.evaluate(f"""() => {{
+      const frame = document.getElementById('frame').contentWindow;
+      for (const lang of {bad}) frame.postMessage({{ type: 'giretra:lang', lang }}, '*');
+    }}""")
+    embed = page.frames[1]
+    embed.wait_for_function("window.gtSeen >= 6")   # each message has reached the page's own handler too
+    assert embed.evaluate("[document.documentElement.lang, window.gtErrors ?? []]") == ["fr", []]
+    expect(frame.locator("giretra-game")).to_have_attribute("lang", "fr")
+    expect(play).to_have_text("Ouvrir")
+    page.evaluate("document.getElementById('frame').contentWindow.postMessage({type: 'giretra:lang', lang: 'mg'}, '*')")
+    expect(play).to_have_text("Sokafy")
+    assert embed.evaluate("document.documentElement.lang") == "mg"
+    assert not errors, errors
+
+
+# Every surface of a widget, where its answer shows that the engine works: the calculator's result, a lesson's task,
+# a table drawn (data-ready).
+LOAD_SURFACES = [
+    ("rules.html?lang=en", '[mode="score"]', "retry", " .gt-calc__result[data-team1]"),
+    ("embed.html?mode=score&lang=en", "", "retry", " .gt-calc__result[data-team1]"),
+    ("rules.html?lang=en", '[lesson="play-follow-suit"]', "reload", ' .gt-lesson[data-state="asking"]'),
+    ("rules.html?lang=en", '[mode="trick"]', "retry", "[data-ready]"),
+    ("rules.html?lang=en", '[mode="match"]', "retry", "[data-ready]"),
+    ("embed.html?mode=trick&lang=en", "", "retry", "[data-ready]"),
+]
+
+
+@pytest.mark.parametrize(("address", "selector", "action", "ready"), LOAD_SURFACES)
+def test_every_surface_says_the_engine_did_not_load_and_its_retry_works(page: Page, address: str, selector: str,
+                                                                        action: str, ready: str) -> None:
+    # An audit: with the WebAssembly blocked, the calculator said "The engine hit a bug" with a stack trace and no
+    # button, and stayed so once the network was back.
+    page.route("**/*.wasm", lambda route: route.abort())
+    page.goto(address)
+    w = widget(page, selector)
+    w.locator('[data-action="start-widget"]').click()
+    alert = w.locator('[role="alert"]')
+    expect(alert).to_contain_text("could not", timeout=BOOT_TIMEOUT_MS)
+    expect(w).not_to_contain_text("bug")
+    page.unroute("**/*.wasm")
+    alert.locator(f'[data-action="{action}"]').click()
+    expect(page.locator(f"giretra-game{selector}{ready}")).to_be_attached(timeout=BOOT_TIMEOUT_MS)
+    expect(w.locator('[role="alert"]')).to_have_count(0)
+    assert len(page.workers) == 1   # the failed worker was ended, not left beside the new one
+
+
+def test_two_widgets_that_failed_to_load_both_recover_on_one_engine(page: Page) -> None:
+    # The second Retry stopped the engine the first had just started, and failed the first widget again.
+    page.route("**/*.wasm", lambda route: route.abort())
+    page.goto("rules.html?lang=en")
+    calc, lesson = widget(page, '[mode="score"]'), widget(page, '[lesson="play-follow-suit"]')
+    for w in (calc, lesson):
+        w.locator('[data-action="start-widget"]').click()
+    expect(calc.locator('[data-action="retry"]')).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(lesson.locator('[data-action="reload"]')).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    page.unroute("**/*.wasm")
+    calc.locator('[data-action="retry"]').click()
+    lesson.locator('[data-action="reload"]').click()
+    expect(calc.locator(".gt-calc__result[data-team1]")).to_be_attached(timeout=BOOT_TIMEOUT_MS)
+    expect(lesson.locator('.gt-lesson[data-state="asking"]')).to_be_attached(timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator('giretra-game [role="alert"]')).to_have_count(0)
+    assert len(page.workers) == 1

@@ -171,13 +171,16 @@ MESSAGES = {"en": _EN, "fr": _FR, "mg": _MG}
 # replay stops at, with the rule's own sentence, and a count of actions that is not the number held.
 _NOTATION = {
     "en": {"illegal": "deal {deal}, action {action!r} by {seat}: {reason}",
-           "cut_short": "match notation cut short or altered: it counts {count!r} actions and holds {held}"},
+           "cut_short": "match notation cut short or altered: it counts {count!r} actions and holds {held}",
+           "bad_link": "the link is damaged or was altered"},
     "fr": {"illegal": "donne {deal}, action « {action} » de {seat} : {reason}",
            "cut_short": "notation coupée ou modifiée : elle annonce {count} actions et en contient {held}",
-           "garbled": "ce n’est ni une coupe, ni une annonce, ni une carte"},
+           "garbled": "ce n’est ni une coupe, ni une annonce, ni une carte",
+           "bad_link": "le lien est abîmé ou a été modifié"},
     "mg": {"illegal": "fizarana {deal}, hetsika “{action}” nataon’i {seat}: {reason}",
            "cut_short": "tapaka na novaina ny soratra: hetsika {count} no voalazany fa {held} no ao aminy",
-           "garbled": "tsy fanapahana, tsy fanambarana, tsy karatra"},
+           "garbled": "tsy fanapahana, tsy fanambarana, tsy karatra",
+           "bad_link": "simba na novaina ilay rohy"},
 }
 
 # The deal arithmetic, one sentence per scoring step (see scoring.DealScore.steps).

@@ -53,7 +53,7 @@ from .lessons import lesson_task as lesson_board
 from .match import MAX_SEED, MAX_TARGET, PLAYER_KINDS, PLAYER_LETTERS, Match
 from .modes import LAST_TRICK_BONUS, MODE_NAMES, POINTS, Mode, parse_mode, sort_key
 from .negotiation import Call, CallKind, Contract, Negotiation, Reason
-from .notation import MAX_LENGTH, format_match, parse_match
+from .notation import MAX_LENGTH, format_link, format_match, parse_link, parse_match
 from .rules import PRESETS, Rules, get_preset
 from .scoring import score_deal
 from .seats import SEAT_NAMES, TEAM_NAMES, Seat, parse_seat, parse_team
@@ -95,6 +95,16 @@ class RequestError(GiretraError):
     code = "bad_request"
 
 
+def _check_text(args: JSON) -> None:
+    """Refuse a request whose strings are not Unicode text: a lone surrogate ("\\ud800", which JSON and JavaScript
+    allow) echoed into an answer made it impossible to encode as UTF-8, for any transport beyond the worker."""
+    try:
+        json.dumps(args, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as err:
+        code = ord(err.object[err.start])
+        raise RequestError(f"a string holds a lone surrogate (U+{code:04X}), which is not text") from None
+
+
 def endpoint(fn: Callable[..., JSON]) -> Callable[[str], str]:
     """Wrap *fn* as a seam function: parse and check the request, answer ok/error JSON."""
     import inspect
@@ -117,6 +127,7 @@ def endpoint(fn: Callable[..., JSON]) -> Callable[[str], str]:
                 raise GiretraError(f"malformed JSON: {err}", "bad_json") from None
             if not isinstance(args, dict):
                 raise RequestError("a request must be a JSON object")
+            _check_text(args)
             if args.get("lang", "en") in LANGUAGES:
                 lang = args.get("lang", "en")
             unknown = set(args) - allowed
@@ -320,7 +331,7 @@ def _error_text(err: GiretraError, lang: str) -> str:
     if err.code in _REASON_CODES:
         return message(err.code, lang, err.params)
     why = err.params.get("why")
-    if err.code == "bad_notation" and isinstance(why, str):
+    if err.code in ("bad_notation", "bad_link") and isinstance(why, str):
         return notation_message(why, lang, err.params)
     return str(err)
 
@@ -626,7 +637,9 @@ def set_players(state: str, players: JSON, lang: str = "en") -> JSON:
 def share_deal(state: str, lang: str = "en") -> JSON:
     """A new match that starts with the current deal: same deck, dealer, cut, scores and target.
 
-    Someone who opens it gets exactly the same hands (the cut is kept once it has been made).
+    Someone who opens it gets exactly the same hands (the cut is kept once it has been made). ``state`` is its
+    notation, ``link`` the same as a token for a link (``open_link`` reads it back): a link does not show the deck
+    to a casual reader.
     """
     check_lang(lang)
     match = _match(state)
@@ -639,7 +652,14 @@ def share_deal(state: str, lang: str = "en") -> JSON:
         start = match.start()
     if deal.cut is not None:
         start = start.apply(deal.cutter, Cut(deal.cut))
-    return {"state": format_match(start)}
+    return {"state": format_match(start), "link": format_link(start)}
+
+
+@endpoint
+def open_link(link: str, lang: str = "en") -> JSON:
+    """The match notation of a share link's token (``share_deal``'s ``link``), checked as any state is."""
+    check_lang(lang)
+    return {"state": format_match(parse_link(_str(link, "link")))}
 
 
 @endpoint
@@ -776,4 +796,5 @@ def call(name: str, request: str) -> str:
 
 
 __all__ = ["FUNCTIONS", "call", "info", "new_match", "view", "legal", "apply", "bot_action", "deal_summary",
-           "review", "score_sheet", "set_players", "share_deal", "lessons", "lesson_task", "check_answer", "score"]
+           "review", "score_sheet", "set_players", "share_deal", "open_link", "lessons", "lesson_task", "check_answer",
+           "score"]

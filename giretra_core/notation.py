@@ -32,6 +32,11 @@ True
 
 from __future__ import annotations
 
+import base64
+import binascii
+import re
+import zlib
+
 from .cards import cards_text, split_cards
 from .deal import parse_action
 from .errors import GiretraError, NotationError
@@ -43,6 +48,8 @@ from .seats import SEAT_LETTERS, Seat, parse_seat
 MAGIC = "G2"
 LEGACY_MAGIC = "G1"   # version 1: no action count, so a string cut between two actions could not be told apart
 MAX_LENGTH = 20_000  # far above any real match (about 130 characters a deal)
+LINK_PREFIX = "d1."   # a share link's token, version 1
+_LINK_BODY = re.compile(r"[A-Za-z0-9_-]{1,30000}")
 
 
 def format_match(match: Match) -> str:
@@ -131,6 +138,43 @@ def parse_match(text: str) -> Match:
     return match
 
 
+def format_link(match: Match) -> str:
+    """*match* as a share link's token: ``d1.`` then base64url (unpadded) of its notation compressed by zlib.
+
+    Not a secret: anyone who decodes it sees the cards. It keeps a deck from being read off a link at a glance (a
+    link from deal 2 on carries the whole deck and the cut), and zlib's checksum refuses a token damaged on the way.
+
+    >>> token = format_link(Match.new(seed=42))
+    >>> token.startswith("d1.") and "giretra" not in token
+    True
+    >>> format_match(parse_link(token))
+    'G2 giretra.com hrrr 42 T 0-0 150 * - 0'
+    """
+    packed = zlib.compress(format_match(match).encode("ascii"), 9)
+    return LINK_PREFIX + base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
+
+
+def parse_link(text: str) -> Match:
+    """The match of a share link's token (:func:`format_link`); its notation is checked as :func:`parse_match` checks.
+
+    :raises NotationError: ``bad_link`` for a token that does not decode (altered, cut short, another version), or
+        ``bad_notation`` for one that decodes to a refused notation (a forged one).
+    """
+    body = text[len(LINK_PREFIX):] if isinstance(text, str) and text.startswith(LINK_PREFIX) else ""
+    try:
+        if not _LINK_BODY.fullmatch(body):
+            raise ValueError
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        unpack = zlib.decompressobj()
+        line = unpack.decompress(packed, MAX_LENGTH + 1)   # bounded: a small token may inflate to gigabytes
+        if not unpack.eof or unpack.unused_data or len(line) > MAX_LENGTH:
+            raise ValueError
+        notation = line.decode("ascii")
+    except (ValueError, binascii.Error, zlib.error):   # (UnicodeDecodeError is a ValueError)
+        raise NotationError(notation_message("bad_link", "en", {}), "bad_link", why="bad_link") from None
+    return parse_match(notation)
+
+
 def _parse_scores(text: str) -> tuple[int, int]:
     parts = text.split("-")
     if len(parts) != 2 or not all(_is_number(p) for p in parts):
@@ -147,4 +191,5 @@ def _short(text: str, width: int = 120) -> str:
     return text if len(text) <= width else text[:width] + "…"
 
 
-__all__ = ["format_match", "parse_match", "MAGIC", "cards_text", "Seat"]
+__all__ = ["format_match", "parse_match", "format_link", "parse_link", "MAGIC", "LINK_PREFIX", "cards_text",
+           "Seat"]

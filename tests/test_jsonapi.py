@@ -7,9 +7,11 @@ the caller keeps, can never change anything.
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 import re
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,7 @@ from giretra_core.deal import Cut, action_token, parse_action
 from giretra_core.deal import Phase as DealPhase
 from giretra_core.i18n import RULE_OF, TEAMS_SEEN
 from giretra_core.modes import POINTS, STRENGTH
+from giretra_core.rules import PRESETS
 from giretra_core.seats import Seat
 from giretra_core.views import seat_view
 
@@ -40,6 +43,7 @@ def ask(function: str, **request: Any) -> JSON:
 def checked(answer: object) -> JSON:
     """*answer* is a JSON string of the documented shape."""
     assert isinstance(answer, str)
+    answer.encode("utf-8")   # every answer is text any UTF-8 transport can carry
     out = json.loads(answer)
     assert isinstance(out, dict) and isinstance(out.get("ok"), bool), answer
     if out["ok"]:
@@ -569,6 +573,69 @@ def test_share_deal_gives_the_same_hands() -> None:
     assert copy.scores == match.scores and not copy.history
 
 
+def _random_position(rng: random.Random, rules: str) -> Match:
+    """A match of *rules* played at random to a random point before its end (any deal, any phase)."""
+    match = Match.new(rng.randrange(2**53), rules, ["human", "random", "random", "random"])
+    positions = []
+    while not match.is_over:
+        positions.append(match)
+        turn = match.turn
+        assert turn is not None
+        match = match.apply(turn, rng.choice(match.legal_actions()))
+    return rng.choice(positions)
+
+
+@pytest.mark.parametrize("rules", sorted(PRESETS))
+def test_a_share_links_token_opens_the_shared_match_and_hides_its_deck(rules: str) -> None:
+    # An audit: from deal 2 a share link carried the deck and the cut in plain text (every 5-card hand of a
+    # play.giretra.com deal could be read off it).
+    rng = random.Random(rules)
+    for _ in range(60):
+        state = format_match(_random_position(rng, rules))
+        shared = value("share_deal", state=state)
+        assert shared["link"].startswith("d1.") and " " not in shared["link"]
+        assert value("open_link", link=shared["link"], lang="fr") == {"state": shared["state"]}
+        deck = shared["state"].split(" ")[7]
+        cards = re.findall(r"10|[7-9JQKA]", deck)
+        assert not re.search(r"(?:(?:10|[7-9JQKA])[CDHS]){3}", shared["link"]), shared["link"]   # no 3 cards in a row
+        assert deck == "*" or len(cards) == 32
+
+
+FORGED_LINKS = [
+    "", "d1.", "d1.!!!!", "d1.AAAA", "d1.eNp", "d2.eNpzN1JIzyxKLSlK1EvOz1XIKCoqUjAxUghRMNA1UDA0NVDQUtBVMAAA444KFw",
+    "d1." + base64.urlsafe_b64encode(zlib.compress(b"G" * 10**6)).decode(),     # inflates to a megabyte
+    "d1." + base64.urlsafe_b64encode(zlib.compress("G2 \u00e9".encode())).decode(),   # not ASCII
+    "d1." + base64.urlsafe_b64encode(zlib.compress(b"G2 x") + b"more").decode(),   # something after the stream
+    "G2 giretra.com hrrr 42 T 0-0 150 * - 0",   # a plain notation is not a token (the page opens those itself)
+]
+
+
+@pytest.mark.parametrize("link", FORGED_LINKS)
+def test_a_forged_or_damaged_token_is_refused_as_bad_link_in_the_page_language(link: str) -> None:
+    assert error("open_link", link=link)["code"] == "bad_link"
+    assert error("open_link", link=link, lang="fr")["message"] == "le lien est abîmé ou a été modifié"
+
+
+def test_a_token_damaged_anywhere_is_refused_or_opens_the_same_match() -> None:
+    shared = value("share_deal", state=MID)
+    token = shared["link"]
+    for at in range(3, len(token)):
+        for char in "Aa0_-":
+            damaged = token[:at] + char + token[at + 1:]
+            out = ask("open_link", link=damaged)
+            # (a changed last character may only change the padding bits base64 ignores: the same bytes)
+            assert out["ok"] is False and out["error"]["code"] in ("bad_link", "bad_notation") or \
+                out["value"]["state"] == shared["state"], damaged
+        assert error("open_link", link=token[:at])["code"] == "bad_link"
+
+
+def test_a_token_of_a_forged_notation_is_refused_as_the_notation_is() -> None:
+    forged = "d1." + base64.urlsafe_b64encode(zlib.compress(b"G2 giretra.com hrrr 42 T 0-0 150 * c10.ok 2")).decode()
+    refused = error("open_link", link=forged, lang="fr")
+    assert refused["code"] == "bad_notation" and refused["message"].startswith("donne 1, action « ok »")
+    assert error("open_link", link=7)["code"] == "bad_request"
+
+
 def test_call_dispatches_every_function_and_refuses_unknown_names() -> None:
     for name in api.FUNCTIONS:
         assert checked(api.call(name, "{}"))
@@ -1074,6 +1141,7 @@ BASE_REQUESTS: list[tuple[str, JSON]] = [
     ("score_sheet", {"state": MID}),
     ("set_players", {"state": MID, "players": {"Top": "human"}}),
     ("share_deal", {"state": MID}),
+    ("open_link", {"link": value("share_deal", state=MID)["link"], "lang": "mg"}),
     ("take_back", {"state": MID, "seat": "Top", "lang": "fr"}),
     ("score", {}),
     ("score", {"mode": "ColourHearts", "multiplier": 2, "announcer": "Team2", "cardPoints": {"Team1": 90},
@@ -1168,6 +1236,34 @@ def test_fuzz_a_garbage_request_changes_nothing(request: tuple[str, str], base: 
     after = api.call(base_name, json.dumps(base_request))
     assert checked(before) == checked(after)
     assert before == after
+
+
+def _with_surrogates(request: JSON) -> list[JSON]:
+    """*request* with a lone surrogate in each of its strings in turn (values, nested ones, and keys)."""
+    out: list[JSON] = []
+    for key, val in request.items():
+        for bad in ("\ud800", "\udfff", f"{val}\udc00" if isinstance(val, str) else "x\udbff"):
+            if isinstance(val, str) or key != "state":
+                out.append({**request, key: bad})
+        if isinstance(val, dict):
+            for inner in val:
+                out.append({**request, key: {**val, inner: "\ud800"}})
+                out.append({**request, key: {f"{inner}\ud800": val[inner]}})
+    return [*out, {**request, "\ud800": 1}]
+
+
+SURROGATE_BASES = [*BASE_REQUESTS, ("check_answer", {"lesson": "play-follow-suit", "index": 0, "answer": "x"}),
+                   ("lesson_task", {"lesson": "play-follow-suit", "lang": "fr"}), ("lessons", {"lang": "mg"})]
+
+
+@pytest.mark.parametrize(("function", "request_fields"), SURROGATE_BASES)
+def test_a_lone_surrogate_in_any_string_is_refused_and_every_answer_is_utf8(function: str,
+                                                                          request_fields: JSON) -> None:
+    # An audit: check_answer echoed "\ud800" into its message, which no UTF-8 transport can carry.
+    for request in _with_surrogates(request_fields):
+        answer = api.call(function, json.dumps(request))
+        answer.encode("utf-8")
+        assert checked(answer)["error"]["code"] == "bad_request", (function, request)
 
 
 def test_every_rule_the_engine_cites_has_its_anchor_on_the_rules_page() -> None:

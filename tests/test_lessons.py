@@ -301,8 +301,11 @@ def test_the_wrong_choices_are_named_for_the_board() -> None:
     assert ask("check_answer", lesson="cards-ranking", index=0, answer="JH")["value"]["refused"] == []
     # Only the board's own choices are marked (a fuzz: "ZZZ" came back in refused, for the page to mark).
     assert ask("check_answer", lesson="cards-ranking", index=0, answer="ZZZ")["value"]["refused"] == []
-    assert ask("check_answer", lesson="play-follow-suit", index=1, answer=["JH", "\ud800", "QS"])["value"][
+    assert ask("check_answer", lesson="play-follow-suit", index=1, answer=["JH", "ZZZ", "QS"])["value"][
         "refused"] == ["JH"]
+    # (A lone surrogate is refused before any lesson sees it: an answer quoting it could not be sent as UTF-8.)
+    assert ask("check_answer", lesson="play-follow-suit", index=1, answer=["JH", "\ud800", "QS"])["error"][
+        "code"] == "bad_request"
     assert ask("check_answer", lesson="scoring-alltrumps", index=0, answer={"Team1": 1, "Team2": 1})["value"][
         "refused"] == []
 

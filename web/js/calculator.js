@@ -4,6 +4,9 @@
 //   calc.setLang('mg');   // re-labels everything and recomputes
 //   calc.destroy();       // empties root, ignores answers still in flight
 //
+// An engine that does not start (offline, a blocked download) is shown as the game shows it, by stage, with a
+// Try again button that asks *restartEngine* (the widget's) for a new one.
+//
 // Every number comes from the engine's `score` endpoint (giretra_core.jsonapi.score): the modes, their names and
 // card-point totals, the multipliers a mode can have, the other team's card points, the match points, the lines.
 // This module only collects the inputs and shows the answer; a refusal (RulesError) is shown next to the inputs,
@@ -22,7 +25,7 @@ const MULTIPLIERS = [1, 2, 4];
 const DEBOUNCE_MS = 150;
 
 export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesHref = '', focus = false,
-  headingLevel = 2 } = {}) {
+  headingLevel = 2, restartEngine = null } = {}) {
   // What the user chose. `edited` is the team whose card points the user typed last: only that one is sent,
   // the engine completes the other (the total is a rule, S-1).
   // `wanted` is the multiplier the user picked last: kept through modes that cannot have it (NoTrumps is ×2 only).
@@ -110,14 +113,27 @@ export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesH
     }
   }
 
-  let stage = null;   // the engine's start: 'pyodide' … 'ready'
+  let stage = null;       // the engine's start: 'pyodide' … 'ready'
+  let loadError = null;   // the EngineLoadError of a start that failed
   function showStart() {
-    const booting = !catalogue && stage && stage !== 'ready';
-    starting.replaceChildren(...(booting ? [renderLoading({ stage, title: t('calc.loading') })] : []));
+    const booting = !catalogue && (loadError || (stage && stage !== 'ready'));
+    starting.replaceChildren(...(booting ? [renderLoading({ stage, loadError, title: t('calc.loading'),
+      failedTitle: t('calc.loadFailed') }, { onRetry: restartEngine && retry })] : []));
     // Said by the stages' own title while the engine starts, by the status line until the first answer.
     status.textContent = booting || catalogue ? '' : t('calc.loading');
   }
-  const unfollow = engine.onProgress?.(keepLang((next) => { stage = next; showStart(); }));
+  const follow = () => engine.onProgress?.(keepLang((next) => { stage = next; showStart(); }));
+  let unfollow = follow();
+
+  // The engine did not start: a new one, and the calculator asks again from the start.
+  function retry() {
+    unfollow?.();
+    engine = restartEngine();
+    unfollow = follow();
+    loadError = null;
+    catalogue = null;
+    load();
+  }
 
   let started = false;
   async function load() {
@@ -134,8 +150,6 @@ export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesH
       started = true;
     } catch (err) {
       if (mine !== seq || destroyed) return;
-      status.textContent = '';
-      starting.replaceChildren();   // the error says where the start stopped
       showError(err);
     }
   }
@@ -264,6 +278,17 @@ export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesH
   }
 
   function showError(err) {
+    if (err?.name === 'EngineLoadError') {   // not a bug: the engine's start failed, shown where it stopped
+      loadError = err;
+      catalogue = null;
+      form.replaceChildren();
+      error.hidden = true;
+      result.hidden = true;
+      showStart();
+      return;
+    }
+    status.textContent = '';
+    starting.replaceChildren();   // the error says where the start stopped
     result.hidden = true;
     delete result.dataset.team1;
     delete result.dataset.team2;

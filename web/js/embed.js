@@ -2,7 +2,7 @@
 // for hosts that embed an iframe rather than a script. It tells the host its height after every change:
 //   parent <- {type: 'giretra:height', height}      and listens for   {type: 'giretra:lang', lang}.
 
-import './widget.js';
+import { LANGS } from './widget.js';
 
 const ATTRIBUTES = ['mode', 'lesson', 'lang', 'rules', 'seed', 'autostart', 'rules-href'];
 const params = new URLSearchParams(location.search);
@@ -25,6 +25,9 @@ report();
 
 window.addEventListener('message', (event) => {
   if (event.source !== window.parent || event.data?.type !== 'giretra:lang') return;
-  widget.setAttribute('lang', String(event.data.lang));
+  // Anyone can post here: only one of the languages, as a string, is taken; anything else is ignored.
+  const { lang } = event.data;
+  if (typeof lang !== 'string' || !LANGS.includes(lang)) return;
+  widget.setAttribute('lang', lang);
   document.documentElement.lang = widget.language;
 });

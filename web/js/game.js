@@ -476,7 +476,8 @@ export function mount(root, opts) {
   // A shared link opens in place of the match in progress; that match is kept (set aside in storage too) and the
   // notice offers the way back to it. Opening a link silently lost it.
   async function openFragment(fragment) {
-    const text = fragment.replaceAll('_', ' ');
+    let text = fragment.replaceAll('_', ' ');
+    const args = Object.fromEntries(new URLSearchParams(fragment));
     const previous = readSave();
     // The way back is offered only to a match that can be resumed: a damaged save offered it, then crashed.
     const keep = async (shared) => {
@@ -513,18 +514,8 @@ export function mount(root, opts) {
       return previous.save;
     };
     try {
-      if (/^G\d+ /.test(text)) {   // a match notation (G2; G1 from before the action count)
-        const view = await call('view', { state: text, seat: HUMAN });
-        if (!view) return false;
-        checkSeating(view);
-        const back = await keep(text);
-        adopt(text, view);
-        notify({ key: 'shared', params: {}, back });
-        render();
-        return true;
-      }
-      const args = Object.fromEntries(new URLSearchParams(fragment));
-      if ('seed' in args) {
+      const notation = /^G\d+ /.test(text);   // a match notation (G2; G1 from before the action count): older links
+      if (!notation && 'seed' in args) {
         // Digits only: Number() read "" as 0, "0x10" as 16 and "1e3" as 1000, and opened those matches.
         const seed = /^\d{1,16}$/.test(args.seed) ? Number(args.seed) : NaN;
         if (!Number.isSafeInteger(seed)) throw new RulesError('bad_link', t('link.seed', { seed: printable(args.seed, 40) }));
@@ -534,13 +525,24 @@ export function mount(root, opts) {
         render();
         return true;
       }
+      if (!notation) {   // anything else is a deal link's token (share_deal's), which the engine reads
+        const opened = await call('open_link', { link: fragment });
+        if (!opened) return false;
+        text = opened.state;
+      }
+      const view = await call('view', { state: text, seat: HUMAN });
+      if (!view) return false;
+      checkSeating(view);
+      const back = await keep(text);
+      adopt(text, view);
+      notify({ key: 'shared', params: {}, back });
+      render();
+      return true;
     } catch (err) {
       if (!(err instanceof RulesError)) throw err;
       notify({ key: 'badLink', params: { message: err.message } });
       return false;
     }
-    notify({ key: 'badLink', params: { message: printable(fragment, 80) } });
-    return false;
   }
 
   // -- actions --------------------------------------------------------------------------------------------------------
@@ -965,9 +967,10 @@ export function mount(root, opts) {
   async function openShare() {
     const base = shareBase;
     const links = {};
-    // The engine makes a new match that starts with this deal: same deck, dealer, cut, scores and target.
+    // The engine makes a new match that starts with this deal: same deck, dealer, cut, scores and target; its link
+    // holds a token, not the notation, so the deck cannot be read off it at a glance (docs/web.md).
     const shared = await call('share_deal', { state: app.state }).catch(() => null);   // refused once the match is over
-    if (shared) links.deal = `${base}#${shared.state.replaceAll(' ', '_')}`;
+    if (shared) links.deal = `${base}#${shared.link}`;
     // The match from its first deal: its seed (field 4 of the notation) when the deck came from the seed (field 8).
     const fields = app.state.split(' ');
     if (fields.length >= 9 && fields[7] === '*') {   // 10 fields in G2, 9 in G1

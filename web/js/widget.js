@@ -28,19 +28,25 @@ export const WORDS = {
     lesson: 'Andramo', score: 'Fikajiana isa', loading: 'Mampiditra ny lalao…',
     failed: 'Tsy nety nanomboka ny lalao.' },
 };
-const LANGS = Object.keys(WORDS);
+export const LANGS = Object.keys(WORDS);
 // A seed as the engine takes it (0 … 2^53−1, digits only, as in a #seed= link), else null: a random deal.
 const asSeed = (text) => (/^\d{1,16}$/.test(text ?? '') && Number.isSafeInteger(Number(text)) ? Number(text) : null);
 
 // -- one engine for the whole page ------------------------------------------------------------------------------------
 
-const pool = { engine: null, users: 0, timer: null, createEngine: null };
+const pool = { engine: null, users: 0, timer: null, createEngine: null, failed: new WeakSet() };
+
+function newEngine() {
+  const engine = pool.createEngine();
+  engine.ready.catch(() => pool.failed.add(engine));
+  return engine;
+}
 
 async function acquireEngine() {
   pool.users += 1;
   clearTimeout(pool.timer);
   ({ createEngine: pool.createEngine } = await import('./engine.js'));
-  pool.engine ??= pool.createEngine();
+  pool.engine ??= newEngine();
   return pool.engine;
 }
 
@@ -54,11 +60,12 @@ function releaseEngine() {
   }, IDLE_MS);
 }
 
-/** After a failed boot (the Retry button of a mode): a new engine for the page. Only called once mounted, so
- *  engine.js is loaded. */
+/** After a failed boot (the Retry button of a mode): a new engine for the page, unless another widget's Retry made
+ *  one already (stopping it would fail that widget again). Only called once mounted, so engine.js is loaded. */
 function restartEngine() {
+  if (pool.engine && !pool.failed.has(pool.engine)) return pool.engine;
   pool.engine?.destroy();
-  pool.engine = pool.createEngine();
+  pool.engine = newEngine();
   return pool.engine;
 }
 
@@ -384,9 +391,23 @@ class GiretraGame extends HTMLElement {
 
   // On the rules page itself the links stay on the page (#P-1); elsewhere they open it in a new tab.
   #rulesHref() {
-    const attr = this.getAttribute('rules-href');
-    const href = attr ? new URL(attr, location.href) : new URL('rules.html', BASE);
+    const href = this.#givenRulesHref() ?? new URL('rules.html', BASE);
     return href.origin === location.origin && href.pathname === location.pathname ? '' : href.href;
+  }
+
+  /** rules-href as a URL if it is an http(s) page of the host's site or the widget's, else null (the default). Anyone
+   *  may set it (embed.html takes it from its address): a javascript: link or another site must not become the
+   *  target of the rule links. */
+  #givenRulesHref() {
+    const attr = this.getAttribute('rules-href');
+    if (!attr) return null;
+    let href = null;
+    try {
+      href = new URL(attr, location.href);
+    } catch { /* not a URL at all: refused below */ }
+    if (href && /^https?:$/.test(href.protocol) && [location.origin, BASE.origin].includes(href.origin)) return href;
+    console.warn(`giretra-game: rules-href="${attr}" is not a page of this site: the links go to the published rules`);
+    return null;
   }
 }
 

@@ -285,6 +285,7 @@ export default {
   'calc.title': 'Score calculator',
   'calc.intro': 'Choose the contract and type the card points of one team: the engine completes the other team’s and scores the deal.',
   'calc.loading': 'Loading the calculator…',
+  'calc.loadFailed': 'The calculator could not load.',
   'calc.mode': 'Contract',
   'calc.modeOption': '{mode} ({total} points)',
   'calc.multiplier': 'Multiplier',

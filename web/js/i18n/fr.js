@@ -284,6 +284,7 @@ export default {
   'calc.title': 'Calculateur de points',
   'calc.intro': 'Choisissez le contrat et saisissez les points d’une équipe : le moteur complète ceux de l’autre et compte la donne.',
   'calc.loading': 'Chargement du calculateur…',
+  'calc.loadFailed': 'Le calculateur n’a pas pu se charger.',
   'calc.mode': 'Contrat',
   'calc.modeOption': '{mode} ({total} points)',
   'calc.multiplier': 'Multiplicateur',

@@ -284,6 +284,7 @@ export default {
   'calc.title': 'Fikajiana isa',
   'calc.intro': 'Fidio ny fifanarahana ary ampidiro ny isa karatran’ny ekipa iray: ny motera no mameno ny an’ny ekipa iray hafa sy manisa ny fizarana.',
   'calc.loading': 'Mampiditra ny fikajiana…',
+  'calc.loadFailed': 'Tsy nety niditra ny fikajiana isa.',
   'calc.mode': 'Fifanarahana',
   'calc.modeOption': '{mode} (isa {total})',
   'calc.multiplier': 'Fampitomboana',

@@ -61,14 +61,15 @@ function rulesLink(href, rules) {
   return url.href;
 }
 
-/** The engine's start, stage by stage (*app.stage*; *app.title*: what is loading, the game by default). */
+/** The engine's start, stage by stage (*app.stage*; *app.title*: what is loading, the game by default), or where it
+ *  failed (*app.loadError*; *app.failedTitle*) with a Try again button (*cb.onRetry*). */
 export function renderLoading(app, cb) {
   const failed = app.loadError;
   const title = app.title ?? t('loading.title');
   const current = failed ? failed.stage : app.stage;
   const reached = STAGES.indexOf(current);
   return h('div.gt-loading', { class: { 'is-failed': Boolean(failed) }, attrs: { role: failed ? 'alert' : 'status' } }, [
-    h('p.gt-loading__title', failed ? t('loading.failed') : title),
+    h('p.gt-loading__title', failed ? app.failedTitle ?? t('loading.failed') : title),
     h('progress.gt-loading__bar', {
       max: STAGES.length, value: failed ? reached : Math.max(0, reached),
       attrs: { 'aria-label': title },
@@ -79,7 +80,7 @@ export function renderLoading(app, cb) {
     }, t(`loading.${stage}`)))),
     failed ? h('p.gt-loading__error', t('loading.failedDetail', { stage: t(`loading.${failed.stage}`) })) : null,
     failed ? h('pre.gt-loading__detail', failed.message) : null,
-    failed ? h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'retry' }, on: { click: cb.onRetry } },
+    failed && cb?.onRetry ? h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'retry' }, on: { click: cb.onRetry } },
       t('loading.retry')) : null,
   ]);
 }
