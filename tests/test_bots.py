@@ -341,14 +341,26 @@ def test_the_basic_level_weighs_calls_by_a_cautious_utility() -> None:
 
 
 def test_the_experts_answer_does_not_depend_on_machine_load(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An audit: with three busy processes, 3 of 50 identical requests got another card (JH idle, 9C busy). A machine
-    twice as slow (the clock the guard reads runs twice as fast) must give the answer of the guard-free search."""
-    import time
-
+    """An audit: with three busy processes, 3 of 50 identical requests got another card (JH idle, 9C busy). On a
+    machine where this decision takes three times its budget, the answer is the guard-free search's. The clocks are
+    simulated, never read: a test that read the real one failed under real load on top of the simulated one."""
     request = json.dumps({"state": "G2 giretra.com raba 1002 R 0-0 150 * c14.D.xD.xxD.ok.ok.ok.8D.AD.KD.JD 11",
                           "seat": "Right", "level": "expert", "seed": 0})
-    idle = json.loads(jsonapi.bot_action(request))["value"]["action"]
-    clock = time.perf_counter
-    start = clock()
-    monkeypatch.setattr(expert.time, "perf_counter", lambda: start + (clock() - start) * 2)
-    assert json.loads(jsonapi.bot_action(request))["value"]["action"] == idle == "JH"
+    reads = 0
+
+    def stopped() -> float:   # a clock that never moves: the guard never stops the search
+        nonlocal reads
+        reads += 1
+        return 0.0
+
+    monkeypatch.setattr(expert.time, "perf_counter", stopped)
+    unguarded = json.loads(jsonapi.bot_action(request))["value"]["action"]
+    now, step = 0.0, 3 * 0.250 / reads   # the same reads, spread over three times the 250 ms budget
+
+    def slow() -> float:
+        nonlocal now
+        now += step
+        return now
+
+    monkeypatch.setattr(expert.time, "perf_counter", slow)
+    assert json.loads(jsonapi.bot_action(request))["value"]["action"] == unguarded == "JH"
