@@ -10,6 +10,7 @@ fails the test if one leaves 127.0.0.1.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -53,20 +54,51 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, object]) -> dic
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}
 
 
+@pytest.fixture(scope="session")
+def context_pool(browser: Browser) -> Iterator[dict[str, BrowserContext]]:
+    """One shared context per set of context arguments (the desktop one, the phone one), for the whole session."""
+    pool: dict[str, BrowserContext] = {}
+    yield pool
+    for shared in pool.values():
+        shared.close()
+
+
 @pytest.fixture(scope="module")
-def module_context(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[BrowserContext]:
-    context = browser.new_context(**browser_context_args)
-    yield context
-    context.close()
+def module_context(context_pool: dict[str, BrowserContext], browser: Browser,
+                   browser_context_args: dict[str, Any]) -> BrowserContext:
+    key = json.dumps(browser_context_args, sort_keys=True, default=str)
+    if key not in context_pool:
+        context_pool[key] = browser.new_context(**browser_context_args)
+    return context_pool[key]
+
+
+# The worker stores its snapshot after the engine answered, in the background (a 21 MB digest and Cache Storage
+# write): a page closed before that, as a short test's is, leaves the next visit to boot in full again.
+SNAPSHOT_KEPT_JS = """async () => await caches.has('giretra-engine-snapshot')
+    && (await (await caches.open('giretra-engine-snapshot')).keys()).length > 0"""
+_warm: set[int] = set()
+
+
+def warm(context: BrowserContext) -> None:
+    """Boot the engine once in a shared context and wait until its snapshot is kept: every later visit boots from it."""
+    if id(context) in _warm:
+        return
+    page = context.new_page()
+    page.goto("?speed=0")
+    wait_ready(page)
+    page.wait_for_function(SNAPSHOT_KEPT_JS, polling=100, timeout=BOOT_TIMEOUT_MS)
+    page.close()
+    _warm.add(id(context))
 
 
 @pytest.fixture
 def context(request: pytest.FixtureRequest, module_context: BrowserContext,
             new_context: Callable[..., BrowserContext]) -> Iterator[BrowserContext]:
-    """The module's context, emptied of what the previous test left (or a context of the test's own)."""
+    """The shared context, emptied of what the previous test left (or a context of the test's own)."""
     if request.node.get_closest_marker("fresh_context"):
         yield new_context()
         return
+    warm(module_context)
     for old in module_context.pages:
         old.close()
     module_context.clear_cookies()

@@ -268,7 +268,7 @@ def test_the_calculators_choices_are_never_cut_off(page: Page, width: int) -> No
     page.set_viewport_size({"width": width, "height": 900})
     page.goto("rules.html?lang=en")
     calc = start(page, '[mode="score"]')
-    expect(calc.locator('.gt-calc [data-input="sweep"] option')).to_have_count(3)
+    expect(calc.locator('.gt-calc [data-input="sweep"] option')).to_have_count(3, timeout=BOOT_TIMEOUT_MS)  # booted
     for lang in ("en", "fr", "mg"):
         page.locator('[data-action="rules-lang"]').select_option(lang)
         expect(calc).to_have_attribute("lang", lang)
@@ -290,7 +290,7 @@ def test_the_calculators_rule_is_a_link_to_its_section_on_the_rules_page(page: P
     # beside it link their rule, and no reader can see an "S-4b" (the id of the doubled AllTrumps table in S-4).
     page.goto("rules.html?lang=en")
     calc = start(page, '[mode="score"]')
-    expect(calc.locator('[data-input="sweep"] option')).to_have_count(3)
+    expect(calc.locator('[data-input="sweep"] option')).to_have_count(3, timeout=BOOT_TIMEOUT_MS)  # booted
     calc.locator('[data-input="mode"]').select_option("AllTrumps")
     calc.locator('[data-input="multiplier"]').select_option("2")
     calc.locator('[data-input="Team1"]').fill("131")
