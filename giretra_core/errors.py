@@ -24,6 +24,12 @@ class GiretraError(Exception):
         self.params = params
 
 
+class RequestError(GiretraError):
+    """A request to the seam that is not in its form (a missing field, a string for a number)."""
+
+    code = "bad_request"
+
+
 class NotationError(GiretraError, ValueError):
     """Text that is not a valid card, action, seat, mode or match notation."""
 

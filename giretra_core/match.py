@@ -63,6 +63,12 @@ def progress(rules: Rules, scores: tuple[int, int], target: int,
     return scores, target, winner, raised
 
 
+def _check_players(players: Sequence[str]) -> None:
+    if len(players) != 4 or any(p not in PLAYER_LETTERS for p in players):
+        raise NotationError(f"invalid players: {players!r} (four of {', '.join(PLAYER_LETTERS)})",
+                            "bad_players", text=str(players))
+
+
 class Match:
     """The state of a match.  Treat it as immutable: :meth:`apply` returns a new Match."""
 
@@ -96,9 +102,7 @@ class Match:
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise NotationError(f"invalid seed: {seed!r} (expected an integer 0..{MAX_SEED})", "bad_seed",
                                 text=str(seed))
-        if len(players) != 4 or any(p not in PLAYER_LETTERS for p in players):
-            raise NotationError(f"invalid players: {players!r} (four of {', '.join(PLAYER_LETTERS)})",
-                                "bad_players", text=str(players))
+        _check_players(players)
         if target is None:
             target = rules.match_target
         if (len(scores) != 2 or any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in scores)
@@ -129,6 +133,16 @@ class Match:
         m = Match.__new__(Match)
         for name in Match.__slots__:
             setattr(m, name, getattr(self, name))
+        return m
+
+    def with_players(self, players: Sequence[str]) -> Match:
+        """The same match with other players at the seats (another bot level, a person); the game is unchanged.
+
+        :raises NotationError: for a player kind that is not one.
+        """
+        _check_players(players)
+        m = self._copy()
+        m.players = (players[0], players[1], players[2], players[3])
         return m
 
     @property
