@@ -15,6 +15,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
+from . import words  # noqa: F401  (it words the rules' errors in English: errors.WORDING)
 from .cards import Card, Mask, card_name, cards_text, parse_card, parse_cards
 from .deal import Action, Cut, Deal, Phase, action_token, parse_action
 from .errors import GiretraError, IllegalActionError, NotationError

@@ -27,12 +27,12 @@ from .bots.reasons import Decision
 from .cards import card_name
 from .deal import Deal, Phase, action_token
 from .errors import GiretraError, exit_code
-from .i18n import TEAMS, bot_reason, call_text, explain_step, mode_name
 from .match import Match
 from .notation import format_match, parse_match
 from .rules import PRESETS
 from .seats import SEAT_NAMES, Seat
 from .views import seat_view
+from .words import TEAMS, bot_reason, call_text, explain_step, mode_name
 
 
 class BotStopped(own.OwnBotError):

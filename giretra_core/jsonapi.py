@@ -30,8 +30,7 @@ from . import __version__, bots, scoring, shapes
 from . import review as reviews
 from .cards import Card, cards_of
 from .deal import TURN_RULE, Cut, Phase, action_token, parse_action
-from .errors import GiretraError, RequestError
-from .i18n import LANGUAGES, RULE_OF, TEAMS, check_lang, message, mode_name, notation_message, rule_of, score_message
+from .errors import RULE_OF, GiretraError, RequestError, rule_of
 from .lessons import catalogue as lesson_catalogue
 from .lessons import check_answer as lesson_check
 from .lessons import lesson_task as lesson_board
@@ -43,6 +42,7 @@ from .rules import PRESETS, get_preset
 from .scoring import ScoreInputError
 from .seats import SEAT_NAMES, TEAM_NAMES, Seat, parse_seat, parse_team
 from .views import seat_view
+from .words import LANGUAGES, TEAMS, check_lang, message, mode_name, notation_message, score_message
 
 JSON = dict[str, Any]
 FUNCTIONS: dict[str, Callable[[str], str]] = {}

@@ -24,7 +24,6 @@ from typing import Any
 from .cards import card_name, cards_of, split_cards
 from .deal import Cut
 from .errors import GiretraError, internal
-from .i18n import CALLS, SEATS, TEAMS_SEEN, card_text, explain_step, message, mode_name
 from .match import Match, progress
 from .modes import MODE_NAMES, POINTS, STRENGTH, Mode, parse_mode, sort_key
 from .negotiation import Call, CallKind, parse_call
@@ -33,6 +32,7 @@ from .play import winning_index
 from .rules import PRESETS
 from .scoring import score_deal
 from .seats import SEAT_NAMES, TEAM_NAMES, Seat, parse_seat
+from .words import CALLS, SEATS, TEAMS_SEEN, card_text, explain_step, message, mode_name
 
 Text = dict[str, str]  # one string per language: en, fr, mg
 JSON = dict[str, Any]

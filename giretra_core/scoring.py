@@ -2,7 +2,7 @@
 
 :func:`score_deal` is a pure function of the contract, the card points per team (last-trick
 bonus included) and the sweeping team.  Each :class:`DealScore` carries ``steps``: the
-arithmetic a learner can redo, as ``(key, params)`` pairs that :mod:`giretra_core.i18n`
+arithmetic a learner can redo, as ``(key, params)`` pairs that :mod:`giretra_core.words`
 turns into sentences ("52 × 2 (doubled automatically) = 104").
 
 >>> s = score_deal(PRESETS["giretra.com"], Mode.NO_TRUMPS, 2, 0, (94, 36), None, automatic=True)

@@ -19,7 +19,15 @@ from . import bots
 from .bots.reasons import Decision
 from .cards import card_name, cards_of
 from .deal import Action, Cut, action_token
-from .i18n import (
+from .match import Match
+from .modes import LAST_TRICK_BONUS, MODE_NAMES, Mode, sort_key
+from .negotiation import Call, CallKind, Contract, Negotiation, Reason
+from .review import Move
+from .rules import Rules
+from .scoring import Calculation, multipliers
+from .seats import SEAT_NAMES, TEAM_NAMES, Seat
+from .views import SeatView
+from .words import (
     TEAMS,
     TEAMS_SEEN,
     bot_reason,
@@ -31,14 +39,6 @@ from .i18n import (
     rule_of,
     score_message,
 )
-from .match import Match
-from .modes import LAST_TRICK_BONUS, MODE_NAMES, Mode, sort_key
-from .negotiation import Call, CallKind, Contract, Negotiation, Reason
-from .review import Move
-from .rules import Rules
-from .scoring import Calculation, multipliers
-from .seats import SEAT_NAMES, TEAM_NAMES, Seat
-from .views import SeatView
 
 JSON = dict[str, Any]
 

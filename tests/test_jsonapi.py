@@ -25,11 +25,12 @@ from giretra_core import jsonapi as api
 from giretra_core.cards import card_name, parse_card, split_cards
 from giretra_core.deal import Cut, action_token, parse_action
 from giretra_core.deal import Phase as DealPhase
-from giretra_core.i18n import RULE_OF, TEAMS_SEEN
+from giretra_core.errors import RULE_OF
 from giretra_core.modes import POINTS, STRENGTH
 from giretra_core.rules import PRESETS
 from giretra_core.seats import Seat
 from giretra_core.views import seat_view
+from giretra_core.words import TEAMS_SEEN
 
 JSON = dict[str, Any]
 

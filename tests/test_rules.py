@@ -26,13 +26,13 @@ from giretra_core import (
 )
 from giretra_core.cards import card_name, cards_of
 from giretra_core.deal import standard_deck
-from giretra_core.i18n import explain_step, message
 from giretra_core.match import progress
 from giretra_core.modes import PLAIN_POINTS, TRUMP_POINTS
 from giretra_core.negotiation import ALL_CALLS, AUTO_DOUBLED, NOT_DOUBLED, Call, CallKind, Negotiation
 from giretra_core.play import trick_points, winning_index
 from giretra_core.rules import PRESETS, Rules
 from giretra_core.scoring import score_deal
+from giretra_core.words import explain_step, message
 
 B, L, T, R = Seat.BOTTOM, Seat.LEFT, Seat.TOP, Seat.RIGHT
 TEAM1, TEAM2 = 0, 1
