@@ -72,3 +72,6 @@ def test_the_browser_wheel_holds_only_what_the_page_imports(tmp_path: Path) -> N
                for name in names if name.endswith(".py")}
     assert modules == reachable(PAGE_ENTRY)
     assert not any(name.endswith("entry_points.txt") for name in names)   # no script pointing at a missing module
+    # The package's data (the words' catalogues, the lessons' content), which the page reads beside its modules.
+    data = {path.relative_to(ROOT).as_posix() for path in (ROOT / "giretra_core").rglob("*.json")}
+    assert data and data <= set(names), data - set(names)

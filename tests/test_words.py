@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
+import json
 import re
 import string
 from pathlib import Path
@@ -12,7 +14,7 @@ import pytest
 
 from giretra_core import jsonapi, words
 from giretra_core.errors import RULE_OF
-from giretra_core.words import en
+from giretra_core.words import Catalogue, en
 
 PACKAGE = Path(words.__file__).parent.parent
 # The modules of the rules: they raise codes with parameters and never import a translation.
@@ -21,21 +23,23 @@ RULES_MODULES = ("cards", "modes", "seats", "rules", "errors", "negotiation", "p
 
 
 # A translation may leave out what English quotes: the parser's own text of a garbled token, for a bug report.
-ENGLISH_ONLY = {("NOTATION", "garbled"): {"reason"}}
+ENGLISH_ONLY = {("notation", "garbled"): {"reason"}}
 
 
 def _placeholders(text: str) -> set[str]:
     return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
 
 
-def _entries(catalogue: object) -> dict[str, object]:
-    return {name: getattr(catalogue, name) for name in dir(catalogue) if name.isupper()}
+def _entries(catalogue: Catalogue) -> dict[str, object]:
+    return {field.name: getattr(catalogue, field.name) for field in dataclasses.fields(catalogue)}
 
 
 @pytest.mark.parametrize("lang", [lang for lang in words.LANGUAGES if lang != "en"])
 def test_every_catalogue_has_the_names_keys_and_placeholders_of_the_english_one(lang: str) -> None:
     theirs, ours = _entries(words.CATALOGUES[lang]), _entries(en)
-    assert set(theirs) == set(ours)
+    files = {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in (PACKAGE / "words").glob("*.json")}
+    assert set(files) == set(words.LANGUAGES)
+    assert set(files[lang]) == set(files["en"])
     for name, value in ours.items():
         other = theirs[name]
         assert type(other) is type(value), name
@@ -49,7 +53,7 @@ def test_every_catalogue_has_the_names_keys_and_placeholders_of_the_english_one(
 
 
 def test_every_refusal_code_has_a_rule_and_a_sentence_and_the_seam_tells_them_all() -> None:
-    assert set(en.MESSAGES) == set(RULE_OF) | {"not_higher_same"}   # the same refusal, worded for the same mode
+    assert set(en.messages) == set(RULE_OF) | {"not_higher_same"}   # the same refusal, worded for the same mode
     assert set(RULE_OF) == jsonapi._REASON_CODES
     assert all(re.fullmatch(r"([DNPSM]-\d+b?)?", rule) for rule in RULE_OF.values())
 

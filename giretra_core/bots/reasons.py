@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..deal import Action
-from ..words.en import BOT_REASONS
+from ..words import en
 
 # The English line of each key (its words in every language are in giretra_core.words: BOT_REASONS).
-REASONS: dict[str, str] = BOT_REASONS
+REASONS: dict[str, str] = en.bot_reasons
 
 
 def explain(key: str, **params: object) -> str:

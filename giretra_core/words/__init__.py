@@ -1,10 +1,11 @@
 """The engine's words: sentences for refusals, the deal arithmetic, bots' reasons and the score calculator, in English,
 French and Malagasy.
 
-One catalogue per language (:mod:`.en`, :mod:`.fr`, :mod:`.mg`: data only, the same names and keys in each, checked by
-tests/test_words.py); this module fills their sentences in. The rules never import it: they raise a code with its
-parameters (:class:`~giretra_core.errors.GiretraError`), and the sentence is made here, in the language asked, when
-the error is shown. A new language is a new catalogue beside these three and its name in :data:`LANGUAGES`.
+One catalogue per language (``en.json``, ``fr.json``, ``mg.json`` beside this module: data only, the same names and
+keys in each, checked by tests/test_words.py); this module reads them and fills their sentences in. The rules never
+import it: they raise a code with its parameters (:class:`~giretra_core.errors.GiretraError`), and the sentence is
+made here, in the language asked, when the error is shown. A new language is a new catalogue beside these three and
+its name in :data:`LANGUAGES`; a new word is its key in each.
 
 >>> message("must_follow_suit", "en", {"led": 2})
 'You must follow suit: play a heart (P-1, follow suit).'
@@ -14,7 +15,10 @@ the error is shown. A new language is a new catalogue beside these three and its
 
 from __future__ import annotations
 
-from types import ModuleType
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from .. import errors
 from ..cards import card_label, parse_card
@@ -22,20 +26,49 @@ from ..errors import RULE_OF, GiretraError, rule_of
 from ..modes import Mode
 from ..negotiation import Call, CallKind
 from ..scoring import SCORE_RULE_OF
-from . import en, fr, mg
 
 __all__ = ["LANGUAGES", "CATALOGUES", "RULE_OF", "check_lang", "card_text", "message", "notation_message", "rule_of",
            "arithmetic", "explain_step", "mode_name", "call_text", "bot_reason", "score_message"]
 
 LANGUAGES = ("en", "fr", "mg")
-CATALOGUES: dict[str, ModuleType] = {"en": en, "fr": fr, "mg": mg}
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """One language's words (its JSON file, one field a name)."""
+
+    seats: tuple[str, str, str, str]      # Bottom, Left, Top, Right
+    teams: tuple[str, str]
+    teams_seen: tuple[str, str]           # as a person at Bottom sees them, in the page's words (team.Team1)
+    modes: tuple[str, ...]                # in the order of Mode: the four Colours, NoTrumps, AllTrumps
+    suits: tuple[str, str, str, str]
+    and_: str
+    calls: dict[str, str]                 # accept, double, redouble (an announcement is its mode's name)
+    rank_letters: dict[str, str]          # the letters on the card faces: J Q K (V D R in French)
+    phases: dict[str, str]
+    messages: dict[str, str]              # why an action is refused, by reason code (errors.RULE_OF, as {rule})
+    notation: dict[str, str]              # a shared link or a save refused, where a person meets it
+    steps: dict[str, str]                 # the deal arithmetic, one sentence per scoring step
+    score_messages: dict[str, str]        # the score calculator's refusals (scoring.ScoreInputError)
+    bot_reasons: dict[str, str]           # why a bot chose, by its Decision's key (the hint's line)
+
+    @classmethod
+    def load(cls, lang: str) -> Catalogue:
+        data = json.loads((Path(__file__).parent / f"{lang}.json").read_text(encoding="utf-8"))
+        data["and_"] = data.pop("and")
+        fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        return cls(**fields)
+
+
+CATALOGUES = {lang: Catalogue.load(lang) for lang in LANGUAGES}
+en = CATALOGUES["en"]
 
 # Some words by language, for the callers that name them so.
-TEAMS = {lang: c.TEAMS for lang, c in CATALOGUES.items()}
-TEAMS_SEEN = {lang: c.TEAMS_SEEN for lang, c in CATALOGUES.items()}
-SEATS = {lang: c.SEATS for lang, c in CATALOGUES.items()}
-CALLS = {lang: c.CALLS for lang, c in CATALOGUES.items()}
-BOT_REASONS = {lang: c.BOT_REASONS for lang, c in CATALOGUES.items() if lang != "en"}   # en: bots.REASONS
+TEAMS = {lang: c.teams for lang, c in CATALOGUES.items()}
+TEAMS_SEEN = {lang: c.teams_seen for lang, c in CATALOGUES.items()}
+SEATS = {lang: c.seats for lang, c in CATALOGUES.items()}
+CALLS = {lang: c.calls for lang, c in CATALOGUES.items()}
+BOT_REASONS = {lang: c.bot_reasons for lang, c in CATALOGUES.items() if lang != "en"}   # en: bots.REASONS
 
 
 def check_lang(lang: object) -> str:
@@ -51,7 +84,7 @@ def card_text(card: int, lang: str) -> str:
     ('V♥', 'J♥')
     """
     label = card_label(card)
-    return str(CATALOGUES[lang].RANK_LETTERS.get(label[0], label[0])) + label[1:]
+    return CATALOGUES[lang].rank_letters.get(label[0], label[0]) + label[1:]
 
 
 def _fmt_params(params: dict[str, object], lang: str) -> dict[str, object]:
@@ -59,18 +92,18 @@ def _fmt_params(params: dict[str, object], lang: str) -> dict[str, object]:
     out: dict[str, object] = {}
     for key, value in params.items():
         if key in ("seat", "turn") and isinstance(value, int):
-            out[key] = words.SEATS[value]
+            out[key] = words.seats[value]
         elif key in ("mode", "bid") and isinstance(value, int):
-            out[key] = words.MODES[value]
+            out[key] = words.modes[value]
         elif key == "card" and isinstance(value, int):
             out[key] = card_text(value, lang)
         elif key == "led" and isinstance(value, int):
-            out[key] = words.SUITS[value]
+            out[key] = words.suits[value]
         elif key == "phase" and isinstance(value, str):
-            out[key] = words.PHASES.get(value, value)
+            out[key] = words.phases.get(value, value)
         elif key == "allowed" and isinstance(value, tuple):  # a list of modes: "♦, ♥, ♠ and AllTrumps"
-            names = [words.MODES[m] for m in value]
-            out[key] = f"{', '.join(names[:-1])} {words.AND} {names[-1]}" if len(names) > 1 else "".join(names)
+            names = [words.modes[m] for m in value]
+            out[key] = f"{', '.join(names[:-1])} {words.and_} {names[-1]}" if len(names) > 1 else "".join(names)
         else:
             out[key] = value
     return out
@@ -86,7 +119,7 @@ def message(code: str, lang: str = "en", params: dict[str, object] | None = None
     # "Spades ♠ is not higher than the current bid, Spades ♠" read oddly (a learner's audit): the same mode says so.
     same = code == "not_higher" and params is not None and params.get("mode") == params.get("bid")
     key = "not_higher_same" if same else code
-    template = CATALOGUES[lang].MESSAGES.get(key)
+    template = CATALOGUES[lang].messages.get(key)
     if template is None:
         return code
     values = _Default(_fmt_params(params or {}, lang))
@@ -98,13 +131,13 @@ def notation_message(why: str, lang: str, params: dict[str, object]) -> str:
     """The sentence for a refused match notation of kind *why* (``illegal``, ``cut_short``, ``bad_link``) in *lang*;
     an illegal action's reason is its rule's sentence (:func:`message`), or a garbled token's (English keeps the
     parser's precise text, for a bug report)."""
-    words = CATALOGUES[lang].NOTATION
+    words = CATALOGUES[lang].notation
     values = _Default(_fmt_params(params, lang))
     if why == "illegal":
         code, inner = str(params["reason_code"]), params["reason_params"]
         assert isinstance(inner, dict)
         garbled = words["garbled"].format_map(_Default(reason=params["reason"]))
-        values["reason"] = message(code, lang, inner) if code in en.MESSAGES else garbled
+        values["reason"] = message(code, lang, inner) if code in en.messages else garbled
     return str(words[why].format_map(values))
 
 
@@ -123,7 +156,7 @@ def arithmetic(base: int, multiplier: int, why: str | None, lang: str) -> str:
     """``52 × 2 (doubled automatically) = 104``; with no multiplier just ``52``."""
     if multiplier == 1:
         return str(base)
-    words = CATALOGUES[lang].STEPS.get(why or "", "")
+    words = CATALOGUES[lang].steps.get(why or "", "")
     label = f" ({words})" if words else ""
     return f"{base} × {multiplier}{label} = {base * multiplier}"
 
@@ -131,7 +164,7 @@ def arithmetic(base: int, multiplier: int, why: str | None, lang: str) -> str:
 def explain_step(key: str, params: dict[str, object], lang: str = "en",
                  teams: dict[str, tuple[str, str]] = TEAMS) -> str:
     """One sentence of the deal arithmetic; *teams*: their names (:data:`TEAMS_SEEN` for a person at Bottom)."""
-    words = CATALOGUES[lang].STEPS
+    words = CATALOGUES[lang].steps
     values: dict[str, object] = _Default(params)
     if "team" in params and isinstance(params["team"], int):
         values["team"] = teams[lang][params["team"]]
@@ -153,7 +186,7 @@ def explain_step(key: str, params: dict[str, object], lang: str = "en",
 
 
 def mode_name(mode: Mode | int, lang: str = "en") -> str:
-    return str(CATALOGUES[lang].MODES[int(mode)])
+    return str(CATALOGUES[lang].modes[int(mode)])
 
 
 def call_text(call: Call, lang: str = "en") -> str:
@@ -161,7 +194,7 @@ def call_text(call: Call, lang: str = "en") -> str:
     if call.kind is CallKind.ANNOUNCE:
         assert call.mode is not None
         return mode_name(call.mode, lang)
-    word = CATALOGUES[lang].CALLS[call.kind.api_name]
+    word = CATALOGUES[lang].calls[call.kind.api_name]
     return word if call.mode is None else f"{word} {mode_name(call.mode, lang)}"
 
 
@@ -175,13 +208,13 @@ def bot_reason(key: str, params: dict[str, str] | None, english: str, lang: str)
     >>> bot_reason("master", {"card": "AS"}, "master card: {card} is the highest left in its suit", "fr")
     'carte maîtresse : A♠ est la plus haute qui reste dans sa couleur'
     """
-    template = english if lang == "en" else CATALOGUES[lang].BOT_REASONS.get(key, english)
+    template = english if lang == "en" else CATALOGUES[lang].bot_reasons.get(key, english)
     values: dict[str, object] = {}
     for name, value in (params or {}).items():
         if name in ("card", "usual"):
             values[name] = card_text(parse_card(value), lang)
         elif name == "mode" and value in _MODE_BY_API:
-            values[name] = CATALOGUES[lang].MODES[_MODE_BY_API[value]]
+            values[name] = CATALOGUES[lang].modes[_MODE_BY_API[value]]
         else:
             values[name] = value
     return template.format_map(_Default(values))
@@ -193,4 +226,4 @@ def score_message(key: str, lang: str, **params: object) -> str:
     >>> score_message("not_redoublable", "fr", mode="Trèfle ♣")
     'Trèfle ♣ ne se surcontre jamais : ×4 est impossible (N-6).'
     """
-    return str(CATALOGUES[lang].SCORE_MESSAGES[key].format(rule=SCORE_RULE_OF.get(key, ""), **params))
+    return str(CATALOGUES[lang].score_messages[key].format(rule=SCORE_RULE_OF.get(key, ""), **params))
