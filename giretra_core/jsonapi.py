@@ -226,8 +226,7 @@ def _players(value: object, base: Sequence[str] = ("human", "random", "random", 
 def info(lang: str = "en") -> JSON:
     """Version, presets, bot levels and languages."""
     check_lang(lang)
-    return {"version": __version__, "presets": list(PRESETS), "botLevels": list(bots.LEVELS),
-            "languages": list(LANGUAGES), "rules": {name: r.describe() for name, r in PRESETS.items()}}
+    return shapes.info(__version__, PRESETS, list(bots.LEVELS), LANGUAGES)
 
 
 @endpoint
@@ -283,7 +282,7 @@ def legal(state: str, seat: str, lang: str = "en") -> JSON:
     match = _match(state)
     who = _seat(seat)
     if match.winner is not None:
-        return {"toAct": None, "actions": []}
+        return shapes.legal(None, [], None, who, lang)
     if match.turn == who:
         actions = match.deal.every_action()
     else:
@@ -293,8 +292,7 @@ def legal(state: str, seat: str, lang: str = "en") -> JSON:
             actions = [(c, reason) for c in cards_of(match.deal.hands[who])]
         else:
             actions = [(a, reason) for a, _ in match.deal.every_action()]
-    return {"toAct": SEAT_NAMES[match.turn] if match.turn is not None else None,
-            "actions": shapes.actions(actions, match.deal.negotiation, who, lang)}
+    return shapes.legal(match.turn, actions, match.deal.negotiation, who, lang)
 
 
 @endpoint

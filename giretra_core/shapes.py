@@ -56,6 +56,35 @@ def seat(seat_index: int | None) -> str | None:
     return SEAT_NAMES[seat_index] if seat_index is not None else None
 
 
+def deal_inputs(the_mode: Mode, multiplier: int, announcer_team: int, points: tuple[int, int], sweep: int | None,
+                lang: str) -> JSON:
+    """A deal's contract and card points, as a score's question shows them (a lesson's board)."""
+    return {**mode(the_mode, lang), "multiplier": multiplier, "announcerTeam": TEAM_NAMES[announcer_team],
+            "cardPoints": teams(points), "sweep": team(sweep)}
+
+
+def instant_win(winner: int) -> JSON:
+    """A deal that ends the match on the spot (a Colour sweep, S-5), as an answer gives it."""
+    return {"instantWin": TEAM_NAMES[winner]}
+
+
+def played(cards: Sequence[tuple[int, int]]) -> list[JSON]:
+    """Cards played, each with its seat: ``(seat, card)`` pairs."""
+    return [{"seat": SEAT_NAMES[s], "card": card_name(c)} for s, c in cards]
+
+
+def info(version: str, presets: dict[str, Rules], levels: Sequence[str], languages: Sequence[str]) -> JSON:
+    """The engine's version, its presets (with what each says), the bot levels and the languages."""
+    return {"version": version, "presets": list(presets), "botLevels": list(levels), "languages": list(languages),
+            "rules": {name: r.describe() for name, r in presets.items()}}
+
+
+def legal(to_act: Seat | None, pairs: Sequence[tuple[Action, Reason | None]], negotiation: Negotiation | None,
+          who: Seat, lang: str) -> JSON:
+    """Who acts now, and every action of the phase for *who* with the reason of each refused one."""
+    return {"toAct": seat(to_act), "actions": actions(pairs, negotiation, who, lang)}
+
+
 def trick_cards(leader: int, played: Sequence[int]) -> list[JSON]:
     """The cards of a trick in the order played, each with its seat."""
     return [{"seat": SEAT_NAMES[(leader + i) & 3], "card": card_name(c)} for i, c in enumerate(played)]

@@ -51,6 +51,9 @@ class Catalogue:
     steps: dict[str, str]                 # the deal arithmetic, one sentence per scoring step
     score_messages: dict[str, str]        # the score calculator's refusals (scoring.ScoreInputError)
     bot_reasons: dict[str, str]           # why a bot chose, by its Decision's key (the hint's line)
+    teams_short: tuple[str, str]          # "Team 1", "Team 2": a lesson's feedback on one team's number
+    lesson_feedback: dict[str, str]       # the lessons' own phrases: a choice's words, right, wrong, slips
+    lessons: dict[str, str]               # the lessons' titles, questions and explanations (lessons/content.json)
 
     @classmethod
     def load(cls, lang: str) -> Catalogue:
