@@ -3,7 +3,9 @@
 Pure Python, no dependencies.  One module per phase of the game::
 
     cards -> modes -> seats -> rules -> negotiation / play -> scoring -> deal -> match
-          -> notation -> views -> bots -> jsonapi (the only JSON / JavaScript seam)
+          -> notation -> views -> bots -> review / shapes / lessons -> jsonapi (the only JSON / JavaScript seam)
+
+with words (every sentence, in each language) beside the rules, which never import it (docs/architecture.md).
 
 >>> m = Match.new(seed=7)
 >>> m = m.apply(m.turn, Cut(12))
