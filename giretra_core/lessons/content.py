@@ -60,13 +60,17 @@ def _tuples(value: Any) -> Any:
     return value
 
 
+# Read when the module is imported, never later: the page's worker boots from a memory snapshot of the engine once
+# imported, which holds what was read but not the files of site-packages (a lesson read on its first request failed).
+_CONTENT = json.loads((Path(__file__).parent / "content.json").read_text(encoding="utf-8"))
+
+
 @functools.lru_cache(maxsize=1)
 def all_lessons() -> tuple[Lesson, ...]:
     """Every lesson, in the order of the rules (cards, deal, negotiation, play, scoring, match)."""
-    data = json.loads((Path(__file__).parent / "content.json").read_text(encoding="utf-8"))
     lessons = (Lesson(x["id"], x["family"], x["section"], _words(f"{x['id']}.title"), tuple(
         Task(t["kind"], t["rule"], _words(f"{x['id']}.{i}.prompt"), _words(f"{x['id']}.{i}.explain"),
-             _tuples(t["params"])) for i, t in enumerate(x["tasks"]))) for x in data)
+             _tuples(t["params"])) for i, t in enumerate(x["tasks"]))) for x in _CONTENT)
     return tuple(sorted(lessons, key=lambda x: FAMILIES.index(x.family)))
 
 

@@ -63,6 +63,8 @@ class Catalogue:
         return cls(**fields)
 
 
+# Read when the module is imported, never later: the page's worker boots from a memory snapshot of the engine once
+# imported, which holds what was read but not the files of site-packages.
 CATALOGUES = {lang: Catalogue.load(lang) for lang in LANGUAGES}
 en = CATALOGUES["en"]
 
