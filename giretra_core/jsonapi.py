@@ -29,7 +29,7 @@ from typing import Any
 from . import __version__, bots, scoring, shapes
 from . import review as reviews
 from .cards import Card, cards_of
-from .deal import TURN_RULE, Cut, Phase, action_token, parse_action
+from .deal import TURN_RULE, Phase, action_token, parse_action
 from .errors import RULE_OF, GiretraError, RequestError, rule_of
 from .lessons import catalogue as lesson_catalogue
 from .lessons import check_answer as lesson_check
@@ -425,16 +425,7 @@ def share_deal(state: str, lang: str = "en") -> JSON:
     to a casual reader.
     """
     check_lang(lang)
-    match = _match(state)
-    deal = match.deal
-    if match.winner is not None:
-        raise GiretraError("the match is over: there is no deal to share", "match_over")
-    if match.history:
-        start = Match.new(match.seed, match.rules, match.players, deal.dealer, deal.deck, match.scores, match.target)
-    else:
-        start = match.start()
-    if deal.cut is not None:
-        start = start.apply(deal.cutter, Cut(deal.cut))
+    start = _match(state).current_deal()
     return {"state": format_match(start), "link": format_link(start)}
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from .cards import Card
-from .deal import Action, Deal, Phase, seeded_draws, shuffled_deck
+from .deal import Action, Cut, Deal, Phase, seeded_draws, shuffled_deck
 from .errors import IllegalActionError, NotationError
 from .rules import DEFAULT_PRESET, Rules, get_preset
 from .scoring import DealScore
@@ -200,6 +200,23 @@ class Match:
         """This match as it began, before its first action."""
         return Match.new(self.seed, self.rules, self.players, self.start_dealer, self.start_deck, self.start_scores,
                          self.start_target)
+
+    def current_deal(self) -> Match:
+        """A new match that starts with the current deal: the same deck, dealer, cut, scores and target, so that
+        whoever plays it gets exactly the same hands (a shared deal).
+
+        :raises IllegalActionError: ``match_over`` once the match is over: there is no deal to share.
+        """
+        deal = self.deal
+        if self.winner is not None:
+            raise IllegalActionError("the match is over: there is no deal to share", "match_over")
+        if self.history:
+            start = Match.new(self.seed, self.rules, self.players, deal.dealer, deal.deck, self.scores, self.target)
+        else:
+            start = self.start()
+        if deal.cut is not None:
+            start = start.apply(deal.cutter, Cut(deal.cut))
+        return start
 
     def replay(self) -> Iterator[tuple[int, Match, Seat, Action]]:
         """Every action since the start, in order: (its deal's number, the match just before it, who took it, it).
