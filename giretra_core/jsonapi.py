@@ -42,7 +42,7 @@ from .rules import PRESETS, get_preset
 from .scoring import ScoreInputError
 from .seats import SEAT_NAMES, TEAM_NAMES, Seat, parse_seat, parse_team
 from .views import seat_view
-from .words import LANGUAGES, TEAMS, check_lang, message, mode_name, notation_message, score_message
+from .words import LANGUAGES, check_lang, message, notation_message, score_refusal
 
 JSON = dict[str, Any]
 FUNCTIONS: dict[str, Callable[[str], str]] = {}
@@ -171,7 +171,7 @@ def _error_text(err: GiretraError, lang: str) -> str:
     """A refusal in the page's language: a rule's sentence, or a notation's where a person meets it (a shared link
     that stops at an illegal action, or cut short); other bad input is for developers, in English."""
     if isinstance(err, ScoreInputError):
-        return _score_text(err, lang)
+        return score_refusal(err.key, err.params, lang)
     if err.code in _REASON_CODES:
         return message(err.code, lang, err.params)
     why = err.params.get("why")
@@ -182,19 +182,6 @@ def _error_text(err: GiretraError, lang: str) -> str:
 
 # The refusals a person can meet, told in their language: every code that names a rule (its one source, RULE_OF).
 _REASON_CODES = frozenset(RULE_OF)
-
-
-def _score_text(err: ScoreInputError, lang: str) -> str:
-    """A score calculator's refusal in *lang*: its mode and team by their names, a typed value as JSON."""
-    params = dict(err.params)
-    del params["rule"]
-    if "mode" in params:
-        params["mode"] = mode_name(params["mode"], lang)  # type: ignore[arg-type]
-    if "team" in params:
-        params["team"] = TEAMS[lang][int(params["team"])]  # type: ignore[call-overload]
-    if err.key == "points_type":
-        params["value"] = json.dumps(params["value"], ensure_ascii=False)
-    return score_message(err.key, lang, **params)
 
 
 def _players(value: object, base: Sequence[str] = ("human", "random", "random", "random"),
@@ -470,7 +457,7 @@ def score(rules: str = "giretra.com", mode: str | None = None, multiplier: int |
     lang = check_lang(lang)
     preset = get_preset(_str(rules, "rules"))
     out: JSON = {"rules": preset.name, "modes": shapes.calculator_modes(preset, lang),
-                 "teams": dict(zip(TEAM_NAMES, TEAMS[lang], strict=True)), "result": None}
+                 "teams": shapes.team_words(lang), "result": None}
     if mode is None:
         if multiplier is not None or cardPoints is not None or sweep is not None:
             raise RequestError("mode is missing: multiplier, cardPoints and sweep need a mode")

@@ -283,6 +283,11 @@ def refused_multipliers(refused: dict[int, str], the_mode: Mode, lang: str) -> J
     return {str(m): score_message(key, lang, mode=mode_name(the_mode, lang)) for m, key in refused.items()}
 
 
+def team_words(lang: str) -> JSON:
+    """The teams' names in *lang*, by their seam names."""
+    return dict(zip(TEAM_NAMES, TEAMS[lang], strict=True))
+
+
 def calculator_modes(rules: Rules, lang: str) -> list[JSON]:
     """Every mode for the score calculator: its name, its card-point total, its possible multipliers."""
     out = []

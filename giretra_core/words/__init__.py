@@ -28,7 +28,7 @@ from ..negotiation import Call, CallKind
 from ..scoring import SCORE_RULE_OF
 
 __all__ = ["LANGUAGES", "CATALOGUES", "RULE_OF", "check_lang", "card_text", "message", "notation_message", "rule_of",
-           "arithmetic", "explain_step", "mode_name", "call_text", "bot_reason", "score_message"]
+           "arithmetic", "explain_step", "mode_name", "call_text", "bot_reason", "score_message", "score_refusal"]
 
 LANGUAGES = ("en", "fr", "mg")
 
@@ -232,3 +232,17 @@ def score_message(key: str, lang: str, **params: object) -> str:
     'Trèfle ♣ ne se surcontre jamais : ×4 est impossible (N-6).'
     """
     return str(CATALOGUES[lang].score_messages[key].format(rule=SCORE_RULE_OF.get(key, ""), **params))
+
+
+def score_refusal(key: str, params: dict[str, object], lang: str) -> str:
+    """A score calculator's refusal (:class:`~giretra_core.scoring.ScoreInputError`) in *lang*: its mode and team by
+    their names, a typed value as JSON."""
+    values = {k: v for k, v in params.items() if k != "rule"}
+    mode, team = values.get("mode"), values.get("team")
+    if isinstance(mode, int):
+        values["mode"] = mode_name(mode, lang)
+    if isinstance(team, int):
+        values["team"] = TEAMS[lang][team]
+    if key == "points_type":
+        values["value"] = json.dumps(values["value"], ensure_ascii=False)
+    return score_message(key, lang, **values)
