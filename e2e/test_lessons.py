@@ -15,6 +15,7 @@ from conftest import BOOT_TIMEOUT_MS
 from playwright.sync_api import Locator, Page, expect
 
 from giretra_core import lessons
+from giretra_core.lessons import content, grading
 
 FAMILIES = {   # one lesson per family of the rules, covering every kind of task
     "cards": "cards-ranking",          # pick_card
@@ -27,10 +28,10 @@ FAMILIES = {   # one lesson per family of the rules, covering every kind of task
 
 
 def right_answer(lesson_id: str, index: int) -> Any:
-    task = lessons._task(lesson_id, index)[1]
+    task = content.task_of(lesson_id, index)[1]
     if task.params.get("count") == "cut":
         return 12   # any cut from 6 to 26 is right
-    expected, _, _ = lessons._expected(task, None, "en")
+    expected, _, _ = grading._expected(task, None, "en")
     return sorted(expected) if isinstance(expected, set) else expected
 
 
@@ -317,7 +318,7 @@ def marked_choices(expected: Any) -> list[str]:
 
 def show_the_answer(w: Locator, box: Locator, lesson_id: str, index: int) -> list[str]:
     """A wrong answer, then "Show the answer": the right choices are marked, perceivably and for a screen reader."""
-    kind = lessons._task(lesson_id, index)[1].kind
+    kind = content.task_of(lesson_id, index)[1].kind
     given = wrong_answer(box, kind, right_answer(lesson_id, index))
     answer(box, kind, given)
     expect(box).to_have_attribute("data-state", "wrong")
@@ -361,7 +362,7 @@ def test_a_shown_answer_is_marked_on_the_board_and_the_lesson_goes_on(page: Page
     saved = page.evaluate("localStorage.getItem('giretra.lessons')")
     assert saved is None or 0 not in json.loads(saved)["done"].get(lesson_id, [])
     # The next task is answered as usual, and counts.
-    answer(box, lessons._task(lesson_id, 1)[1].kind, right_answer(lesson_id, 1))
+    answer(box, content.task_of(lesson_id, 1)[1].kind, right_answer(lesson_id, 1))
     expect(box).to_have_attribute("data-state", "right")
     assert json.loads(page.evaluate("localStorage.getItem('giretra.lessons')"))["done"][lesson_id] == [1]
 

@@ -3,7 +3,9 @@
 Pure Python, no dependencies.  One module per phase of the game::
 
     cards -> modes -> seats -> rules -> negotiation / play -> scoring -> deal -> match
-          -> notation -> views -> bots -> jsonapi (the only JSON / JavaScript seam)
+          -> notation -> views -> bots -> review / shapes / lessons -> jsonapi (the only JSON / JavaScript seam)
+
+with words (every sentence, in each language) beside the rules, which never import it (docs/architecture.md).
 
 >>> m = Match.new(seed=7)
 >>> m = m.apply(m.turn, Cut(12))
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
+from . import words  # noqa: F401  (it words the rules' errors in English: errors.WORDING)
 from .cards import Card, Mask, card_name, cards_text, parse_card, parse_cards
 from .deal import Action, Cut, Deal, Phase, action_token, parse_action
 from .errors import GiretraError, IllegalActionError, NotationError

@@ -27,12 +27,12 @@ from .bots.reasons import Decision
 from .cards import card_name
 from .deal import Deal, Phase, action_token
 from .errors import GiretraError, exit_code
-from .i18n import TEAMS, bot_reason, call_text, explain_step, mode_name
 from .match import Match
 from .notation import format_match, parse_match
 from .rules import PRESETS
 from .seats import SEAT_NAMES, Seat
 from .views import seat_view
+from .words import LANGUAGES, TEAMS, bot_reason, call_text, explain_step, mode_name
 
 
 class BotStopped(own.OwnBotError):
@@ -182,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
                         f"levels Bottom,Left,Top,Right (levels: {', '.join(bots.LEVELS)}; or a bot of your own, "
                         "FILE.py:FUNCTION or MODULE:FUNCTION)")
     parser.add_argument("--replay", metavar="NOTATION", help="print the log of this match notation instead")
-    parser.add_argument("--lang", default="en", choices=["en", "fr", "mg"])
+    parser.add_argument("--lang", default="en", choices=list(LANGUAGES))
     parser.add_argument("--json", action="store_true", help="print a machine-readable summary")
     parser.add_argument("--reasons", action="store_true",
                         help="after each deal, every action with its bot's reason (a summary's deals get a list)")

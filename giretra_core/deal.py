@@ -21,7 +21,6 @@ from typing import NamedTuple
 
 from .cards import Card, Mask, card_name, cards_of, cards_text, parse_card
 from .errors import IllegalActionError, NotationError
-from .i18n import message
 from .modes import LAST_TRICK_BONUS, POINTS
 from .negotiation import ALL_CALLS, Call, Contract, Negotiation, Reason, as_call, parse_call
 from .play import illegal_reason, legal_cards, winning_index
@@ -325,8 +324,8 @@ class Deal:
         seat, action = as_seat(seat), as_action(action)
         reason = self._reason(seat, action)
         if reason is not None:
-            raise IllegalActionError(f"{action_token(action)} is not legal for {seat.api_name}: "
-                                     f"{message(reason.code, 'en', reason.params)}", reason.code, **reason.params)
+            raise IllegalActionError.worded(f"{action_token(action)} is not legal for {seat.api_name}: ", reason.code,
+                                            **reason.params)
         return self.apply_unchecked(seat, action)
 
     def apply_unchecked(self, seat: Seat, action: Action) -> Deal:

@@ -26,38 +26,23 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import __version__, bots
-from .bots.reasons import decide
-from .cards import Card, card_name, cards_of
-from .deal import TURN_RULE, Action, Cut, Phase, action_token, parse_action
-from .errors import GiretraError
-from .i18n import (
-    LANGUAGES,
-    SCORE_RULE_OF,
-    TEAMS,
-    TEAMS_SEEN,
-    bot_reason,
-    call_text,
-    card_text,
-    check_lang,
-    explain_step,
-    message,
-    mode_name,
-    notation_message,
-    rule_of,
-    score_message,
-)
+from . import __version__, bots, scoring, shapes
+from . import review as reviews
+from .cards import Card, cards_of
+from .deal import TURN_RULE, Phase, action_token, parse_action
+from .errors import RULE_OF, GiretraError, RequestError, rule_of
 from .lessons import catalogue as lesson_catalogue
 from .lessons import check_answer as lesson_check
 from .lessons import lesson_task as lesson_board
-from .match import MAX_SEED, MAX_TARGET, PLAYER_KINDS, PLAYER_LETTERS, Match
-from .modes import LAST_TRICK_BONUS, MODE_NAMES, POINTS, Mode, parse_mode, sort_key
-from .negotiation import Call, CallKind, Contract, Negotiation, Reason
+from .match import MAX_SEED, MAX_TARGET, PLAYER_KINDS, Match
+from .modes import parse_mode
+from .negotiation import Reason
 from .notation import MAX_LENGTH, format_link, format_match, parse_link, parse_match
-from .rules import PRESETS, Rules, get_preset
-from .scoring import score_deal
+from .rules import PRESETS, get_preset
+from .scoring import ScoreInputError
 from .seats import SEAT_NAMES, TEAM_NAMES, Seat, parse_seat, parse_team
-from .views import SeatView, seat_view
+from .views import seat_view
+from .words import LANGUAGES, check_lang, message, notation_message, score_refusal
 
 JSON = dict[str, Any]
 FUNCTIONS: dict[str, Callable[[str], str]] = {}
@@ -89,10 +74,6 @@ def _too_deep(text: str) -> bool:
         if depth > MAX_DEPTH:
             return True
     return False
-
-
-class RequestError(GiretraError):
-    code = "bad_request"
 
 
 def _check_text(args: JSON) -> None:
@@ -186,148 +167,11 @@ def _seat(value: object) -> Seat:
     return parse_seat(_str(value, "seat"))
 
 
-# -- JSON shapes ---------------------------------------------------------------------------------------------------
-
-
-def _cards(mask: int, mode: Mode | None = None) -> list[str]:
-    return [card_name(c) for c in sorted(cards_of(mask), key=lambda c: sort_key(mode, c))]
-
-
-def _action_json(action: Action, reason: Reason | None, lang: str) -> JSON:
-    out: JSON = {"action": action_token(action)}
-    if isinstance(action, Cut):
-        out.update(type="cut", k=action.k, text=str(action.k))
-    elif isinstance(action, Call):
-        out.update(type=action.kind.api_name, text=call_text(action, lang))
-        if action.mode is not None:
-            out["mode"] = MODE_NAMES[action.mode]
-    else:
-        out.update(type="card", card=card_name(action), text=card_text(action, lang))
-    out["legal"] = reason is None
-    if reason is not None:
-        out["reason"] = {"code": reason.code, "message": message(reason.code, lang, reason.params),
-                         "rule": rule_of(reason.code, reason.params)}
-    return out
-
-
-def _actions_json(actions: Sequence[tuple[Action, Reason | None]], negotiation: Negotiation | None, seat: Seat,
-                  lang: str) -> list[JSON]:
-    """The actions; a legal double or redouble also gives the contract it leaves standing: doubling an earlier, lower
-    bid makes that bid the contract (RULES N-9), which a Belote player does not expect."""
-    out = []
-    for action, reason in actions:
-        item = _action_json(action, reason, lang)
-        if reason is None and negotiation is not None and isinstance(action, Call) and action.kind >= CallKind.DOUBLE:
-            item["contract"] = _contract_json(negotiation.apply_unchecked(seat, action).contract(), False, lang)
-        out.append(item)
-    return out
-
-
-def _contract_json(contract: Contract | None, final: bool, lang: str) -> JSON | None:
-    if contract is None:
-        return None
-    return {"mode": MODE_NAMES[contract.mode], "modeText": mode_name(contract.mode, lang),
-            "announcerTeam": TEAM_NAMES[contract.announcer_team], "multiplier": contract.multiplier,
-            "automatic": contract.automatic, "final": final}
-
-
-def _calls_json(negotiation: Negotiation | None, lang: str) -> list[JSON]:
-    if negotiation is None:
-        return []
-    out = []
-    replay = Negotiation.start(negotiation.first, negotiation.rules)
-    for seat, call in negotiation.calls:
-        after = replay.apply_unchecked(seat, call)
-        item: JSON = {"seat": SEAT_NAMES[seat], "action": call.token, "type": call.kind.api_name,
-                      "text": call_text(call, lang)}
-        if call.mode is not None:
-            item["mode"] = MODE_NAMES[call.mode]
-        if call.kind is CallKind.ACCEPT and after.doubled != replay.doubled:
-            item["autoDouble"] = MODE_NAMES[replay.bid] if replay.bid is not None else None
-        out.append(item)
-        replay = after
-    return out
-
-
-def _teams(values: tuple[int, int]) -> JSON:
-    return {"Team1": values[0], "Team2": values[1]}
-
-
-def _view_json(match: Match, view: SeatView, lang: str) -> JSON:
-    # The hand is sorted trumps first once the contract is made; not for the bid of the moment, which moved the cards
-    # under the player's eyes at every new bid while they weighed their hand.
-    mode = view.contract.mode if view.contract is not None and view.phase != "negotiation" else None
-    contract_final = view.phase in ("play", "match_over") and match.deal.contract is not None
-    leader = view.leader
-    out: JSON = {
-        "seat": SEAT_NAMES[view.seat],
-        "rules": view.rules.name,
-        "players": {SEAT_NAMES[i]: p for i, p in enumerate(view.players)},
-        "phase": view.phase,
-        "dealNumber": view.deal_number,
-        "dealer": SEAT_NAMES[view.dealer],
-        "cutter": SEAT_NAMES[view.cutter],
-        "toAct": SEAT_NAMES[view.turn] if view.turn is not None else None,
-        "scores": _teams(view.scores),
-        "target": view.target,
-        "winner": TEAM_NAMES[view.winner] if view.winner is not None else None,
-        "hand": _cards(view.hand, mode),
-        "handCounts": {SEAT_NAMES[i]: n for i, n in enumerate(view.hand_counts)},
-        "cut": view.cut,
-        "calls": _calls_json(view.negotiation, lang),
-        "contract": _contract_json(view.contract, contract_final, lang),
-        "trick": {"leader": SEAT_NAMES[leader],
-                  "cards": [{"seat": SEAT_NAMES[(leader + i) & 3], "card": card_name(c)}
-                            for i, c in enumerate(view.trick)],
-                  "winning": SEAT_NAMES[view.trick_winning] if view.trick_winning is not None else None},
-        "tricks": [{"leader": SEAT_NAMES[t.leader],
-                    "cards": [{"seat": SEAT_NAMES[(t.leader + i) & 3], "card": card_name(c)}
-                              for i, c in enumerate(t.cards)],
-                    "winner": SEAT_NAMES[t.winner], "points": t.points,
-                    "bonus": LAST_TRICK_BONUS if n == 8 else 0}   # as in trickComplete: the 10 of the last (S-1)
-                   for n, t in enumerate(view.tricks, 1)],
-        "cardPoints": _teams(view.card_points),
-        "legal": _actions_json(view.actions, view.negotiation, view.seat, lang),
-        "lastDeal": _summary_json(match, len(match.history), lang) if match.history else None,
-        "canTakeBack": next(match.choices(view.seat), None) is not None,
-    }
-    if view.hands is not None:
-        out["hands"] = {SEAT_NAMES[i]: _cards(h, mode) for i, h in enumerate(view.hands)}
-    return out
-
-
-def _summary_json(match: Match, number: int, lang: str) -> JSON:
-    """Deal *number* of *match*, finished; its lines name the teams as the page does when a person sits at Bottom."""
-    record = match.history[number - 1]
-    deal, score = record.deal, record.score
-    teams = TEAMS_SEEN if match.players[Seat.BOTTOM] == "human" else TEAMS
-    assert deal.contract is not None
-    tricks_won = [0, 0]
-    for t in deal.tricks:
-        tricks_won[t.winner & 1] += 1
-    mode = deal.contract.mode
-    return {
-        "dealNumber": number,
-        "dealer": SEAT_NAMES[deal.dealer],
-        "contract": _contract_json(deal.contract, True, lang),
-        "cardPoints": _teams(score.card_points),
-        "lastTrick": TEAM_NAMES[deal.tricks[-1].winner & 1],
-        "tricksWon": _teams((tricks_won[0], tricks_won[1])),
-        "sweep": TEAM_NAMES[score.sweep_team] if score.sweep_team is not None else None,
-        "outcome": score.outcome,
-        "matchPoints": _teams(score.match_points),
-        "instantWin": TEAM_NAMES[score.instant_win] if score.instant_win is not None else None,
-        "lines": [explain_step(k, p, lang, teams) for k, p in score.steps],
-        "scoresAfter": _teams(record.scores_after),
-        "targetAfter": record.target_after,
-        "targetRaised": record.target_raised,
-        "hands": {SEAT_NAMES[i]: _cards(h, mode) for i, h in enumerate(deal.initial_hands())},
-    }
-
-
 def _error_text(err: GiretraError, lang: str) -> str:
     """A refusal in the page's language: a rule's sentence, or a notation's where a person meets it (a shared link
     that stops at an illegal action, or cut short); other bad input is for developers, in English."""
+    if isinstance(err, ScoreInputError):
+        return score_refusal(err.key, err.params, lang)
     if err.code in _REASON_CODES:
         return message(err.code, lang, err.params)
     why = err.params.get("why")
@@ -336,12 +180,8 @@ def _error_text(err: GiretraError, lang: str) -> str:
     return str(err)
 
 
-_REASON_CODES = frozenset({
-    "negotiation_complete", "not_your_turn", "announce_after_double", "announce_locked", "announce_after_accept",
-    "not_higher", "colour_already_used_by_team", "no_bid", "target_not_announced", "double_own_team",
-    "already_doubled", "implicit_pass", "redouble_not_allowed_for_mode", "not_doubled", "already_redoubled",
-    "redouble_not_announcer_team", "must_follow_suit", "must_beat", "must_trump", "must_overtrump",
-    "must_play_trump", "cut_out_of_range", "wrong_phase", "card_not_in_hand", "match_over", "match_too_long"})
+# The refusals a person can meet, told in their language: every code that names a rule (its one source, RULE_OF).
+_REASON_CODES = frozenset(RULE_OF)
 
 
 def _players(value: object, base: Sequence[str] = ("human", "random", "random", "random"),
@@ -373,8 +213,7 @@ def _players(value: object, base: Sequence[str] = ("human", "random", "random", 
 def info(lang: str = "en") -> JSON:
     """Version, presets, bot levels and languages."""
     check_lang(lang)
-    return {"version": __version__, "presets": list(PRESETS), "botLevels": list(bots.LEVELS),
-            "languages": list(LANGUAGES), "rules": {name: r.describe() for name, r in PRESETS.items()}}
+    return shapes.info(__version__, PRESETS, list(bots.LEVELS), LANGUAGES)
 
 
 @endpoint
@@ -409,7 +248,7 @@ def new_match(seed: int | None = None, rules: str = "giretra.com", players: JSON
         seat_obj = Seat(player_list.index("human")) if "human" in player_list else Seat.BOTTOM
     else:
         seat_obj = _seat(seat)
-    return {"state": state, "view": _view_json(match, seat_view(match, seat_obj), lang)}
+    return {"state": state, "view": shapes.view(match, seat_view(match, seat_obj), lang)}
 
 
 @endpoint
@@ -417,7 +256,7 @@ def view(state: str, seat: str, lang: str = "en") -> JSON:
     """What *seat* may know now."""
     lang = check_lang(lang)
     match = _match(state)
-    return _view_json(match, seat_view(match, _seat(seat)), lang)
+    return shapes.view(match, seat_view(match, _seat(seat)), lang)
 
 
 @endpoint
@@ -430,7 +269,7 @@ def legal(state: str, seat: str, lang: str = "en") -> JSON:
     match = _match(state)
     who = _seat(seat)
     if match.winner is not None:
-        return {"toAct": None, "actions": []}
+        return shapes.legal(None, [], None, who, lang)
     if match.turn == who:
         actions = match.deal.every_action()
     else:
@@ -440,8 +279,7 @@ def legal(state: str, seat: str, lang: str = "en") -> JSON:
             actions = [(c, reason) for c in cards_of(match.deal.hands[who])]
         else:
             actions = [(a, reason) for a, _ in match.deal.every_action()]
-    return {"toAct": SEAT_NAMES[match.turn] if match.turn is not None else None,
-            "actions": _actions_json(actions, match.deal.negotiation, who, lang)}
+    return shapes.legal(match.turn, actions, match.deal.negotiation, who, lang)
 
 
 @endpoint
@@ -452,45 +290,14 @@ def apply(state: str, seat: str, action: str, lang: str = "en") -> JSON:
     who = _seat(seat)
     act = parse_action(_str(action, "action"))
     after = match.apply(who, act)
-    event: JSON = {"seat": SEAT_NAMES[who], "action": action_token(act)}
-    deal = match.deal
-    if isinstance(act, int) and len(deal.trick) == 3:
-        trick = after.history[-1].deal.tricks[-1] if len(after.history) > len(match.history) \
-            else after.deal.tricks[-1]
-        number = len(deal.tricks) + 1
-        event["trickComplete"] = {"number": number, "winner": SEAT_NAMES[trick.winner],
-                                  "points": trick.points,   # its cards' points; the last trick's 10 are apart:
-                                  "bonus": LAST_TRICK_BONUS if number == 8 else 0,
-                                  "cards": [{"seat": SEAT_NAMES[(trick.leader + i) & 3], "card": card_name(c)}
-                                            for i, c in enumerate(trick.cards)]}
-    if isinstance(act, Call) and after.deal.contract is not None and match.deal.contract is None:
-        event["contract"] = _contract_json(after.deal.contract, True, lang)
-    if len(after.history) > len(match.history):
-        event["dealOver"] = _summary_json(after, len(after.history), lang)
-    if after.winner is not None:
-        event["matchOver"] = {"winner": TEAM_NAMES[after.winner], "scores": _teams(after.scores)}
-    return {"state": _state(after), "view": _view_json(after, seat_view(after, who), lang), "event": event}
-
-
-HINT_LEVEL = list(bots.LEVELS)[-1]   # the strongest level offered in play: a human seat's hint, and the review's
+    return {"state": _state(after), "view": shapes.view(after, seat_view(after, who), lang),
+            "event": shapes.event(match, after, who, act, lang)}
 
 
 def _budget(value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 60_000:
         raise RequestError("budgetMs must be a number in 0..60000")
     return float(value)
-
-
-def _why(decision: bots.Decision, lang: str) -> str:
-    """A bot's line in *lang* (a bot of one's own may give a line of its own, under a key of its own)."""
-    return bot_reason(decision.key, decision.params, bots.REASONS.get(decision.key, decision.why), lang)
-
-
-def _position_rng(match: Match, seed: int) -> random.Random:
-    """A bot's randomness at this position: keyed by the position itself (its notation), so the same position asked
-    twice gets the same answer, and another match another one. (Keyed by the notation's length, every match the page
-    started drew the same numbers: its random bots cut 22 and called NoTrumps in 300 matches of 300.)"""
-    return random.Random(f"{seed}:{format_match(match)}")   # a str seed is hashed by sha512: the same in Pyodide
 
 
 @endpoint
@@ -506,11 +313,12 @@ def bot_action(state: str, seat: str, level: str | None = None, seed: int = 0, b
         raise GiretraError(f"it is not {who.api_name}'s turn", "not_your_turn", seat=who, turn=match.turn,
                            rule=TURN_RULE[match.deal.phase])
     if level is None:
-        level = match.players[who] if match.players[who] != "human" else HINT_LEVEL
+        level = match.players[who] if match.players[who] != "human" else reviews.HINT_LEVEL
     _int(seed, "seed", 0, MAX_SEED)
     budget = _budget(budgetMs)
-    decision = bots.choose(_str(level, "level"), seat_view(match, who), _position_rng(match, seed), budget)
-    return {"action": action_token(decision.action), "why": _why(decision, lang), "key": decision.key, "level": level}
+    decision = reviews.choose(match, who, _str(level, "level"), seed, budget)
+    return {"action": action_token(decision.action), "why": shapes.why(decision, lang), "key": decision.key,
+            "level": level}
 
 
 @endpoint
@@ -521,28 +329,7 @@ def deal_summary(state: str, deal: int | None = None, lang: str = "en") -> JSON:
     if not match.history:
         raise GiretraError("no deal has finished yet", "no_finished_deal")
     number = len(match.history) if deal is None else _int(deal, "deal", 1, len(match.history))
-    return _summary_json(match, number, lang)
-
-
-def _review_move(m: Match, who: Seat, action: Action, seed: int, budget: float, lang: str) -> JSON:
-    """One move of *who* in a review: its action beside the expert's at the same position (as ``bot_action``)."""
-    view = seat_view(m, who)
-    decision = bots.choose(HINT_LEVEL, view, _position_rng(m, seed), budget)
-    params = decision.params or {}
-    if "usual" in params and params["usual"] != action_token(action):
-        # The hint names the card a person would think of (the policy's); beside another card that the player
-        # played, that comparison says nothing about the player's card: the line without it.
-        plain = {k: v for k, v in params.items() if k != "usual"}
-        decision = decide(decision.action, decision.key.removesuffix("_over"), **plain)
-    same = decision.action == action
-    if not same and isinstance(action, int) and isinstance(decision.action, int):   # two cards
-        same = bots.expert.equivalent(view, action, decision.action)   # 7♦ for 8♦ with nothing between: the same
-    move: JSON = {"phase": m.deal.phase.value, "played": _action_json(action, None, lang),
-                  "expert": _action_json(decision.action, None, lang), "why": _why(decision, lang),
-                  "same": same, "forced": len(m.legal_actions()) == 1}
-    if m.deal.phase is Phase.PLAY:
-        move["trick"] = len(m.deal.tricks) + 1
-    return move
+    return shapes.summary(match, number, lang)
 
 
 @endpoint
@@ -567,21 +354,17 @@ def review(state: str, seat: str, deal: int | None = None, seed: int = 0, budget
     budget = _budget(budgetMs)
     _int(first, "first", 0, MAX_MOVES)
     end = MAX_MOVES if count is None else first + _int(count, "count", 1, MAX_MOVES)
-    # Replayed from the match's start: the bots also read the scores and the target at each position.
     moves: list[JSON] = []
     total = 0   # the seat's moves in the deal; those from first to end are reviewed
-    for n, m, turn, action in match.replay():
-        if n > number:
-            break
-        if n == number and turn == who and m.deal.phase is not Phase.CUT:
-            total += 1
-            if first < total <= end:
-                moves.append(_review_move(m, who, action, seed, budget, lang))
+    for m, action in reviews.seat_moves(match, who, number):
+        total += 1
+        if first < total <= end:
+            moves.append(shapes.review_move(reviews.review_move(m, who, action, seed, budget), lang))
     chosen = [x for x in moves if not x["forced"]]   # a forced card was nobody's choice
     if first > total:
         raise RequestError(f"first must be at most {total}: the seat made {total} moves in deal {number}")
-    return {"deal": number, "seat": who.api_name, "level": HINT_LEVEL, "first": first, "total": total, "moves": moves,
-            "chosen": len(chosen), "same": sum(1 for x in chosen if x["same"])}
+    return {"deal": number, "seat": who.api_name, "level": reviews.HINT_LEVEL, "first": first, "total": total,
+            "moves": moves, "chosen": len(chosen), "same": sum(1 for x in chosen if x["same"])}
 
 
 @endpoint
@@ -599,8 +382,8 @@ def take_back(state: str, seat: str, lang: str = "en") -> JSON:
                            "nothing_to_take_back")
     before, taken = choices[-1]
     undone = len(match.deal.actions()) - len(before.deal.actions())
-    return {"state": _state(before), "view": _view_json(before, seat_view(before, who), lang),
-            "taken": _action_json(taken, None, lang), "undone": undone}
+    return {"state": _state(before), "view": shapes.view(before, seat_view(before, who), lang),
+            "taken": shapes.action(taken, None, lang), "undone": undone}
 
 
 @endpoint
@@ -608,18 +391,7 @@ def score_sheet(state: str, lang: str = "en") -> JSON:
     """Every finished deal's result, the running scores, the target and the winner."""
     lang = check_lang(lang)
     match = _match(state)
-    rows = []
-    for number, record in enumerate(match.history, 1):
-        contract = record.deal.contract
-        rows.append({"dealNumber": number, "dealer": SEAT_NAMES[record.deal.dealer],
-                     "contract": _contract_json(contract, True, lang),
-                     "matchPoints": _teams(record.score.match_points),
-                     "instantWin": TEAM_NAMES[record.score.instant_win] if record.score.instant_win is not None
-                     else None,
-                     "scoresAfter": _teams(record.scores_after), "targetAfter": record.target_after,
-                     "targetRaised": record.target_raised})
-    return {"deals": rows, "startScores": _teams(match.start_scores), "scores": _teams(match.scores),
-            "target": match.target, "winner": TEAM_NAMES[match.winner] if match.winner is not None else None}
+    return shapes.score_sheet(match, lang)
 
 
 @endpoint
@@ -628,9 +400,7 @@ def set_players(state: str, players: JSON, lang: str = "en") -> JSON:
     check_lang(lang)
     match = _match(state)
     new_players = _players(players, match.players, required=True)
-    fields = format_match(match).split(" ")
-    fields[2] = "".join(PLAYER_LETTERS[p] for p in new_players)
-    return {"state": " ".join(fields)}
+    return {"state": format_match(match.with_players(new_players))}
 
 
 @endpoint
@@ -642,16 +412,7 @@ def share_deal(state: str, lang: str = "en") -> JSON:
     to a casual reader.
     """
     check_lang(lang)
-    match = _match(state)
-    deal = match.deal
-    if match.winner is not None:
-        raise GiretraError("the match is over: there is no deal to share", "match_over")
-    if match.history:
-        start = Match.new(match.seed, match.rules, match.players, deal.dealer, deal.deck, match.scores, match.target)
-    else:
-        start = match.start()
-    if deal.cut is not None:
-        start = start.apply(deal.cutter, Cut(deal.cut))
+    start = _match(state).current_deal()
     return {"state": format_match(start), "link": format_link(start)}
 
 
@@ -682,59 +443,6 @@ def check_answer(lesson: str, index: int, answer: Any, lang: str = "en") -> JSON
 
 # -- the score calculator --------------------------------------------------------------------------------------------
 
-def _score_error(key: str, lang: str, code: str, **params: object) -> GiretraError:
-    return GiretraError(score_message(key, lang, **params), code, rule=SCORE_RULE_OF.get(key, ""), **params)
-
-
-@functools.cache
-def _possible_points(mode: Mode) -> frozenset[int]:
-    """Every card-point total one team can have in *mode*: the points of some of the 32 cards, +10 or not (S-1)."""
-    sums = {0}
-    for points in POINTS[mode]:
-        sums |= {s + points for s in sums}
-    return frozenset(sums | {s + LAST_TRICK_BONUS for s in sums})
-
-
-def _multipliers(rules: Rules, mode: Mode, lang: str) -> tuple[list[int], JSON]:
-    """The multipliers a *mode* contract can have under *rules*, and why the others cannot happen."""
-    allowed, refused = [], {}
-    if rules.accept_doubles(mode):
-        refused["1"] = score_message("auto_doubled", lang, mode=mode_name(mode, lang))
-    else:
-        allowed.append(1)
-    allowed.append(2)
-    if mode in rules.redoublable_modes:
-        allowed.append(4)
-    else:
-        refused["4"] = score_message("not_redoublable", lang, mode=mode_name(mode, lang))
-    return allowed, refused
-
-
-def _card_points(value: object, mode: Mode, sweep: int | None, lang: str) -> tuple[int, int]:
-    """Both teams' card points from *value* (one team or both; nothing for a sweep), checked against S-1/S-5."""
-    total, name = mode.total_points, mode_name(mode, lang)
-    swept = None if sweep is None else (total, 0) if sweep == 0 else (0, total)
-    if value is None:
-        if swept is None:
-            raise _score_error("points_missing", lang, "bad_card_points")
-        return swept
-    if not isinstance(value, dict) or not value or not set(value) <= set(TEAM_NAMES):
-        raise RequestError('cardPoints must look like {"Team1": 90, "Team2": 72} (one team or both)')
-    for v in value.values():
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= total:
-            raise _score_error("points_type", lang, "bad_card_points", total=total, mode=name,
-                               value=json.dumps(v, ensure_ascii=False))
-        if v not in _possible_points(mode):
-            raise _score_error("points_impossible", lang, "bad_card_points", value=v, mode=name)
-    a = value["Team1"] if "Team1" in value else total - value["Team2"]
-    d = value["Team2"] if "Team2" in value else total - a
-    if a + d != total:
-        raise _score_error("points_sum", lang, "bad_card_points", mode=name, total=total, a=a, d=d, sum=a + d)
-    if sweep is not None and (a, d) != swept:
-        raise _score_error("points_sweep", lang, "bad_card_points", team=TEAMS[lang][sweep], total=total)
-    return a, d
-
-
 @endpoint
 def score(rules: str = "giretra.com", mode: str | None = None, multiplier: int | None = None,
           announcer: str = "Team1", cardPoints: JSON | None = None, sweep: str | None = None,
@@ -748,13 +456,8 @@ def score(rules: str = "giretra.com", mode: str | None = None, multiplier: int |
     """
     lang = check_lang(lang)
     preset = get_preset(_str(rules, "rules"))
-    modes = []
-    for each in Mode:
-        allowed, refused = _multipliers(preset, each, lang)
-        modes.append({"mode": MODE_NAMES[each], "text": mode_name(each, lang), "total": each.total_points,
-                      "multipliers": allowed, "refused": refused})
-    out: JSON = {"rules": preset.name, "modes": modes, "teams": dict(zip(TEAM_NAMES, TEAMS[lang], strict=True)),
-                 "result": None}
+    out: JSON = {"rules": preset.name, "modes": shapes.calculator_modes(preset, lang),
+                 "teams": shapes.team_words(lang), "result": None}
     if mode is None:
         if multiplier is not None or cardPoints is not None or sweep is not None:
             raise RequestError("mode is missing: multiplier, cardPoints and sweep need a mode")
@@ -762,27 +465,16 @@ def score(rules: str = "giretra.com", mode: str | None = None, multiplier: int |
     the_mode = parse_mode(_str(mode, "mode"))
     announcer_team = parse_team(_str(announcer, "announcer"))
     sweep_team = None if sweep is None else parse_team(_str(sweep, "sweep"))
-    allowed, refused = _multipliers(preset, the_mode, lang)
-    if multiplier is None:
-        m = allowed[0]
-    else:
-        m = _int(multiplier, "multiplier", 1, 4)
-        if m == 3:
-            raise RequestError("multiplier must be 1, 2 or 4")
-        if m not in allowed:
-            raise GiretraError(refused[str(m)], "multiplier_not_allowed", rule="N-5" if m == 1 else "N-6")
-    points = _card_points(cardPoints, the_mode, sweep_team, lang)
-    automatic = m == 2 and 1 not in allowed  # this contract is ×2 only through the automatic double (N-5)
-    result = score_deal(preset, the_mode, m, announcer_team, points, sweep_team, automatic=automatic)
-    rule = ("S-5" if sweep_team is not None else "S-2" if the_mode.is_colour else "S-3"
-            if the_mode is Mode.NO_TRUMPS else "S-4" if m == 1 else "S-4b")
-    out["result"] = {
-        "mode": MODE_NAMES[the_mode], "modeText": mode_name(the_mode, lang), "multiplier": m, "automatic": automatic,
-        "announcer": TEAM_NAMES[announcer_team], "cardPoints": _teams(points), "total": the_mode.total_points,
-        "sweep": TEAM_NAMES[sweep_team] if sweep_team is not None else None,
-        "outcome": result.outcome, "matchPoints": _teams(result.match_points),
-        "instantWin": TEAM_NAMES[result.instant_win] if result.instant_win is not None else None,
-        "lines": [explain_step(k, p, lang) for k, p in result.steps], "rule": rule}
+    if multiplier is not None and _int(multiplier, "multiplier", 1, 4) == 3:
+        raise RequestError("multiplier must be 1, 2 or 4")
+    m = scoring.multiplier(preset, the_mode, multiplier)
+    given = None
+    if cardPoints is not None:
+        if not isinstance(cardPoints, dict) or not cardPoints or not set(cardPoints) <= set(TEAM_NAMES):
+            raise RequestError('cardPoints must look like {"Team1": 90, "Team2": 72} (one team or both)')
+        given = {TEAM_NAMES.index(name): value for name, value in cardPoints.items()}
+    result = scoring.calculate(preset, the_mode, m, announcer_team, sweep_team, given)
+    out["result"] = shapes.calculation(the_mode, announcer_team, sweep_team, result, lang)
     return out
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from .cards import Card
-from .deal import Action, Deal, Phase, seeded_draws, shuffled_deck
+from .deal import Action, Cut, Deal, Phase, seeded_draws, shuffled_deck
 from .errors import IllegalActionError, NotationError
 from .rules import DEFAULT_PRESET, Rules, get_preset
 from .scoring import DealScore
@@ -63,6 +63,12 @@ def progress(rules: Rules, scores: tuple[int, int], target: int,
     return scores, target, winner, raised
 
 
+def _check_players(players: Sequence[str]) -> None:
+    if len(players) != 4 or any(p not in PLAYER_LETTERS for p in players):
+        raise NotationError(f"invalid players: {players!r} (four of {', '.join(PLAYER_LETTERS)})",
+                            "bad_players", text=str(players))
+
+
 class Match:
     """The state of a match.  Treat it as immutable: :meth:`apply` returns a new Match."""
 
@@ -96,9 +102,7 @@ class Match:
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise NotationError(f"invalid seed: {seed!r} (expected an integer 0..{MAX_SEED})", "bad_seed",
                                 text=str(seed))
-        if len(players) != 4 or any(p not in PLAYER_LETTERS for p in players):
-            raise NotationError(f"invalid players: {players!r} (four of {', '.join(PLAYER_LETTERS)})",
-                                "bad_players", text=str(players))
+        _check_players(players)
         if target is None:
             target = rules.match_target
         if (len(scores) != 2 or any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in scores)
@@ -129,6 +133,16 @@ class Match:
         m = Match.__new__(Match)
         for name in Match.__slots__:
             setattr(m, name, getattr(self, name))
+        return m
+
+    def with_players(self, players: Sequence[str]) -> Match:
+        """The same match with other players at the seats (another bot level, a person); the game is unchanged.
+
+        :raises NotationError: for a player kind that is not one.
+        """
+        _check_players(players)
+        m = self._copy()
+        m.players = (players[0], players[1], players[2], players[3])
         return m
 
     @property
@@ -186,6 +200,23 @@ class Match:
         """This match as it began, before its first action."""
         return Match.new(self.seed, self.rules, self.players, self.start_dealer, self.start_deck, self.start_scores,
                          self.start_target)
+
+    def current_deal(self) -> Match:
+        """A new match that starts with the current deal: the same deck, dealer, cut, scores and target, so that
+        whoever plays it gets exactly the same hands (a shared deal).
+
+        :raises IllegalActionError: ``match_over`` once the match is over: there is no deal to share.
+        """
+        deal = self.deal
+        if self.winner is not None:
+            raise IllegalActionError("the match is over: there is no deal to share", "match_over")
+        if self.history:
+            start = Match.new(self.seed, self.rules, self.players, deal.dealer, deal.deck, self.scores, self.target)
+        else:
+            start = self.start()
+        if deal.cut is not None:
+            start = start.apply(deal.cutter, Cut(deal.cut))
+        return start
 
     def replay(self) -> Iterator[tuple[int, Match, Seat, Action]]:
         """Every action since the start, in order: (its deal's number, the match just before it, who took it, it).

@@ -39,8 +39,7 @@ import zlib
 
 from .cards import cards_text, split_cards
 from .deal import parse_action
-from .errors import GiretraError, NotationError
-from .i18n import notation_message, rule_of
+from .errors import GiretraError, NotationError, rule_of
 from .match import PLAYER_KINDS, PLAYER_LETTERS, Match
 from .rules import get_preset
 from .seats import SEAT_LETTERS, Seat, parse_seat
@@ -121,15 +120,15 @@ def parse_match(text: str) -> Match:
                 except GiretraError as err:
                     params = {"why": "illegal", "deal": number, "action": token, "seat": int(seat),
                               "reason_code": err.code, "reason_params": err.params, "reason": str(err)}
-                    raise NotationError(notation_message("illegal", "en", params), "bad_notation",
-                                        rule=rule_of(err.code, err.params), **params) from None
+                    raise NotationError.worded("", "bad_notation", rule=rule_of(err.code, err.params),
+                                               **params) from None
             if number < len(segments) and len(match.history) == start_len:
                 raise NotationError(f"deal {number} stops before its end", "bad_notation")
     if magic == MAGIC:   # after the replay, which names a bad action more precisely
         count, held = fields[9], sum(len(d.action_tokens()) for d in match.deals())
         if not _is_number(count) or int(count) != held:
             params = {"why": "cut_short", "count": _short(count, 20), "held": held}
-            raise NotationError(notation_message("cut_short", "en", params), "bad_notation", **params)
+            raise NotationError.worded("", "bad_notation", **params)
     canonical = format_match(match)
     if magic == LEGACY_MAGIC:   # version 1's canonical form: version 2's without the count
         canonical = LEGACY_MAGIC + canonical[len(MAGIC):canonical.rindex(" ")]
@@ -171,7 +170,7 @@ def parse_link(text: str) -> Match:
             raise ValueError
         notation = line.decode("ascii")
     except (ValueError, binascii.Error, zlib.error):   # (UnicodeDecodeError is a ValueError)
-        raise NotationError(notation_message("bad_link", "en", {}), "bad_link", why="bad_link") from None
+        raise NotationError.worded("", "bad_link", why="bad_link") from None
     return parse_match(notation)
 
 

@@ -2,7 +2,7 @@
 
 :func:`score_deal` is a pure function of the contract, the card points per team (last-trick
 bonus included) and the sweeping team.  Each :class:`DealScore` carries ``steps``: the
-arithmetic a learner can redo, as ``(key, params)`` pairs that :mod:`giretra_core.i18n`
+arithmetic a learner can redo, as ``(key, params)`` pairs that :mod:`giretra_core.words`
 turns into sentences ("52 × 2 (doubled automatically) = 104").
 
 >>> s = score_deal(PRESETS["giretra.com"], Mode.NO_TRUMPS, 2, 0, (94, 36), None, automatic=True)
@@ -12,12 +12,15 @@ turns into sentences ("52 × 2 (doubled automatically) = 104").
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
-from .modes import Mode
+from .errors import GiretraError
+from .modes import LAST_TRICK_BONUS, POINTS, Mode
 from .rules import PRESETS, Rules
 
-__all__ = ["DealScore", "Step", "score_deal", "PRESETS"]
+__all__ = ["DealScore", "Step", "score_deal", "PRESETS", "ScoreInputError", "possible_points", "multipliers",
+           "card_points", "multiplier", "calculate", "Calculation"]
 
 Step = tuple[str, dict[str, object]]
 
@@ -135,3 +138,115 @@ def score_deal(rules: Rules, mode: Mode, multiplier: int, announcer_team: int, c
                             "why": why, "totalA": share_a * m, "totalD": share_d * m}))
     return _result("split")
 
+
+
+# -- the score calculator: a deal's inputs as a person types them, checked against the rules ---------------------------
+
+# The rule each refusal of the calculator names (its sentence is worded by giretra_core.words: SCORE_MESSAGES).
+SCORE_RULE_OF = {"auto_doubled": "N-5", "not_redoublable": "N-6", "points_impossible": "S-1", "points_sum": "S-1",
+                 "points_sweep": "S-5"}
+
+
+class ScoreInputError(GiretraError):
+    """A deal the rules cannot give (card points no deal has, a multiplier the mode never has): *key* names the
+    sentence, *params* fill it (a mode as a :class:`Mode`, a team as 0 or 1)."""
+
+    code = "bad_card_points"
+
+    def __init__(self, key: str, code: str | None = None, **params: object) -> None:
+        super().__init__(key, code, rule=SCORE_RULE_OF.get(key, ""), **params)
+        self.key = key
+
+
+@functools.cache
+def possible_points(mode: Mode) -> frozenset[int]:
+    """Every card-point total one team can have in *mode*: the points of some of the 32 cards, +10 or not (S-1)."""
+    sums = {0}
+    for points in POINTS[mode]:
+        sums |= {s + points for s in sums}
+    return frozenset(sums | {s + LAST_TRICK_BONUS for s in sums})
+
+
+def multipliers(rules: Rules, mode: Mode) -> tuple[list[int], dict[int, str]]:
+    """The multipliers a *mode* contract can have under *rules*, and why the others cannot happen (a key of
+    :data:`SCORE_RULE_OF` for each)."""
+    allowed: list[int] = []
+    refused: dict[int, str] = {}
+    if rules.accept_doubles(mode):
+        refused[1] = "auto_doubled"
+    else:
+        allowed.append(1)
+    allowed.append(2)
+    if mode in rules.redoublable_modes:
+        allowed.append(4)
+    else:
+        refused[4] = "not_redoublable"
+    return allowed, refused
+
+
+def card_points(mode: Mode, sweep: int | None, given: dict[int, object] | None) -> tuple[int, int]:
+    """Both teams' card points from *given* (team -> points, one team or both, in the order given; None for a
+    sweep), checked against S-1/S-5.
+
+    :raises ScoreInputError: for points that no deal of *mode* gives.
+    """
+    total = mode.total_points
+    swept = None if sweep is None else (total, 0) if sweep == 0 else (0, total)
+    if given is None:
+        if swept is None:
+            raise ScoreInputError("points_missing")
+        return swept
+    checked: dict[int, int] = {}
+    for team, v in given.items():
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= total:
+            raise ScoreInputError("points_type", total=total, mode=mode, value=v)
+        if v not in possible_points(mode):
+            raise ScoreInputError("points_impossible", value=v, mode=mode)
+        checked[team] = v
+    a = checked[0] if 0 in checked else total - checked[1]
+    d = checked[1] if 1 in checked else total - a
+    if a + d != total:
+        raise ScoreInputError("points_sum", mode=mode, total=total, a=a, d=d, sum=a + d)
+    if sweep is not None and (a, d) != swept:
+        raise ScoreInputError("points_sweep", team=sweep, total=total)
+    return a, d
+
+
+@dataclass(frozen=True, slots=True)
+class Calculation:
+    """The score calculator's answer: the multiplier it used, whether it is the automatic double, the score and the
+    rule that scores it."""
+
+    multiplier: int
+    automatic: bool
+    score: DealScore
+    rule: str
+
+
+def multiplier(rules: Rules, mode: Mode, given: int | None) -> int:
+    """The multiplier of a *mode* contract: *given*, checked, or the lowest the mode can have (×2 for the modes an
+    opponent's Accept doubles, N-5).
+
+    :raises ScoreInputError: for a multiplier the mode never has.
+    """
+    allowed, refused = multipliers(rules, mode)
+    m = allowed[0] if given is None else given
+    if m not in allowed:
+        raise ScoreInputError(refused[m], "multiplier_not_allowed", mode=mode)
+    return m
+
+
+def calculate(rules: Rules, mode: Mode, m: int, announcer_team: int, sweep: int | None,
+              given: dict[int, object] | None) -> Calculation:
+    """One deal scored from what a person typed: the multiplier *m* (see :func:`multiplier`) and the card points
+    *given* (see :func:`card_points`).
+
+    :raises ScoreInputError: for card points the rules cannot give.
+    """
+    allowed, _ = multipliers(rules, mode)
+    points = card_points(mode, sweep, given)
+    automatic = m == 2 and 1 not in allowed  # this contract is ×2 only through the automatic double (N-5)
+    score = score_deal(rules, mode, m, announcer_team, points, sweep, automatic=automatic)
+    rule = ("S-5" if sweep is not None else "S-2" if mode.is_colour else "S-3"
+            if mode is Mode.NO_TRUMPS else "S-4" if m == 1 else "S-4b")
+    return Calculation(m, automatic, score, rule)

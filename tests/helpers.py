@@ -135,3 +135,30 @@ def assert_solver_best(match: Match, card: object) -> None:
                                                                        match.deal.trick, won)
     sign = 1 if seat & 1 == 0 else -1
     assert card in values and sign * values[card] == max(sign * v for v in values.values())
+
+
+# -- shared by the rules tests (test_deal, test_negotiation, test_play, test_scoring, test_match) ---------------------
+
+B, L, T, R = Seat.BOTTOM, Seat.LEFT, Seat.TOP, Seat.RIGHT
+TEAM1, TEAM2 = 0, 1
+COLOURS = (Mode.CLUBS, Mode.DIAMONDS, Mode.HEARTS, Mode.SPADES)
+
+
+def refusal(n: Negotiation, token: str, seat: Seat | None = None) -> str | None:
+    """The reason code for *token* by *seat* (default: the player to act), or None if legal."""
+    reason = n.validate(n.turn if seat is None else seat, parse_call(token))
+    return None if reason is None else reason.code
+
+
+def contract(n: Negotiation) -> tuple[Mode, int, int]:
+    c = n.contract()
+    assert c is not None
+    return c.mode, c.announcer_team, c.multiplier
+
+
+def play_random(match: Match, rng: random.Random, deals: int) -> Match:
+    """Random legal actions until *deals* deals are finished (or the match is over)."""
+    while len(match.history) < deals and not match.is_over:
+        assert match.turn is not None
+        match = match.apply(match.turn, rng.choice(match.legal_actions()))
+    return match

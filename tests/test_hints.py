@@ -13,7 +13,6 @@ from giretra_core import bots, jsonapi
 from giretra_core.bots import REASONS, Decision
 from giretra_core.bots.bidding import Outlook, choose_call, contract_value
 from giretra_core.cards import FULL_DECK, cards_of, parse_card
-from giretra_core.i18n import BOT_REASONS, bot_reason
 from giretra_core.match import Match
 from giretra_core.modes import STRENGTH, Mode, card_points
 from giretra_core.negotiation import ACCEPT, Call, CallKind
@@ -21,6 +20,7 @@ from giretra_core.notation import parse_match
 from giretra_core.play import winning_index
 from giretra_core.rules import PRESETS
 from giretra_core.views import SeatView, seat_view
+from giretra_core.words import BOT_REASONS, bot_reason
 
 
 def ask(function: str, **request: Any) -> Any:

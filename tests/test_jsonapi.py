@@ -25,11 +25,12 @@ from giretra_core import jsonapi as api
 from giretra_core.cards import card_name, parse_card, split_cards
 from giretra_core.deal import Cut, action_token, parse_action
 from giretra_core.deal import Phase as DealPhase
-from giretra_core.i18n import RULE_OF, TEAMS_SEEN
+from giretra_core.errors import RULE_OF
 from giretra_core.modes import POINTS, STRENGTH
 from giretra_core.rules import PRESETS
 from giretra_core.seats import Seat
 from giretra_core.views import seat_view
+from giretra_core.words import TEAMS_SEEN
 
 JSON = dict[str, Any]
 
@@ -401,9 +402,9 @@ def test_review_counts_an_interchangeable_card_as_the_experts_choice(monkeypatch
 def test_a_refusal_of_the_packages_own_data_is_loud_not_the_callers_bad_input(monkeypatch: pytest.MonkeyPatch) -> None:
     # A robustness audit: lesson data cut short answered {"ok": false, "code": "bad_notation"} (the learner would read
     # a refusal of their own request), and so did a failure to read a match's own history in the review.
-    from giretra_core import lessons
-    play_state = lessons._play_state
-    monkeypatch.setattr(lessons, "_play_state", lambda *args: play_state(*args)[:-3])
+    from giretra_core.lessons import positions
+    play_state = positions.play_state
+    monkeypatch.setattr(positions, "play_state", lambda *args: play_state(*args)[:-3])
     with pytest.raises(AssertionError, match=r"lesson play-follow-suit, task 0: .*cut short"):
         api.call("lesson_task", json.dumps({"lesson": "play-follow-suit", "index": 0}))
     with pytest.raises(AssertionError, match=r"lesson play-follow-suit, task 0"):

@@ -13,6 +13,7 @@ import pytest
 
 from giretra_core import jsonapi, lessons
 from giretra_core.cards import parse_card
+from giretra_core.lessons import board, content, grading, positions
 from giretra_core.modes import STRENGTH, Mode
 from giretra_core.negotiation import Call, CallKind
 from giretra_core.notation import format_match, parse_match
@@ -27,10 +28,10 @@ def ask(function: str, **request: Any) -> dict[str, Any]:
 
 
 def right_answer(lesson_id: str, index: int) -> Any:
-    task = lessons._task(lesson_id, index)[1]
+    task = content.task_of(lesson_id, index)[1]
     if task.params.get("count") == "cut":
         return 12
-    expected, _, _ = lessons._expected(task, None, "en")
+    expected, _, _ = grading._expected(task, None, "en")
     return sorted(expected) if isinstance(expected, set) else expected
 
 
@@ -90,7 +91,7 @@ def test_a_wrong_answer_is_refused_with_an_explanation(lesson_id: str, index: in
         wrong = {"Team1": 1, "Team2": 1}
     result = ask("check_answer", lesson=lesson_id, index=index, answer=wrong)["value"]
     assert result["correct"] is False
-    assert result["rule"] == lessons._task(lesson_id, index)[1].rule
+    assert result["rule"] == content.task_of(lesson_id, index)[1].rule
     text = " ".join(result["feedback"])
     # "Not quite" and why (the engine's reasons, the rule's gist); a score's worked steps give the answer away, so
     # they come with it, on request.
@@ -157,7 +158,7 @@ def test_an_answer_not_in_its_tasks_form_is_refused(answer: Any) -> None:
     # null cut was "Correct."). Not in its task's form: refused (bad_request); in form, nonsense is wrong (below).
     refused = 0
     for lesson_id, index in TASKS:
-        kind = lessons._task(lesson_id, index)[1].kind
+        kind = content.task_of(lesson_id, index)[1].kind
         out = ask("check_answer", lesson=lesson_id, index=index, answer=answer)
         if in_form(kind, answer):
             assert out["ok"] is True and out["value"]["correct"] is False, (lesson_id, index, out)
@@ -204,7 +205,7 @@ def test_a_card_question_does_not_give_its_answer_away() -> None:
         if task["kind"] != "pick_card":
             continue
         offered = [o["value"] for o in task["options"]]
-        mode = lessons._mode(lessons._task(lesson_id, index)[1].params["mode"])
+        mode = positions.mode_of(content.task_of(lesson_id, index)[1].params["mode"])
         strength = [STRENGTH[mode][parse_card(c)] for c in offered]
         assert strength not in (sorted(strength), sorted(strength, reverse=True)), (lesson_id, index, offered)
         places.append(offered.index(right_answer(lesson_id, index)))
@@ -240,13 +241,13 @@ def test_feedback_says_each_thing_once(lang: str) -> None:
 
 
 # Every task but the cut, where any cut from 6 to 26 is right: there is no one answer to tell.
-ONE_ANSWER = [(lesson_id, i) for lesson_id, i in TASKS if lessons._task(lesson_id, i)[1].params.get("count") != "cut"]
+ONE_ANSWER = [(lesson_id, i) for lesson_id, i in TASKS if content.task_of(lesson_id, i)[1].params.get("count") != "cut"]
 
 
 @pytest.mark.parametrize(("lesson_id", "index"), ONE_ANSWER)
 def test_a_wrong_answer_is_told_the_right_one(lesson_id: str, index: int) -> None:
     # From a learner's review: a wrong score got exactly the lines of a right one, with no "The answer: 20–6".
-    task = lessons._task(lesson_id, index)[1]
+    task = content.task_of(lesson_id, index)[1]
     wrong = WRONG[task.kind]
     verdict = ask("check_answer", lesson=lesson_id, index=index, answer=wrong)["value"]
     # ... on request (a second review: shown at once, "Try again" was copying it): not among the first lines.
@@ -315,10 +316,10 @@ def test_an_announcement_is_named_with_the_calls_panels_word() -> None:
     for lang in LANGS:
         text = (Path(__file__).parent.parent / "web" / "js" / "i18n" / f"{lang}.js").read_text(encoding="utf-8")
         word = re.search(r"'bids\.announce': '([^']*)'", text)
-        assert word is not None and lessons._ANNOUNCE[lang] == word.group(1), lang
+        assert word is not None and board.said("announce", lang) == word.group(1), lang
         for kind, key in ((CallKind.DOUBLE, "double"), (CallKind.REDOUBLE, "redouble")):
             verb = re.search(rf"'bids\.{key}': '([^']*)'", text)
-            assert verb is not None and lessons._VERBS[kind][lang] == verb.group(1), (lang, key)
+            assert verb is not None and board.said(f"verb.{kind.api_name}", lang) == verb.group(1), (lang, key)
     assert lessons.option_label(Call(CallKind.DOUBLE, Mode.HEARTS), "fr") == "Contrer Cœur ♥"
 
 
@@ -380,14 +381,14 @@ def test_a_wrong_score_without_a_usual_slip_says_which_step_to_look_at_again(
     # Every language says it, from the same step.
     for lang in LANGS:
         other = ask("check_answer", lesson=lesson, index=index, answer=answer, lang=lang)["value"]
-        lines = [t[lang] for t in lessons._LOOK_AGAIN.values()]
+        lines = [board.said(f"look_again.{key}", lang) for key in grading.LOOK_AGAIN]
         assert len(other["feedback"]) == 2 and other["feedback"][1] in lines
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_usual_slip_is_named_before_the_step_to_look_at(lang: str) -> None:
     swapped = ask("check_answer", lesson="scoring-colour", index=0, answer={"Team1": 0, "Team2": 16}, lang=lang)
-    assert swapped["value"]["feedback"][1:] == [lessons._SLIPS["swapped"][lang]]
+    assert swapped["value"]["feedback"][1:] == [board.said("slip.swapped", lang)]
 
 
 def test_a_wrong_instant_win_is_marked_refused_on_the_board() -> None:
@@ -410,7 +411,7 @@ def test_the_right_answer_is_given_for_the_board_to_mark(lesson_id: str, index: 
                 for a in (wrong, right_answer(lesson_id, index)) for lang in LANGS]
     expected = verdicts[0]["expected"]
     assert all(v["expected"] == expected for v in verdicts)   # right or wrong, in every language
-    if task["kind"] == "number" and lessons._task(lesson_id, index)[1].params["count"] == "cut":
+    if task["kind"] == "number" and content.task_of(lesson_id, index)[1].params["count"] == "cut":
         assert expected is None   # any cut from 6 to 26 is right: no one answer
         return
     # What it names is right, and is what the board offers, in the board's order.

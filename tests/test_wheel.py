@@ -4,9 +4,12 @@ from ``giretra_core.jsonapi``, the worker's one entry point — no research, no 
 from __future__ import annotations
 
 import ast
+import builtins
 import json
 import zipfile
 from pathlib import Path
+
+import pytest
 
 import build_wheel
 
@@ -72,3 +75,25 @@ def test_the_browser_wheel_holds_only_what_the_page_imports(tmp_path: Path) -> N
                for name in names if name.endswith(".py")}
     assert modules == reachable(PAGE_ENTRY)
     assert not any(name.endswith("entry_points.txt") for name in names)   # no script pointing at a missing module
+    # The package's data (the words' catalogues, the lessons' content), which the page reads beside its modules.
+    data = {path.relative_to(ROOT).as_posix() for path in (ROOT / "giretra_core").rglob("*.json")}
+    assert data and data <= set(names), data - set(names)
+
+
+def test_the_package_data_is_read_when_the_engine_is_imported(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The page's worker boots from a memory snapshot of the engine once imported: it holds what the import read, not
+    # the files of site-packages. The lessons' content, read on the first lesson's request, was missing there.
+    from giretra_core import jsonapi
+    from giretra_core.lessons import content
+
+    def no_file(*args: object, **kwargs: object) -> None:
+        raise AssertionError(f"a file read after the import: {args}")
+
+    content.all_lessons.cache_clear()
+    monkeypatch.setattr(Path, "read_text", no_file)
+    monkeypatch.setattr(Path, "read_bytes", no_file)
+    monkeypatch.setattr(builtins, "open", no_file)
+    for name, request in (("lessons", {"lang": "mg"}), ("lesson_task", {"lesson": "deal-cut", "lang": "fr"}),
+                          ("check_answer", {"lesson": "deal-cut", "index": 0, "answer": "Bottom"}),
+                          ("score", {"mode": "AllTrumps", "cardPoints": {"Team1": 150}, "lang": "fr"})):
+        assert json.loads(jsonapi.call(name, json.dumps(request)))["ok"], name

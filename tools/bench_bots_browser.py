@@ -23,11 +23,9 @@ from typing import Any
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT))
-from serve import WEB_DIR, serving  # noqa: E402  (tools/ is not a package)
-
 from giretra_core import jsonapi  # noqa: E402
+from tools.serve import WEB_DIR, serving  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [
@@ -63,7 +61,7 @@ def cpython_times(seed: int, level: str, deals: int, budget: float) -> list[dict
 
     players = dict.fromkeys(("Bottom", "Left", "Top", "Right"), level)
     state = ask("new_match", seed=seed, players=players)["state"]
-    times = []
+    times: list[dict[str, Any]] = []
     while True:
         view = ask("view", state=state, seat="Bottom")
         if view["phase"] == "match_over" or view["dealNumber"] > deals:

@@ -32,8 +32,8 @@ from typing import Any, cast
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-from serve import WEB_DIR, Handler, serving  # noqa: E402  (tools/ is not a package)
+sys.path.insert(0, str(ROOT))
+from tools.serve import WEB_DIR, Handler, serving  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [

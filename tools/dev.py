@@ -10,7 +10,7 @@ wheel build) and otherwise the Python running this script (``pip wheel`` builds 
 
 ``test`` creates or refreshes ``.venv`` (re-installing ``.[dev]`` only when pyproject.toml or the Python
 version changed, so the second run starts at once), then runs, failing fast:
-ruff check, mypy --strict giretra_core docs/examples tools/lab, pytest (pyproject's testpaths), pytest e2e.
+ruff check, mypy --strict giretra_core docs/examples tools, pytest (pyproject's testpaths), pytest e2e.
 Its exit code is the first failure's; pytest's "no tests collected" (5) counts as a failure.
 Browser tests use Debian's /usr/bin/chromium (or $GIRETRA_CHROMIUM), never a Playwright-downloaded browser.
 """
@@ -81,8 +81,8 @@ def prepare_web(python: str) -> None:
 def cmd_run(args: argparse.Namespace) -> None:
     python = str(VENV_PY) if VENV_PY.exists() else sys.executable
     prepare_web(python)
-    sys.path.insert(0, str(ROOT / "tools"))
-    import serve  # tools/ is not a package
+    sys.path.insert(0, str(ROOT))
+    from tools import serve
 
     serve.serve(port=args.port, quiet=args.quiet)
 
@@ -117,7 +117,7 @@ def run_steps(args: argparse.Namespace) -> None:
         prepare_web(py)
     commands = {
         "lint": [py, "-m", "ruff", "check", "."],
-        "types": [py, "-m", "mypy", "--strict", "giretra_core", "docs/examples", "tools/lab"],
+        "types": [py, "-m", "mypy", "--strict", "giretra_core", "docs/examples", "tools"],
         # No path: pytest collects pyproject's testpaths (tests/, and whatever doctest paths the lead adds).
         "unit": [py, "-m", "pytest", "-q", "-n", "auto"],   # every core (pytest-xdist): 2.2 min -> ~1.2 on two
         "e2e": [py, "-m", "pytest", "-q", "e2e", *args.pytest_args],

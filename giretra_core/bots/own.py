@@ -26,9 +26,9 @@ from pathlib import Path
 
 from ..deal import MAX_CUT, MIN_CUT, Cut, action_token, as_action
 from ..errors import GiretraError
-from ..i18n import message
 from ..negotiation import Call
 from ..views import SeatView
+from ..words import message
 from . import BotFn
 from .reasons import REASONS, Decision, explain
 

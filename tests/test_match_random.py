@@ -27,6 +27,7 @@ from giretra_core import (
     format_match,
     parse_match,
     seat_view,
+    shapes,
 )
 from giretra_core import jsonapi as api
 from giretra_core.cards import card_label, card_name, cards_of
@@ -230,8 +231,8 @@ def test_seat_view_is_unchanged_when_two_other_seats_swap_an_unplayed_card(prese
             other = _swap(match, a, b, card_a, card_b)
             assert seat_view(other, observer) == seat_view(match, observer)
             # The JSON view as well (the seam renders a SeatView; rendered directly since the swap has no notation).
-            assert api._view_json(other, seat_view(other, observer), "en") == \
-                api._view_json(match, seat_view(match, observer), "en")
+            assert shapes.view(other, seat_view(other, observer), "en") == \
+                shapes.view(match, seat_view(match, observer), "en")
             assert seat_view(other, a) != seat_view(match, a)  # the swap is visible to the seats involved
             checked += 1
     assert checked > 1000
