@@ -120,7 +120,9 @@ def run_steps(args: argparse.Namespace) -> None:
         "types": [py, "-m", "mypy", "--strict", "giretra_core", "docs/examples", "tools"],
         # No path: pytest collects pyproject's testpaths (tests/, and whatever doctest paths the lead adds).
         "unit": [py, "-m", "pytest", "-q", "-n", "auto"],   # every core (pytest-xdist): 2.2 min -> ~1.2 on two
-        "e2e": [py, "-m", "pytest", "-q", "e2e", *args.pytest_args],
+        # Two browsers side by side: a browser test waits on the page about half of its time, so two share the
+        # machine's cores better than one (each process keeps its own shared contexts: e2e/conftest.py).
+        "e2e": [py, "-m", "pytest", "-q", "e2e", "-n", "2", "--dist", "load", *args.pytest_args],
     }
     for step in STEPS:
         if step in steps:
