@@ -471,6 +471,7 @@ export function mount(root, opts) {
   }
 
   // Part of a link as a notice may show it: at most *n* characters, no control character (a %00 put one there).
+  // eslint-disable-next-line no-control-regex -- the control characters are what it replaces
   const printable = (text, n) => text.slice(0, n).replace(/[\u0000-\u001f\u007f]/g, '�');
 
   // A shared link opens in place of the match in progress; that match is kept (set aside in storage too) and the

@@ -92,6 +92,43 @@ export function tMaybe(key, params) {
   return key in CATALOGUES[current.lang] ? t(key, params) : null;
 }
 
+/** The words of one language, for one surface: each mount makes its own (`t = translator(lang)`) and passes it to
+ *  what it draws, so a French widget beside an English one never borrows its language. A new language is a new
+ *  translator. t('table.thinking', {seat: 'Left'}) -> "Left is thinking…"; a missing key shows as ⟦key⟧. */
+export function translator(lang) {
+  const code = LANGUAGES.includes(lang) ? lang : 'en';
+  const words = CATALOGUES[code];
+  const t = (key, params = {}) => {
+    let text = words[key];
+    if (text === undefined) {
+      missing.add(`${code}:${key}`);
+      text = `⟦${key}⟧`;
+    }
+    return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+  };
+  t.lang = code;
+  /** t() when the key exists, else null (optional, data-driven keys such as bot levels). */
+  t.maybe = (key, params) => (key in words ? t(key, params) : null);
+  /** "Jack of hearts" / "Valet de cœur": the accessible name of a card. */
+  t.card = (code_) => {
+    const { rank, suit } = splitCard(code_);
+    return t('card.name', { rank: t(`rank.${rank}`), suit: t(`suit.${suit}`) });
+  };
+  /** The short rank printed on the card face: "J" in English, "V" in French. */
+  t.rank = (rank) => t(`rankShort.${rank}`);
+  t.seat = (seat) => t(`seat.${seat}`);
+  /** "You" for the player's own seat *me* (its plate says "You"), else the seat's place. */
+  t.who = (seat, me) => (seat === me ? t('seat.you') : t.seat(seat));
+  /** A line about *seat*, in the key's ".you" form for the player's own seat: "You win the trick". */
+  t.bySeat = (key, seat, me, params = {}) => (seat === me ? t(`${key}.you`, params) : t(key, { seat: t.seat(seat), ...params }));
+  /** Rule *rule*'s section: on the rules page itself (rulesHref '') this page's, else the rules page in this language. */
+  t.rulesUrl = (rulesHref, rule) => {
+    if (!rulesHref) return `#${rule}`;
+    return `${rulesHref}${rulesHref.includes('?') ? '&' : '?'}lang=${code}#${rule}`;
+  };
+  return t;
+}
+
 // Cards: "JH" -> rank "J", suit "H". Suits are shown as symbols plus a name, never by colour alone.
 export const SUIT_SYMBOLS = { C: '♣', D: '♦', H: '♥', S: '♠' };
 

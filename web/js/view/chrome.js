@@ -1,7 +1,9 @@
 // Everything around the table: the top bar (score, target, menu), the loading screen, notices and dialogs.
 
 import { h } from '../dom.js';
-import { getLang, LANGUAGES, LANGUAGE_NAMES, t, tMaybe } from '../i18n.js';
+import { getLang, LANGUAGES, LANGUAGE_NAMES, t as pageT, tMaybe } from '../i18n.js';
+
+const t = (...args) => pageT(...args);
 
 const STAGES = ['pyodide', 'wheel'];
 
@@ -63,7 +65,7 @@ function rulesLink(href, rules) {
 
 /** The engine's start, stage by stage (*app.stage*; *app.title*: what is loading, the game by default), or where it
  *  failed (*app.loadError*; *app.failedTitle*) with a Try again button (*cb.onRetry*). */
-export function renderLoading(app, cb) {
+export function renderLoading(app, cb, t = pageT) {
   const failed = app.loadError;
   const title = app.title ?? t('loading.title');
   const current = failed ? failed.stage : app.stage;
