@@ -16,7 +16,7 @@
 
 const BASE = new URL('../', import.meta.url);   // the folder that holds js/, css/, wheel.json, vendor/
 const IDLE_MS = 15000;
-const MODULES = { match: './game.js', trick: './game.js', lesson: './lesson.js', score: './calculator/index.js' };
+const MODULES = { match: './game.js', trick: './game.js', lesson: './lesson/index.js', score: './calculator/index.js' };
 const STYLES = { match: [], trick: [], lesson: ['lesson.css'], score: ['calculator.css'] };
 // The words shown before the engine (and its catalogues) load; 'score' is the calculator's own title.
 export const WORDS = {
