@@ -1406,5 +1406,10 @@ def test_match_info_names_a_match_by_what_stays_and_its_seed_only_when_the_seed_
     relevelled = value("set_players", state=later, players={"Left": "expert"})["state"]
     assert value("match_info", state=relevelled)["id"] == info["id"]   # the players are not the match
     assert value("match_info", state=value("new_match", seed=43)["state"])["id"] != info["id"]
+    assert value("match_info", state=value("share_deal", state=later)["state"])["seed"] == 42   # deal 1: the seed's
+    while value("view", state=later, seat="Bottom")["dealNumber"] == 1:
+        seat = value("view", state=later, seat="Bottom")["toAct"]
+        action = value("bot_action", state=later, seat=seat)["action"]
+        later = value("apply", state=later, seat=seat, action=action)["state"]
     shared = value("share_deal", state=later)["state"]
     assert value("match_info", state=shared)["seed"] is None   # a given deck: a seed link would deal another
