@@ -68,6 +68,7 @@ export function fakeTimers() {
   let next = 1;
   const timers = new Map();
   return {
+    now: () => now,
     setTimeout(fn, ms = 0) { const id = next++; timers.set(id, { fn, at: now + ms }); return id; },
     clearTimeout(id) { timers.delete(id); },
     get count() { return timers.size; },
