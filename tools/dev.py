@@ -99,7 +99,8 @@ def js_checks() -> int:
             return rc
     ensure_node_modules()
     eslint = str(ROOT / "node_modules" / ".bin" / "eslint")
-    return call([eslint, *JS_DIRS, "eslint.config.js"]) or call(["node", "--test", "tests/js/"])
+    tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "js").glob("*.test.js"))
+    return call([eslint, *JS_DIRS, "eslint.config.js"]) or call(["node", "--test", *tests])
 
 
 def prepare_web(python: str) -> None:

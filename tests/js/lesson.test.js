@@ -57,11 +57,17 @@ test('a lesson of the page resumes where it was left, asking the engine for its 
   assert.deepEqual(engine.calls.map((c) => [c.name, c.args.index]), [['lesson_task', 0], ['lesson_task', 1]]);
 });
 
+/** The first task of lesson "follow" answered with option *choice* (a is right). */
+async function answered(choice) {
+  const made = player({ lesson: 'follow' });
+  await made.ctrl.start();
+  made.ctrl.toggle(choice, false);
+  await made.ctrl.check();
+  return made;
+}
+
 test('a right answer is marked solved and its feedback said', async () => {
-  const { ctrl, progress } = player({ lesson: 'follow' });
-  await ctrl.start();
-  ctrl.toggle('a', false);
-  await ctrl.check();
+  const { ctrl, progress } = await answered('a');
   assert.equal(ctrl.state(), 'right');
   assert.deepEqual(progress.read().done, { follow: [0] });
   assert.equal(ctrl.said.text, 'Right.');
@@ -69,10 +75,7 @@ test('a right answer is marked solved and its feedback said', async () => {
 });
 
 test('a wrong answer is not solved; Try again clears the choice', async () => {
-  const { ctrl, progress } = player({ lesson: 'follow' });
-  await ctrl.start();
-  ctrl.toggle('b', false);
-  await ctrl.check();
+  const { ctrl, progress } = await answered('b');
   assert.equal(ctrl.state(), 'wrong');
   assert.deepEqual(progress.read().done, {});
   ctrl.retry();
@@ -81,10 +84,7 @@ test('a wrong answer is not solved; Try again clears the choice', async () => {
 });
 
 test('an answer found after it was shown is copied: the task stays to do', async () => {
-  const { ctrl, progress } = player({ lesson: 'follow' });
-  await ctrl.start();
-  ctrl.toggle('b', false);
-  await ctrl.check();
+  const { ctrl, progress } = await answered('b');
   ctrl.showAnswer();
   assert.equal(ctrl.said.text, 'The answer: A.');
   ctrl.retry();
@@ -144,10 +144,7 @@ test('a load failure yields the retry state, and Try again loads on a new engine
 });
 
 test('a new language asks again for the task and the verdict, keeping the answer', async () => {
-  const { ctrl, engine } = player({ lesson: 'follow' });
-  await ctrl.start();
-  ctrl.toggle('b', false);
-  await ctrl.check();
+  const { ctrl, engine } = await answered('b');
   await ctrl.setLang('fr');
   assert.deepEqual(engine.calls.slice(-2).map((c) => [c.name, c.args.lang]), [['lesson_task', 'fr'], ['check_answer', 'fr']]);
   assert.equal(ctrl.answer, 'b');
