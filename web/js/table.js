@@ -1,5 +1,6 @@
 // The table widget: mountTable(el, opts) -> { set(model), destroy() }. Render is a pure function of the model:
-//   model = { view,          // the engine's view for the human seat (docs/api.md), never edited here
+//   model = { t,             // the game's translator (i18n.translator): every word drawn is in its language
+//             view,          // the engine's view for the human seat (docs/api.md), never edited here
 //                            //   (during a deal's last trick's pause: that deal, ended — game/controller.js endOfDeal)
 //             shownTrick,    // the trick just completed, shown during the pause ({number, cards, winner, points,
 //                            //   last: the deal's last}) or null
