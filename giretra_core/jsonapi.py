@@ -424,6 +424,19 @@ def open_link(link: str, lang: str = "en") -> JSON:
 
 
 @endpoint
+def match_info(state: str, lang: str = "en") -> JSON:
+    """What the page knows a match by, so that it never reads the notation's fields: ``id``, the same for every state of
+    one match whatever was played since (its version, preset, seed, first dealer, scores, target and deck; not its
+    players, which a bot's level changed in the settings rewrites); ``rules``, its preset; ``seed``, the seed its deck
+    came from, or null when the deck was given (a shared deal), so that a link to it by its seed would deal another."""
+    check_lang(lang)
+    match = _match(state)
+    header = format_match(match).split(" ")[:8]
+    del header[2]
+    return {"id": " ".join(header), "rules": match.rules.name, "seed": match.seed if match.start_deck is None else None}
+
+
+@endpoint
 def lessons(lang: str = "en") -> JSON:
     """The lessons, in the order of the rules (cards, deal, negotiation, play, scoring, match)."""
     return {"lessons": lesson_catalogue(check_lang(lang))}

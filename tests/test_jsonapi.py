@@ -1394,3 +1394,23 @@ def test_no_state_the_seam_returns_is_one_it_refuses_to_read() -> None:
     for other in list(match.legal_actions())[:3]:   # whatever the action, never an unreadable state
         answer = ask("apply", state=state, seat=seat, action=action_token(other))
         assert not answer["ok"] or len(answer["value"]["state"]) <= MAX_NOTATION
+
+
+def test_match_info_names_a_match_by_what_stays_and_its_seed_only_when_the_seed_deals_it() -> None:
+    # The page compares matches and makes seed links from this, never from the notation's fields (issue 32).
+    start = value("new_match", seed=42, rules="play.giretra.com", players={"Bottom": "human"})["state"]
+    seat = value("view", state=start, seat="Bottom")["toAct"]
+    action = value("bot_action", state=start, seat=seat)["action"]
+    later = value("apply", state=start, seat=seat, action=action)["state"]
+    info = value("match_info", state=start)
+    assert info == {"id": value("match_info", state=later)["id"], "rules": "play.giretra.com", "seed": 42}
+    relevelled = value("set_players", state=later, players={"Left": "expert"})["state"]
+    assert value("match_info", state=relevelled)["id"] == info["id"]   # the players are not the match
+    assert value("match_info", state=value("new_match", seed=43)["state"])["id"] != info["id"]
+    assert value("match_info", state=value("share_deal", state=later)["state"])["seed"] == 42   # deal 1: the seed's
+    while value("view", state=later, seat="Bottom")["dealNumber"] == 1:
+        seat = value("view", state=later, seat="Bottom")["toAct"]
+        action = value("bot_action", state=later, seat=seat)["action"]
+        later = value("apply", state=later, seat=seat, action=action)["state"]
+    shared = value("share_deal", state=later)["state"]
+    assert value("match_info", state=shared)["seed"] is None   # a given deck: a seed link would deal another

@@ -33,7 +33,7 @@ FLAGS = [
     "--disable-component-update", "--disable-sync",
 ]
 
-# Runs in the page: the same calls as game.js's bot loop, timed with performance.now().
+# Runs in the page: the same calls as the game's bot loop (web/js/game/controller.js), timed with performance.now().
 PLAY_JS = """async ({ seed, level, deals, budget }) => {
   const { createEngine } = await import('./js/engine.js');
   const engine = createEngine();

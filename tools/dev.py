@@ -10,7 +10,8 @@ wheel build) and otherwise the Python running this script (``pip wheel`` builds 
 
 ``test`` creates or refreshes ``.venv`` (re-installing ``.[dev]`` only when pyproject.toml or the Python
 version changed, so the second run starts at once), then runs, failing fast:
-ruff check, mypy --strict giretra_core docs/examples tools, pytest (pyproject's testpaths), pytest e2e.
+ruff check, mypy --strict giretra_core docs/examples tools, the page's JavaScript (``node --check`` of every
+module, ESLint, ``node --test tests/js``), pytest (pyproject's testpaths), pytest e2e.
 Its exit code is the first failure's; pytest's "no tests collected" (5) counts as a failure.
 Browser tests use Debian's /usr/bin/chromium (or $GIRETRA_CHROMIUM), never a Playwright-downloaded browser.
 """
@@ -33,7 +34,9 @@ ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
 VENV_PY = VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 STAMP = VENV / ".giretra-dev-stamp"
-STEPS = ("lint", "types", "unit", "e2e")
+STEPS = ("lint", "types", "js", "unit", "e2e")
+NODE_STAMP = ROOT / "node_modules" / ".giretra-dev-stamp"
+JS_DIRS = ("web/js", "tests/js")
 
 
 def say(msg: str) -> None:
@@ -71,6 +74,33 @@ def ensure_venv() -> None:
     requires = tomllib.loads((ROOT / "pyproject.toml").read_text())["build-system"]["requires"]
     must([str(VENV_PY), "-m", "pip", "install", "--quiet", "-e", ".[dev]", *requires])
     STAMP.write_text(stamp + "\n")
+
+
+def ensure_node_modules() -> None:
+    """ESLint and what it needs (package.json, pinned by package-lock.json), unless the stamp says they are current.
+    Set-up only: nothing in node_modules/ is served or loaded by the page."""
+    stamp = hashlib.sha256((ROOT / "package-lock.json").read_bytes()).hexdigest()
+    if NODE_STAMP.exists() and NODE_STAMP.read_text().strip() == stamp:
+        print("dev: node_modules is up to date")
+        return
+    say("installing the JavaScript tooling (npm ci)")
+    must(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"])
+    NODE_STAMP.write_text(stamp + "\n")
+
+
+def js_checks() -> int:
+    """Every module parsed by node (a syntax error fails here, not in a browser), ESLint, then the node unit tests."""
+    files = sorted(str(p.relative_to(ROOT)) for d in JS_DIRS for p in (ROOT / d).rglob("*.js"))
+    print(f"  $ node --check ({len(files)} files)", flush=True)
+    for file in files:
+        rc = subprocess.call(["node", "--check", file], cwd=ROOT)
+        if rc != 0:
+            print(f"  -> {file}: not valid JavaScript")
+            return rc
+    ensure_node_modules()
+    eslint = str(ROOT / "node_modules" / ".bin" / "eslint")
+    tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "js").glob("*.test.js"))
+    return call([eslint, *JS_DIRS, "eslint.config.js"]) or call(["node", "--test", *tests])
 
 
 def prepare_web(python: str) -> None:
@@ -127,7 +157,7 @@ def run_steps(args: argparse.Namespace) -> None:
     for step in STEPS:
         if step in steps:
             say(step)
-            rc = call(commands[step])
+            rc = js_checks() if step == "js" else call(commands[step])
             if rc != 0:
                 sys.exit(rc)
     say("all green")

@@ -1,8 +1,6 @@
 // h('button.gt-card.is-legal#id', {class: {...}, dataset: {...}, attrs: {...}, on: {...}, ...props}, children)
 // A tiny hyperscript: enough for a table of at most 32 cards, re-rendered whole on every change.
 
-import { keepLang } from './i18n.js';
-
 export function h(selector, props = {}, children = []) {
   if (Array.isArray(props) || typeof props === 'string' || props instanceof Node) {
     children = props;
@@ -27,8 +25,7 @@ export function h(selector, props = {}, children = []) {
         el.setAttribute(name, v === true ? '' : String(v));
       }
     } else if (key === 'on') {
-      // A listener runs in the language of the widget that drew it (i18n.js: a page may hold several).
-      for (const [type, fn] of Object.entries(value)) el.addEventListener(type, keepLang(fn));
+      for (const [type, fn] of Object.entries(value)) el.addEventListener(type, fn);
     } else if (key === 'style') {
       for (const [name, v] of Object.entries(value)) el.style.setProperty(name, v);
     } else {

@@ -2,12 +2,12 @@
 
 import { engine } from './boot.js';
 import { createEngine } from './engine.js';
-import { mount } from './game.js';
-import { preferredLang, setLang } from './i18n.js';
+import { mount } from './game/index.js';
+import { preferredLang, translator } from './i18n.js';
 import { readSettings } from './save.js';
 
 const params = new URLSearchParams(location.search);
-const lang = setLang(params.get('lang') || readSettings({ lang: preferredLang() }).lang);
+const { lang } = translator(params.get('lang') || readSettings({ lang: preferredLang() }).lang);
 document.documentElement.lang = lang;
 
 let current = engine;

@@ -1,6 +1,7 @@
 // The table widget: mountTable(el, opts) -> { set(model), destroy() }. Render is a pure function of the model:
-//   model = { view,          // the engine's view for the human seat (docs/api.md), never edited here
-//                            //   (during a deal's last trick's pause: that deal, ended — game.js endOfDeal)
+//   model = { t,             // the game's translator (i18n.translator): every word drawn is in its language
+//             view,          // the engine's view for the human seat (docs/api.md), never edited here
+//                            //   (during a deal's last trick's pause: that deal, ended — game/controller.js endOfDeal)
 //             shownTrick,    // the trick just completed, shown during the pause ({number, cards, winner, points,
 //                            //   last: the deal's last}) or null
 //             peek,          // true: show the last finished trick instead of the current one
@@ -15,7 +16,6 @@
 // No rule lives here: what is legal and why comes from view.legal, and every click is sent to the engine.
 
 import { h, prose, twinSelector } from './dom.js';
-import { keepLang, rulesUrl, seatName, t, tSeat } from './i18n.js';
 import { renderCutPanel, renderDeck } from './view/cut.js';
 import { renderHand } from './view/hand.js';
 import { renderBidHistory, renderCallPanel, renderContract } from './view/negotiation.js';
@@ -54,8 +54,8 @@ export function mountTable(root, opts = {}) {
   const draw = () => {
     const active = root.getRootNode().activeElement;   // a widget's shadow root has its own
     const focusKey = active === root ? 'table' : root.contains(active) ? twinSelector(active) : null;
-    root.setAttribute('aria-label', t('table.host'));   // said when the focus waits here; in the current language
-    root.replaceChildren(renderTable(model, cfg));
+    root.setAttribute('aria-label', model.t('table.host'));   // said when the focus waits here; in the current language
+    root.replaceChildren(renderTable(model.t, model, cfg));
     // The table itself only ever holds the focus while it waits for the player's turn (a dialog may have put it back
     // there): parked, whatever brought it there.
     parked = restoreFocus(root, focusKey, focusKey === 'table' || (focusKey !== null && focusKey === parked));
@@ -93,10 +93,10 @@ export function mountTable(root, opts = {}) {
   const redraw = () => {
     if (queued) return;
     queued = true;
-    requestAnimationFrame(keepLang(() => {   // in the language of the widget that asked
+    requestAnimationFrame(() => {
       queued = false;
       if (model) draw();
-    }));
+    });
   };
   return {
     set(next) { model = next; redraw(); },
@@ -197,16 +197,16 @@ function playerActs(model) {
   return view.toAct === view.seat && !(model.scope === 'trick' && view.phase !== 'play');
 }
 
-export function renderTable(model, parentCfg) {
+export function renderTable(t, model, parentCfg) {
   const { view } = model;
   // Every click names the view it was drawn from, so that a click on a stale frame can be told apart.
   const cfg = { ...parentCfg, onAction: (action) => parentCfg.onAction(action, view) };
   const human = view.seat;
   const myTurn = playerActs(model) && !model.shownTrick;
   let panel = null;
-  if (model.trickDone) panel = renderTrickDone(cfg);
-  else if (myTurn && view.phase === 'cut') panel = renderCutPanel(model, cfg);
-  else if (myTurn && view.phase === 'negotiation') panel = renderCallPanel(model, cfg);
+  if (model.trickDone) panel = renderTrickDone(t, cfg);
+  else if (myTurn && view.phase === 'cut') panel = renderCutPanel(t, model, cfg);
+  else if (myTurn && view.phase === 'negotiation') panel = renderCallPanel(t, model, cfg);
   else if (view.phase === 'match_over') {
     panel = h('div.gt-over', [
       h('p.gt-over__text', { dataset: { winner: view.winner } }, t('status.matchOver', { team: t(`team.${view.winner}`) })),
@@ -217,17 +217,17 @@ export function renderTable(model, parentCfg) {
 
   let center;
   if (model.shownTrick && view.phase !== 'play') {
-    center = [renderTrick(model, cfg)];   // the deal's last trick stays visible over the next deal's cut
+    center = [renderTrick(t, model, cfg)];   // the deal's last trick stays visible over the next deal's cut
   } else if (view.phase === 'cut') {
-    center = [renderDeck(), h('p.gt-center__note', tSeat('cut.by', view.cutter, view.seat))];
+    center = [renderDeck(), h('p.gt-center__note', t.bySeat('cut.by', view.cutter, view.seat))];
   } else if (view.phase === 'negotiation') {
-    center = [renderContract(view), renderBidHistory(view)];
+    center = [renderContract(t, view), renderBidHistory(t, view)];
   } else {
-    center = [renderContract(view), renderBidsDetails(model, cfg), renderTrick(model, cfg)];
+    center = [renderContract(t, view), renderBidsDetails(t, model, cfg), renderTrick(t, model, cfg)];
   }
   // Coach mode's rules are read, not acted on: below the trick, not in the dock pinned to a phone's screen, which
   // they made 86 % of a 360×640 screen.
-  if (model.coach && myTurn && !model.trickDone && view.phase !== 'match_over') center.push(renderCoach(view, cfg));
+  if (model.coach && myTurn && !model.trickDone && view.phase !== 'match_over') center.push(renderCoach(t, view, cfg));
 
   return h('div.gt-table', {
     class: { 'is-my-turn': myTurn },
@@ -235,41 +235,41 @@ export function renderTable(model, parentCfg) {
       phase: view.phase, toAct: view.toAct ?? '', deal: String(view.dealNumber), pausing: model.shownTrick ? '1' : null,
     },
   }, [
-    ...SEATS.filter((s) => s !== human).map((seat) => renderSeat(model, seat)),
+    ...SEATS.filter((s) => s !== human).map((seat) => renderSeat(t, model, seat)),
     h('section.gt-center', { attrs: { 'aria-label': t('table.center') } }, center),
     // What the player acts with, together: on a short screen the game page pins it to the bottom (table.css).
     h('div.gt-dock', [
-      renderStatus(model, cfg),
+      renderStatus(t, model, cfg),
       panel ? h('section.gt-panel', panel) : null,
       h('section.gt-me', { dataset: { seat: human } }, [
-        renderSeat(model, human),
-        renderHand(model, cfg),
+        renderSeat(t, model, human),
+        renderHand(t, model, cfg),
       ]),
     ]),
   ]);
 }
 
 // During the play the bids fold away under the contract; the reader may open them.
-function renderBidsDetails(model, cfg) {
+function renderBidsDetails(t, model, cfg) {
   if (!model.view.calls.length) return null;
   return h('details.gt-bids-details', {
     open: Boolean(model.showBids),
     on: { toggle: (e) => { if (e.target.open !== Boolean(model.showBids)) cfg.onToggleBids(e.target.open); } },
   }, [
     h('summary', { dataset: { focus: 'btn:bids' } }, t('bids.all')),
-    renderBidHistory(model.view),
+    renderBidHistory(t, model.view),
   ]);
 }
 
 /** A link to the rules page's section for rule id *rule* ("P-1"). */
-export function ruleLink(rule, cfg) {
+export function ruleLink(t, rule, cfg) {
   if (!rule) return null;
   // On the rules page itself (rulesHref '') the link stays on the page; elsewhere it opens the page beside the game.
-  return h('a.gt-rule-link', { href: rulesUrl(cfg.rulesHref, rule), target: cfg.rulesHref ? '_blank' : null,
+  return h('a.gt-rule-link', { href: t.rulesUrl(cfg.rulesHref, rule), target: cfg.rulesHref ? '_blank' : null,
     rel: cfg.rulesHref ? 'noopener' : null, dataset: { rule } }, t('why.rule', { rule }));
 }
 
-function renderStatus(model, cfg) {
+function renderStatus(t, model, cfg) {
   const { view } = model;
   let text;
   let kind = 'info';
@@ -277,27 +277,27 @@ function renderStatus(model, cfg) {
   if (model.message) {
     ({ text, kind } = model.message);
   } else if (stopped) {
-    text = tSeat('table.trickWon', stopped.winner, view.seat, { points: stopped.points });
+    text = t.bySeat('table.trickWon', stopped.winner, view.seat, { points: stopped.points });
   } else if (view.phase === 'match_over') {
     text = '';   // the end panel below names the winner
   } else if (model.shownTrick) {
     const { winner, points, bonus } = model.shownTrick;   // bonus: the last trick's 10 (S-1), from the engine
-    text = tSeat(bonus ? 'table.finalTrickWon' : 'table.trickWon', winner, view.seat, { points, bonus });
+    text = t.bySeat(bonus ? 'table.finalTrickWon' : 'table.trickWon', winner, view.seat, { points, bonus });
   } else if (playerActs(model)) {
     text = t(`status.yourTurn.${view.phase}`);
     kind = 'turn';
   } else if (view.toAct) {   // a bot, or one cutting and bidding for the reader of the one-trick widget
-    text = model.thinking ? t('table.thinking', { seat: seatName(view.toAct) })
-      : t('status.waiting', { seat: seatName(view.toAct) });
+    text = model.thinking ? t('table.thinking', { seat: t.seat(view.toAct) })
+      : t('status.waiting', { seat: t.seat(view.toAct) });
     if (model.thinking) kind = 'thinking';
   } else {
     text = '';
   }
-  // Not a live region itself: game.js announces every play and every refusal once, in #gt-live.
+  // Not a live region itself: the game (game/live.js) announces every play and every refusal once, in #gt-live.
   const myTurn = playerActs(model) && !model.shownTrick && !model.trickDone && view.phase !== 'match_over';
   return h('div.gt-status', { class: { [`is-${kind}`]: true } }, [
     h('p.gt-status__text', prose(text)),
-    model.message?.rule ? ruleLink(model.message.rule, cfg) : null,
+    model.message?.rule ? ruleLink(t, model.message.rule, cfg) : null,
     myTurn && !model.hint ? h('button.gt-btn.gt-btn--quiet.gt-status__btn', {
       type: 'button', dataset: { action: 'hint', focus: 'btn:hint' }, on: { click: cfg.onHint },
     }, t('hint.button')) : null,
@@ -314,7 +314,7 @@ function renderStatus(model, cfg) {
 }
 
 // Coach mode: whenever some choices are forbidden, say which rule forbids them (once per rule, engine's words).
-function renderCoach(view, cfg) {
+function renderCoach(t, view, cfg) {
   const byRule = new Map();
   for (const a of view.legal) {
     if (!a.legal && a.reason?.rule && !byRule.has(a.reason.rule)) byRule.set(a.reason.rule, a.reason.message);
@@ -323,12 +323,12 @@ function renderCoach(view, cfg) {
   return h('aside.gt-coach', { attrs: { 'aria-label': t('coach.title') } }, [
     h('p.gt-coach__title', t('coach.title')),
     h('ul.gt-coach__rules', [...byRule].map(([rule, text]) => h('li', { dataset: { rule } }, [
-      h('span', text), ' ', ruleLink(rule, cfg),
+      h('span', text), ' ', ruleLink(t, rule, cfg),
     ]))),
   ]);
 }
 
-function renderTrickDone(cfg) {
+function renderTrickDone(t, cfg) {
   return h('div.gt-trickdone', [
     h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'next-trick', focus: 'btn:next-trick' },
       on: { click: cfg.onNextTrick } }, t('trick.next')),

@@ -16,7 +16,7 @@
 
 const BASE = new URL('../', import.meta.url);   // the folder that holds js/, css/, wheel.json, vendor/
 const IDLE_MS = 15000;
-const MODULES = { match: './game.js', trick: './game.js', lesson: './lesson.js', score: './calculator.js' };
+const MODULES = { match: './game/index.js', trick: './game/index.js', lesson: './lesson/index.js', score: './calculator/index.js' };
 const STYLES = { match: [], trick: [], lesson: ['lesson.css'], score: ['calculator.css'] };
 // The words shown before the engine (and its catalogues) load; 'score' is the calculator's own title.
 export const WORDS = {
@@ -226,7 +226,6 @@ class GiretraGame extends HTMLElement {
   #observer = null;
   #wasStarted = false;
   #generation = 0;      // bumped on disconnect: a start still loading for a removed widget gives up
-  #langContext = null;  // this widget's language context (i18n.js): the page may hold widgets in other languages
 
   get mode() {
     const mode = (this.getAttribute('mode') || 'match').toLowerCase();
@@ -264,11 +263,7 @@ class GiretraGame extends HTMLElement {
     if (before === after || !this.#shadow) return;
     if (this.#app) {
       if (name !== 'lang') return;
-      import('./i18n.js').then(({ setLang, useLangContext }) => {
-        useLangContext(this.#langContext);
-        setLang(this.language);
-        this.#app?.setLang(this.language);
-      });
+      this.#app.setLang(this.language);   // each mode has its own translator: no page-wide language to set
     } else if (!this.#starting) {
       this.#renderPlaceholder();
     }
@@ -333,11 +328,10 @@ class GiretraGame extends HTMLElement {
       const doc = this.#shadow.ownerDocument;
       // Registered, the theme's defaults are initial values; in the shadow root they would beat the page's :root.
       const files = registerTheme().then((themed) => [...(themed ? [] : ['theme.css']), 'table.css', ...STYLES[mode]]);
-      const [engine, modeModule, i18n, css, sheets] = await Promise.all([
-        acquireEngine(), import(MODULES[mode]), import('./i18n.js'), files, files.then((f) => styleSheets(doc, f)),
+      const [engine, modeModule, css, sheets] = await Promise.all([
+        acquireEngine(), import(MODULES[mode]), files, files.then((f) => styleSheets(doc, f)),
       ]);
       if (generation !== this.#generation) return;   // removed while loading
-      this.#langContext = i18n.newLangContext(this.language);   // everything mounted below runs in it
       const links = sheets ? [] : css.map((file) => Object.assign(document.createElement('link'),
         { rel: 'stylesheet', href: new URL(`css/${file}`, BASE).href }));
       const box = document.createElement('div');

@@ -1,16 +1,16 @@
 // Everything around the table: the top bar (score, target, menu), the loading screen, notices and dialogs.
 
 import { h } from '../dom.js';
-import { getLang, LANGUAGES, LANGUAGE_NAMES, t, tMaybe } from '../i18n.js';
+import { LANGUAGES, LANGUAGE_NAMES } from '../i18n.js';
 
 const STAGES = ['pyodide', 'wheel'];
 
-export function renderBar(app, cb) {
+export function renderBar(t, app, cb) {
   const view = app.view;
   const disabled = !view;
   // On a phone the bar shows each button's short name (data-short, table.css), so that the five take one row.
   const button = (action, key, onClick, extra = {}) => {
-    const short = tMaybe(`${key}.short`);
+    const short = t.maybe(`${key}.short`);
     return h('button.gt-btn.gt-btn--bar', {
       type: 'button', dataset: { action, short }, disabled: extra.disabled ?? disabled, on: { click: onClick },
       attrs: { 'aria-label': short ? t(key) : null },   // its name, whichever is shown
@@ -38,7 +38,7 @@ export function renderBar(app, cb) {
       !cb.rulesHref && view.rules === 'giretra.com' ? null
         : h(cb.rulesHref ? 'a.gt-score__rules' : 'div.gt-score__rules', {
           dataset: { rules: view.rules },
-          attrs: { href: cb.rulesHref ? rulesLink(cb.rulesHref, view.rules) : null, title: t(`rules.${view.rules}`) },
+          attrs: { href: cb.rulesHref ? rulesLink(t, cb.rulesHref, view.rules) : null, title: t(`rules.${view.rules}`) },
         }, t(view.rules === 'giretra.com' ? 'score.rules' : 'score.rules.variant')),
     ]) : null,
     h(page ? 'nav.gt-bar__actions' : 'div.gt-bar__actions', {
@@ -54,16 +54,16 @@ export function renderBar(app, cb) {
 }
 
 // The rules page in the language being played; the play.giretra.com rules at the section on how they differ.
-function rulesLink(href, rules) {
+function rulesLink(t, href, rules) {
   const url = new URL(href, location.href);
-  url.searchParams.set('lang', getLang());
+  url.searchParams.set('lang', t.lang);
   if (rules !== 'giretra.com') url.hash = 'variants';
   return url.href;
 }
 
 /** The engine's start, stage by stage (*app.stage*; *app.title*: what is loading, the game by default), or where it
  *  failed (*app.loadError*; *app.failedTitle*) with a Try again button (*cb.onRetry*). */
-export function renderLoading(app, cb) {
+export function renderLoading(t, app, cb) {
   const failed = app.loadError;
   const title = app.title ?? t('loading.title');
   const current = failed ? failed.stage : app.stage;
@@ -85,7 +85,7 @@ export function renderLoading(app, cb) {
   ]);
 }
 
-export function renderNotices(app, cb) {
+export function renderNotices(t, app, cb) {
   const items = [];
   if (app.crash) {
     items.push(h('div.gt-notice.is-error', { attrs: { role: 'alert' }, dataset: { notice: 'crash' } }, [
@@ -121,9 +121,9 @@ const select = (id, label, value, options, onChange) => h('div.gt-field', [
     }, text))),
 ]);
 
-export function renderSettings(app, cb) {
+export function renderSettings(t, app, cb) {
   const levels = app.info?.botLevels ?? [...new Set(Object.values(app.settings.levels))];
-  const options = levels.map((l) => [l, tMaybe(`level.${l}`) ?? l]);
+  const options = levels.map((l) => [l, t.maybe(`level.${l}`) ?? l]);
   return h('div.gt-settings', [
     h('h2.gt-dialog__title', t('settings.title')),
     // In a widget the host page chooses the language (the lang attribute).
@@ -149,7 +149,7 @@ export function renderSettings(app, cb) {
   ]);
 }
 
-export function renderNewMatch(app, cb) {
+export function renderNewMatch(t, app, cb) {
   const presets = app.info?.presets ?? ['giretra.com'];
   const submit = (event) => {
     event.preventDefault();
@@ -170,7 +170,7 @@ export function renderNewMatch(app, cb) {
     h('div.gt-field', [
       h('label', { htmlFor: 'gt-rules' }, t('newMatch.rules')),
       h('select#gt-rules', { name: 'rules' }, presets.map((p) => h('option', { value: p, selected: p === app.rules },
-        tMaybe(`rules.${p}`) ?? p))),
+        t.maybe(`rules.${p}`) ?? p))),
     ]),
     h('div.gt-dialog__buttons', [
       // The focus on a button, not in the seed box (a phone opened its number keyboard over the dialog): on Cancel
@@ -183,7 +183,7 @@ export function renderNewMatch(app, cb) {
   ]);
 }
 
-export function renderShare(app, links, cb) {
+export function renderShare(t, app, links, cb) {
   const row = (key, url) => h('div.gt-field.gt-share__row', [
     h(`label#gt-share-${key}-label`, { htmlFor: `gt-share-${key}` }, t(`share.${key}`)),
     h('div.gt-share__line', [

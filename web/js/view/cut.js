@@ -1,10 +1,9 @@
 // The cut: the human lifts 6..26 cards (the engine's legal cut actions), or watches a bot do it.
 
 import { h } from '../dom.js';
-import { t } from '../i18n.js';
 import { rove } from './hand.js';
 
-export function renderCutPanel(model, cfg) {
+export function renderCutPanel(t, model, cfg) {
   const cuts = model.view.legal.filter((a) => a.type === 'cut');
   // One Tab stop, as the calls and the hand (21 before): the hinted cut, else the first; the arrows move among them.
   const legal = cuts.filter((a) => a.legal);

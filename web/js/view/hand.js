@@ -1,10 +1,9 @@
 // The human's hand, sorted by the engine for the contract. Every card is a button; the engine decides.
 
 import { h, prose, uid } from '../dom.js';
-import { cardName, t } from '../i18n.js';
 import { renderFace } from './cards.js';
 
-export function renderHand(model, cfg) {
+export function renderHand(t, model, cfg) {
   const { view } = model;
   const myTurn = view.toAct === view.seat && view.phase === 'play' && !model.shownTrick;
   const legality = new Map(view.legal.filter((a) => a.type === 'card').map((a) => [a.card, a]));
@@ -34,13 +33,13 @@ export function renderHand(model, cfg) {
       dataset: { card: code, action: code, focus: `card:${code}` },
       attrs: {
         tabindex: code === tabStop ? '0' : '-1',
-        'aria-label': cardName(code) + (legal ? ` — ${t('hand.playable')}` : ''),
+        'aria-label': t.card(code) + (legal ? ` — ${t('hand.playable')}` : ''),
         'aria-disabled': illegal ? 'true' : null,
         'aria-describedby': tipId,
         title: illegal ? entry.reason?.message : null,
       },
       on: { click: () => cfg.onAction(code) },
-    }, renderFace(code)),
+    }, renderFace(t, code)),
     illegal ? h('span.gt-tip.gt-tip--hand', { id: tipId, attrs: { role: 'tooltip' } }, prose(entry.reason?.message ?? '')) : null,
     ]);
   }));

@@ -3,34 +3,33 @@
 // row with nothing possible on a narrow or short one, folded until "Why?" unfolds them: table.css).
 
 import { h, prose, uid } from '../dom.js';
-import { t, who } from '../i18n.js';
 import { rove } from './hand.js';
 import { TEAM_OF } from './seats.js';
 
 /** "Sans A — Doubled automatically ×2 — Team 1" from the engine's contract object. */
-export function contractText(contract) {
+export function contractText(t, contract) {
   if (!contract) return t('contract.none');
   const key = contract.multiplier === 4 ? 'contract.x4' : contract.multiplier === 2
     ? (contract.automatic ? 'contract.x2auto' : 'contract.x2') : 'contract.x1';
   return t(key, { mode: contract.modeText, team: t(`team.${contract.announcerTeam}`) });
 }
 
-export function renderContract(view) {
+export function renderContract(t, view) {
   const c = view.contract;
   return h('div.gt-contract', {
     class: { 'is-final': c?.final, [`gt-team--${c?.announcerTeam?.toLowerCase()}`]: Boolean(c) },
     dataset: { multiplier: c ? String(c.multiplier) : '' },
   }, [
     h('span.gt-contract__label', c?.final ? t('contract.final') : t('contract.sofar')),
-    h('span.gt-contract__text', contractText(c)),
+    h('span.gt-contract__text', contractText(t, c)),
   ]);
 }
 
-export function renderBidHistory(view) {
+export function renderBidHistory(t, view) {
   if (!view.calls.length) return null;   // the contract box already says 'none yet'
   return h('ol.gt-bids-history', { attrs: { 'aria-label': t('bids.title') } }, view.calls.map((call) =>
     h('li', { class: { [`gt-team--${TEAM_OF[call.seat].toLowerCase()}`]: true }, dataset: { seat: call.seat } }, [
-      h('span.gt-bids-history__seat', who(call.seat, view.seat)),
+      h('span.gt-bids-history__seat', t.who(call.seat, view.seat)),
       h('span.gt-bids-history__call', call.text),
       call.autoDouble ? h('span.gt-bids-history__auto', t('bids.autoDouble')) : null,
     ])));
@@ -44,7 +43,7 @@ const ROWS = [
 ];
 
 /** The action panel, only when it is the human's turn to call. */
-export function renderCallPanel(model, cfg) {
+export function renderCallPanel(t, model, cfg) {
   const { view } = model;
   const modeLabel = Object.fromEntries(view.legal.filter((a) => a.type === 'announce').map((a) => [a.mode, a.text]));
   const unfolded = Boolean(model.showAllCalls);
@@ -75,12 +74,12 @@ export function renderCallPanel(model, cfg) {
           type: 'button', dataset: { action: 'show-all-calls', focus: `btn:why-${type}` }, on: { click: cfg.onShowAllCalls },
         }, t('bids.why')),
       ]) : null,
-      h('div.gt-calls__buttons', actions.map((a) => renderCallButton(a, modeLabel, cfg, model.hint?.action, entry))),
+      h('div.gt-calls__buttons', actions.map((a) => renderCallButton(t, a, modeLabel, cfg, model.hint?.action, entry))),
       some ? h('button.gt-btn.gt-btn--quiet.gt-calls__others', {
         type: 'button', dataset: { action: 'show-all-calls', focus: `btn:others-${type}` }, on: { click: cfg.onShowAllCalls },
       }, t('bids.others')) : null,
       // The contract that Accept lets stand, beside it: on a short screen the contract above is out of view.
-      type === 'accept' && view.contract ? h('span.gt-calls__contract', contractText(view.contract)) : null,
+      type === 'accept' && view.contract ? h('span.gt-calls__contract', contractText(t, view.contract)) : null,
     ]);
   }),
   // Unfolded by "Why?": folded again on request, not only at the next turn (shown where rows fold: table.css).
@@ -89,11 +88,11 @@ export function renderCallPanel(model, cfg) {
   }, t('bids.fold')) : null]);
 }
 
-function renderCallButton(action, modeLabel, cfg, hinted, entry) {
+function renderCallButton(t, action, modeLabel, cfg, hinted, entry) {
   // A refused call says why; a double or redouble, the contract it leaves standing: doubling an earlier, lower bid
   // makes that bid the contract (N-9), which a Belote player does not expect.
   const tip = !action.legal ? action.reason?.message ?? ''
-    : action.contract ? t('bids.then', { contract: contractText(action.contract) }) : null;
+    : action.contract ? t('bids.then', { contract: contractText(t, action.contract) }) : null;
   const tipId = tip === null ? null : uid('why');
   const visible = action.type === 'announce' || action.type === 'accept' ? action.text : (modeLabel[action.mode] ?? action.text);
   return h('span.gt-calls__item', { class: { 'gt-calls__item--illegal': !action.legal } }, [

@@ -1,20 +1,19 @@
 // One seat around the table: name, team colour, dealer chip, whose turn, cards left, last call.
 
 import { h } from '../dom.js';
-import { seatName, t, tMaybe } from '../i18n.js';
 
 // The seam's fixed partnerships (docs/api.md): Team1 = Bottom + Top, Team2 = Left + Right.
 export const TEAM_OF = { Bottom: 'Team1', Top: 'Team1', Left: 'Team2', Right: 'Team2' };
 export const SEATS = ['Bottom', 'Left', 'Top', 'Right'];
 const TURN_CHIP = { cut: 'table.toCut', negotiation: 'table.toSpeak' };   // else 'to play'
 
-export function playerLabel(view, seat) {
+export function playerLabel(t, view, seat) {
   const kind = view.players[seat];
   if (kind === 'human') return seat === view.seat ? t('seat.you') : t('player.human');
-  return tMaybe(`level.${kind}`) ?? kind;
+  return t.maybe(`level.${kind}`) ?? kind;
 }
 
-export function renderSeat(model, seat) {
+export function renderSeat(t, model, seat) {
   const { view } = model;
   const team = TEAM_OF[seat];
   const isTurn = view.toAct === seat && view.phase !== 'match_over';
@@ -25,10 +24,10 @@ export function renderSeat(model, seat) {
   return h(`section.gt-seat.gt-seat--${position}.gt-team--${team.toLowerCase()}`, {
     class: { 'is-turn': isTurn, 'is-thinking': model.thinking === seat, 'is-me': seat === view.seat },
     dataset: { seat },
-    attrs: { 'aria-label': t('seat.aria', { seat: seatName(seat), team: t(`team.${team}`) }) },
+    attrs: { 'aria-label': t('seat.aria', { seat: t.seat(seat), team: t(`team.${team}`) }) },
   }, [
     h('div.gt-seat__head', [
-      h('span.gt-seat__name', seatName(seat)),
+      h('span.gt-seat__name', t.seat(seat)),
       seat === view.dealer
         ? h('span.gt-chip.gt-chip--dealer', {   // an image of a "D": its name is read, not the letter
           attrs: { title: t('table.dealer'), role: 'img', 'aria-label': t('table.dealer') },
@@ -38,7 +37,7 @@ export function renderSeat(model, seat) {
       isTurn ? h('span.gt-chip.gt-chip--turn', t(TURN_CHIP[view.phase] ?? 'table.toAct')) : null,
     ]),
     h('div.gt-seat__meta', [
-      h('span.gt-seat__player', playerLabel(view, seat)),
+      h('span.gt-seat__player', playerLabel(t, view, seat)),
       seat !== view.seat ? h('span.gt-seat__count', t('table.cards', { n: view.handCounts[seat] })) : null,
       // From the first card, "tricks: 0" included: a count that appeared with the first trick won resized the seat.
       view.phase === 'play' ? h('span.gt-seat__tricks', t('table.tricksWon', { n: tricksWon })) : null,

@@ -2,7 +2,6 @@
 // Every number and every sentence of the arithmetic comes from the engine (summary.lines, in the chosen language).
 
 import { h } from '../dom.js';
-import { t, tSeat, who } from '../i18n.js';
 import { renderCardInline } from './cards.js';
 import { contractText } from './negotiation.js';
 import { SEATS } from './seats.js';
@@ -12,15 +11,15 @@ const TEAMS = ['Team1', 'Team2'];
 // *me*: the player's own seat, named "You" as on the table; *review*: the engine's review of the player's choices
 // (null: not asked, without its moves while it comes), asked by *onReview*; *onBack*: an earlier deal's result, seen
 // again from the score sheet, goes back to it (instead of "Next deal").
-export function renderSummary(summary, { me, winner, review, onReview, onContinue, onNewMatch, onScoreSheet, onBack }) {
+export function renderSummary(t, summary, { me, winner, review, onReview, onContinue, onNewMatch, onScoreSheet, onBack }) {
   const over = Boolean(winner);
   const c = summary.contract;
   return h('div.gt-summary', { dataset: { deal: String(summary.dealNumber) } }, [
     h('h2.gt-dialog__title', t('summary.title', { n: summary.dealNumber })),
     h('p.gt-summary__contract', [
       h('span.gt-summary__label', t('summary.contract')), ' ',
-      contractText(c),
-      ' — ', tSeat('summary.dealer', summary.dealer, me),
+      contractText(t, c),
+      ' — ', t.bySeat('summary.dealer', summary.dealer, me),
     ]),
     h('div.gt-scroll', h('table.gt-summary__table', [
       h('thead', h('tr', [
@@ -49,11 +48,11 @@ export function renderSummary(summary, { me, winner, review, onReview, onContinu
     summary.targetRaised ? h('p.gt-summary__flag', t('summary.targetRaised', { target: summary.targetAfter })) : null,
     over ? h('p.gt-summary__winner', { dataset: { winner } }, t('summary.matchWon', { team: t(`team.${winner}`) }))
       : h('p.gt-summary__target', t('summary.target', { target: summary.targetAfter })),
-    onReview ? renderReview(review, onReview) : null,
+    onReview ? renderReview(t, review, onReview) : null,
     summary.hands ? h('details.gt-summary__hands', [
       h('summary', t('summary.hands')),
-      h('ul', SEATS.map((seat) => h('li', [h('span.gt-summary__seat', who(seat, me)), ' ',
-        (summary.hands[seat] || []).map(renderCardInline)]))),
+      h('ul', SEATS.map((seat) => h('li', [h('span.gt-summary__seat', t.who(seat, me)), ' ',
+        (summary.hands[seat] || []).map((code) => renderCardInline(t, code))]))),
     ]) : null,
     // The match's result: the focus on the score sheet, not on New match. "See the result" is pressed like "Next
     // trick", and a second Enter in that rhythm started a new match before the result was read.
@@ -75,7 +74,7 @@ export function renderSummary(summary, { me, winner, review, onReview, onContinu
 // The player's calls and cards against the expert bot's at the same moments (jsonapi review): how many were the same,
 // and each one that was not, with the expert's line. Forced cards are not counted: they were nobody's choice.
 // The focus follows from the button to the waiting line to the review's title (each the twin of the last: dom.js).
-function renderReview(review, onReview) {
+function renderReview(t, review, onReview) {
   const focus = { focus: 'review' };
   if (!review) {
     return h('p.gt-review', h('button.gt-btn', { type: 'button', dataset: { action: 'review', ...focus },
@@ -87,7 +86,7 @@ function renderReview(review, onReview) {
   }
   const forced = review.moves.length - review.chosen;
   const other = review.moves.filter((m) => !m.forced && !m.same);
-  const shown = (a) => (a.type === 'card' ? renderCardInline(a.card) : h('span.gt-review__call', a.text));
+  const shown = (a) => (a.type === 'card' ? renderCardInline(t, a.card) : h('span.gt-review__call', a.text));
   return h('section.gt-review', [
     h('h3.gt-review__title', { dataset: focus, attrs: { tabindex: '-1' } }, t('review.title')),
     h('p.gt-review__count', [t('review.count', { same: review.same, n: review.chosen }),
@@ -102,14 +101,14 @@ function renderReview(review, onReview) {
 }
 
 // *onDeal(n)*: deal n's result again (its number is a button): closing a result had lost it for good.
-export function renderScoreSheet(sheet, me, { onDeal } = {}) {
+export function renderScoreSheet(t, sheet, me, { onDeal } = {}) {
   const rows = sheet.deals.map((d) => h('tr', { dataset: { deal: String(d.dealNumber) } }, [
     h('th', { attrs: { scope: 'row' } }, onDeal ? h('button.gt-btn.gt-sheet__deal', {
       type: 'button', dataset: { action: 'deal-result', focus: `deal:${d.dealNumber}` },
       attrs: { 'aria-label': t('summary.title', { n: d.dealNumber }) }, on: { click: () => onDeal(d.dealNumber) },
     }, String(d.dealNumber)) : String(d.dealNumber)),
-    h('td.gt-sheet__dealer', who(d.dealer, me)),
-    h('td.gt-sheet__contract', contractText(d.contract)),
+    h('td.gt-sheet__dealer', t.who(d.dealer, me)),
+    h('td.gt-sheet__contract', contractText(t, d.contract)),
     ...TEAMS.map((team) => h('td', d.instantWin === team ? t('sheet.instantWin') : String(d.matchPoints[team]))),
     ...TEAMS.map((team) => h('td.gt-sheet__total', String(d.scoresAfter[team]))),
   ]));
@@ -134,17 +133,17 @@ export function renderScoreSheet(sheet, me, { onDeal } = {}) {
   ]);
 }
 
-export function renderTrickHistory(view) {
+export function renderTrickHistory(t, view) {
   return h('div.gt-history', [
     h('h2.gt-dialog__title', t('history.title', { n: view.dealNumber })),
     view.tricks.length ? h('ol.gt-history__list', view.tricks.map((trick, i) => h('li', { dataset: { trick: String(i + 1) } }, [
       h('span.gt-history__n', t('history.trick', { n: i + 1 })),
       h('span.gt-history__cards', trick.cards.map((c) => h('span.gt-history__play', {
         class: { 'is-winner': c.seat === trick.winner },
-      }, [h('span.gt-history__seat', who(c.seat, view.seat)), ' ', renderCardInline(c.card)]))),
+      }, [h('span.gt-history__seat', t.who(c.seat, view.seat)), ' ', renderCardInline(t, c.card)]))),
       h('span.gt-history__won', trick.bonus
-        ? tSeat('history.wonLast', trick.winner, view.seat, { points: trick.points, bonus: trick.bonus })
-        : tSeat('history.won', trick.winner, view.seat, { points: trick.points })),
+        ? t.bySeat('history.wonLast', trick.winner, view.seat, { points: trick.points, bonus: trick.bonus })
+        : t.bySeat('history.won', trick.winner, view.seat, { points: trick.points })),
     ]))) : h('p', t('history.none')),
   ]);
 }

@@ -1,7 +1,6 @@
 // The middle of the table: the trick being played (or the one just won, or the last one on request).
 
 import { h } from '../dom.js';
-import { cardName, t, tSeat, who } from '../i18n.js';
 import { renderCard } from './cards.js';
 import { SEATS } from './seats.js';
 
@@ -15,7 +14,7 @@ export function shownTrick(model) {
   return { ...view.trick, kind: 'current' };
 }
 
-export function renderTrick(model, cfg) {
+export function renderTrick(t, model, cfg) {
   const { view } = model;
   const trick = shownTrick(model);
   const bySeat = Object.fromEntries((trick.cards || []).map((c) => [c.seat, c.card]));
@@ -26,20 +25,20 @@ export function renderTrick(model, cfg) {
   if (trick.kind === 'stopped') caption = t('table.trickNumber', { n: view.tricks.length });
   else if (trick.kind === 'done') caption = t('table.trickNumber', { n: trick.number });
   else if (trick.kind === 'peek') {
-    caption = tSeat('table.lastTrickWon', trick.winner, view.seat, { points: trick.points });
+    caption = t.bySeat('table.lastTrickWon', trick.winner, view.seat, { points: trick.points });
   } else caption = t('table.trickNumber', { n: Math.min(number, 8) });
   // Heard, not seen: the cards are laid out by seat, so each says whose it is, and the trick who holds it so far.
   // The player's own seat is "You", as the screen names it.
   let holds = '';
-  if (trick.kind === 'current' && highlight) holds = ` ${tSeat('table.trickHeld', highlight, view.seat)}`;
+  if (trick.kind === 'current' && highlight) holds = ` ${t.bySeat('table.trickHeld', highlight, view.seat)}`;
   return h('div.gt-trick', {
     class: { 'is-done': trick.kind === 'done' || trick.kind === 'stopped', 'is-peek': trick.kind === 'peek' },
     attrs: { role: 'group', 'aria-label': `${caption}.${holds}` },
   }, [
     ...SEATS.map((seat) => h(`div.gt-trick__slot.gt-trick__slot--${seat.toLowerCase()}`, { dataset: { seat } },
-      bySeat[seat] ? renderCard(bySeat[seat], {
+      bySeat[seat] ? renderCard(t, bySeat[seat], {
         seat,
-        label: t('table.trickCard', { seat: who(seat, view.seat), card: cardName(bySeat[seat]) }),
+        label: t('table.trickCard', { seat: t.who(seat, view.seat), card: t.card(bySeat[seat]) }),
         classes: {
           'is-winning': trick.kind === 'current' && highlight === seat,
           'is-winner': trick.kind !== 'current' && highlight === seat,

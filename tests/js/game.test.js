@@ -1,0 +1,275 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { endOfDeal, Game } from '../../web/js/game/controller.js';
+import { describe } from '../../web/js/game/describe.js';
+import { openFragment, shareLinks } from '../../web/js/game/links.js';
+import { changeLang, withLevels } from '../../web/js/game/settings.js';
+import { translator } from '../../web/js/i18n.js';
+import { createSession } from '../../web/js/session.js';
+import { EngineLoadError, fakeEngine, fakeTimers, RulesError, settle } from './fake-engine.js';
+
+/** The player's view of a position: *toAct* to act, in *phase*. */
+const view = (toAct = 'Bottom', phase = 'play', more = {}) => ({
+  phase, toAct, rules: 'giretra.com', dealNumber: 1, canTakeBack: false,
+  players: { Bottom: 'human', Left: 'advanced', Top: 'advanced', Right: 'advanced' },
+  legal: toAct === 'Bottom' ? [{ action: 'JH' }, { action: '7S' }] : [], hand: ['JH', '7S'],
+  handCounts: { Bottom: 2, Left: 2, Top: 2, Right: 2 }, trick: { cards: [] }, tricks: [], calls: [], ...more,
+});
+const event = (seat, action, more = {}) => ({ seat, action, ...more });
+
+/** What the controller asked of the page: every port call, by name. */
+function fakeUi() {
+  const ui = { calls: [], said: [], dialog: false, shown: false };
+  for (const name of ['render', 'closeDialog', 'refreshDialog', 'focusGame', 'firstHand', 'engineBoot', 'booted',
+    'langChanged', 'clearLive']) {
+    ui[name] = (...args) => { ui.calls.push(name); return args; };
+  }
+  ui.announce = (text, opts) => { ui.said.push({ text, fresh: Boolean(opts?.fresh) }); };
+  ui.dialogOpen = () => ui.dialog;
+  ui.dialogShown = () => ui.shown;
+  ui.showSummary = () => { ui.calls.push('showSummary'); ui.shown = true; ui.dialog = true; };
+  return ui;
+}
+
+function fakeStore() {
+  const store = { saved: [], settings: [], back: null, save: { status: 'none' } };
+  Object.assign(store, {
+    readSettings: (defaults) => ({ ...defaults }),
+    writeSettings: (s) => store.settings.push(s),
+    writeSave: (s) => store.saved.push(s),
+    readSave: () => store.save,
+    readBack: () => store.back,
+    settleBack: () => { store.back = null; },
+    markPlayed() {}, markShared() {}, setAside: () => true, keepAside: () => true,
+  });
+  return store;
+}
+
+/** A game at *state* with the player's *v*iew, on a fake engine whose answers are *auto* (the rest wait). */
+function game({ auto = {}, state = 's0', v = view(), ...opts } = {}) {
+  const engine = fakeEngine(auto);
+  const ui = fakeUi();
+  const store = fakeStore();
+  // A pause of 0 ms (no pauses: speed 0) passes at once; a longer one waits for the test (tick, or a key).
+  const timers = fakeTimers();
+  const clock = { now: timers.now, clearTimeout: (id) => timers.clearTimeout(id),
+    setTimeout: (fn, ms) => (ms > 0 ? timers.setTimeout(fn, ms) : (setImmediate(fn), 0)) };
+  const g = new Game({ session: createSession(engine, { lang: 'en', restartEngine: opts.restartEngine }), ui, store,
+    clock, standalone: true, speed: '0', ...opts });
+  if (state) Object.assign(g, { state, view: v });
+  return { g, engine, ui, store, clock };
+}
+
+test('after the player plays a card the controller asks the bot for the next seat', async () => {
+  const { g, engine } = game({ auto: {
+    apply: ({ seat }) => (seat === 'Bottom' ? { state: 's1', view: view('Left'), event: event('Bottom', 'JH') } : undefined),
+  } });
+  await g.humanAction('JH');
+  await settle();
+  const asked = engine.take('bot_action');
+  assert.deepEqual([asked.args.state, asked.args.seat, asked.args.seed], ['s1', 'Left', 0]);
+  assert.deepEqual(engine.calls[0], { name: 'apply', args: { state: 's0', seat: 'Bottom', action: 'JH', lang: 'en' } });
+});
+
+test('a played card is saved and said as the player’s own line', async () => {
+  const { g, store, ui } = game({ auto: { apply: () => ({ state: 's1', view: view('Bottom'), event: event('Bottom', 'JH') }) } });
+  await g.humanAction('JH');
+  assert.equal(g.state, 's1');
+  assert.deepEqual(store.saved.at(-1), { state: 's1', summaryDeal: null });
+  assert.equal(ui.said[0].fresh, true, 'the player’s own action starts a line');
+  assert.match(ui.said[0].text, /^You .*Jack of hearts/);
+});
+
+test('a refused card changes nothing but the message saying why, with its rule', async () => {
+  const { g, ui } = game({ auto: { apply: () => { throw new RulesError('must_follow', 'You must follow suit', 'P-1'); } } });
+  await g.humanAction('7S');
+  assert.equal(g.state, 's0');
+  assert.deepEqual(g.message, { text: 'You must follow suit', kind: 'reason', code: 'must_follow', rule: 'P-1' });
+  assert.deepEqual(ui.said, [{ text: 'You must follow suit', fresh: true }]);
+});
+
+test('a key pressed while the bots play is answered without asking the engine', async () => {
+  const { g, engine } = game({ v: view('Left') });
+  await g.humanAction('JH', g.view);
+  assert.equal(engine.calls.length, 0);
+  assert.match(g.message.text, /Left/);
+});
+
+test('a double click belongs to a frame out of date: the second is dropped', async () => {
+  const { g, engine } = game();
+  const old = g.view;
+  g.view = view('Bottom');
+  await g.humanAction('JH', old);
+  assert.equal(engine.calls.length, 0);
+});
+
+test('a bot move that comes back after a new match was adopted is dropped', async () => {
+  const { g, engine } = game({ v: view('Left') });
+  const loop = g.advance();
+  await settle();
+  const decision = engine.take('bot_action');
+  g.adopt('other', view('Bottom'));   // a link opened, a new match…
+  decision.resolve({ action: '7S' });
+  await loop;
+  assert.equal(engine.calls.filter((c) => c.name === 'apply').length, 0);
+  assert.equal(g.state, 'other');
+});
+
+test('the bots wait while a dialog is open, and go on when it closes', async () => {
+  const { g, engine, ui } = game({ v: view('Left') });
+  ui.dialog = true;
+  await g.advance();
+  assert.equal(engine.calls.length, 0);
+  ui.dialog = false;
+  g.advance();
+  await settle();
+  assert.equal(engine.take('bot_action').args.seat, 'Left');
+});
+
+test('a finished trick stays on the table for the pause, which a key ends', async () => {
+  const trick = { number: 1, cards: [], winner: 'Left', points: 20 };
+  const { g, ui } = game({ speed: 'normal', auto: {
+    apply: () => ({ state: 's1', view: view('Left'), event: event('Bottom', 'JH', { trickComplete: trick }) }),
+  } });
+  const playing = g.humanAction('JH');
+  await settle();
+  assert.deepEqual(g.shownTrick, { ...trick, last: false });
+  g.skipPause();
+  await settle();
+  assert.equal(g.shownTrick, null);
+  assert.ok(ui.calls.includes('render'));
+  g.destroy();
+  void playing;
+});
+
+test('a deal’s end shows its result, and the bots wait until it is closed', async () => {
+  const over = { dealNumber: 1, cardPoints: { Team1: 90, Team2: 72 } };
+  const { g, ui, store, engine } = game({ auto: {
+    apply: () => ({ state: 's1', view: view('Left'), event: event('Bottom', 'JH', { dealOver: over }) }),
+  } });
+  await g.humanAction('JH');
+  assert.ok(ui.calls.includes('showSummary'));
+  assert.deepEqual(store.saved.at(-1), { state: 's1', summaryDeal: 1 });
+  assert.equal(engine.calls.filter((c) => c.name === 'bot_action').length, 0);
+  ui.dialog = false;
+  g.summaryClosed();
+  await settle();
+  assert.equal(g.summary, null);
+  assert.equal(engine.take('bot_action').args.seat, 'Left');
+});
+
+test('a hint asks the strongest bot for the player’s seat, and the same position answers from memory', async () => {
+  const { g, engine } = game({ auto: { bot_action: () => ({ action: 'JH', why: 'Take the trick' }) } });
+  await g.askHint();
+  assert.deepEqual(engine.calls[0].args, { state: 's0', seat: 'Bottom', budgetMs: 400, seed: 0, lang: 'en' });
+  assert.equal(g.hint.action, 'JH');
+  assert.match(g.message.text, /Jack of hearts.*Take the trick/);
+  g.hint = null;
+  await g.askHint();
+  assert.equal(engine.calls.length, 1);
+});
+
+test('Undo with nothing to take back says why, without asking the engine', async () => {
+  const { g, engine, ui } = game();
+  await g.takeBack(g.view);
+  assert.equal(engine.calls.length, 0);
+  assert.equal(g.message.kind, 'reason');
+  assert.equal(ui.said.length, 1);
+});
+
+test('Undo adopts the position the engine returns and says what was taken back', async () => {
+  const { g, ui } = game({ v: view('Bottom', 'play', { canTakeBack: true }), auto: {
+    take_back: () => ({ state: 's-1', view: view('Bottom'), undone: 2, taken: { text: 'Jack of hearts' } }),
+  } });
+  await g.takeBack(g.view);
+  assert.equal(g.state, 's-1');
+  assert.match(ui.said.at(-1).text, /Jack of hearts/);
+});
+
+test('a widget with rules the engine refuses plays the published rules, and says so', async () => {
+  const { g, engine } = game({ state: null, auto: { new_match: ({ rules }) => {
+    if (rules === 'bogus') throw new RulesError('unknown_preset', 'No preset bogus');
+    return { state: 'n0', view: view('Bottom', 'cut', { rules }) };
+  } } });
+  assert.equal(await g.startNewMatch({ rules: 'bogus', focus: false }), true);
+  assert.deepEqual(engine.calls.map((c) => c.args.rules), ['bogus', 'giretra.com']);
+  assert.equal(g.notices[0].key, 'badRules');
+  assert.equal(g.rules, 'giretra.com');
+});
+
+test('a match too long to go on offers a new match', async () => {
+  const { g } = game({ auto: { apply: () => { throw new RulesError('match_too_long', 'too long'); } } });
+  await g.humanAction('JH');
+  assert.equal(g.notices[0].key, 'tooLong');
+  assert.equal(g.notices[0].newMatch, true);
+});
+
+test('a load failure yields the retry state; Try again boots a new engine', async () => {
+  const failed = new EngineLoadError('wheel', 'offline');
+  const second = Object.assign(fakeEngine({ info: () => ({ botLevels: ['advanced'] }) }), { ready: Promise.resolve({ boot: 'full' }) });
+  const { g, engine } = game({ state: null, restartEngine: () => second });
+  engine.ready = Promise.reject(failed);
+  engine.ready.catch(() => {});
+  engine.call = () => Promise.reject(failed);
+  let opened = 0;
+  await g.boot(async () => { opened += 1; });
+  assert.equal(g.loadError, failed);
+  assert.equal(opened, 0);
+  await g.retry(async () => { opened += 1; });
+  assert.equal(g.loadError, null);
+  assert.equal(opened, 1);
+});
+
+test('one trick at a time: the bots stop once the trick is done, until the reader asks for the next', () => {
+  const { g } = game({ scope: 'trick', v: view('Left', 'play', { dealNumber: 3 }) });
+  assert.equal(g.trickWaiting(), false);
+  g.view = { ...g.view, tricks: [{}] };
+  assert.equal(g.trickWaiting(), true);
+  g.nextTrick();
+  assert.equal(g.trickStop.n, 2);
+});
+
+test('a seed link that is not digits is refused with a notice, and the match stays', async () => {
+  const { g, engine } = game();
+  assert.equal(await openFragment(g, 'seed=0x10'), false);
+  assert.equal(g.notices[0].key, 'badLink');
+  assert.equal(engine.calls.length, 0);
+  assert.equal(g.state, 's0');
+});
+
+test('share links: the deal as a token, and the match by its seed only when the seed dealt it', async () => {
+  const seeded = game({ auto: { share_deal: () => ({ link: 'd1.abc' }), match_info: () => ({ seed: 42, rules: 'giretra.com', id: 'x' }) } });
+  assert.deepEqual(await shareLinks(seeded.g, 'https://x/'), { deal: 'https://x/#d1.abc', seed: 'https://x/#seed=42&rules=giretra.com' });
+  const given = game({ auto: { share_deal: () => ({ link: 'd1.abc' }), match_info: () => ({ seed: null, rules: 'giretra.com', id: 'x' }) } });
+  assert.deepEqual(await shareLinks(given.g, 'https://x/'), { deal: 'https://x/#d1.abc' });
+});
+
+test('a new language: the page’s words at once, the engine’s asked again, the old lines dropped', async () => {
+  const { g, engine, ui, store } = game({ auto: { view: () => view('Bottom', 'play', { rules: 'fr-view' }) } });
+  await changeLang(g, 'fr');
+  assert.equal(g.t.lang, 'fr');
+  assert.equal(engine.calls[0].args.lang, 'fr');
+  assert.equal(g.view.rules, 'fr-view');
+  assert.ok(ui.calls.includes('clearLive') && ui.calls.includes('langChanged'));
+  assert.equal(store.settings.at(-1).lang, 'fr');
+});
+
+test('settings saved with one level for the three bots give each bot that level', () => {
+  assert.deepEqual(withLevels({ level: 'expert', speed: 'fast' }).levels, { Left: 'expert', Top: 'expert', Right: 'expert' });
+  assert.deepEqual(withLevels({ levels: { Left: 'novice', Top: 3 } }).levels, { Left: 'novice', Top: 'advanced', Right: 'advanced' });
+});
+
+test('the deal’s last trick keeps the deal just played on the table, every hand empty', () => {
+  const before = view('Bottom');
+  const ended = endOfDeal(before, { cards: ['JH'], winner: 'Top' }, { cardPoints: { Team1: 90, Team2: 72 } });
+  assert.deepEqual([ended.toAct, ended.hand, ended.legal, ended.trick.winning], [null, [], [], 'Top']);
+  assert.deepEqual(ended.handCounts, { Bottom: 0, Left: 0, Top: 0, Right: 0 });
+});
+
+test('the log says a bot’s card by its seat and the player’s by “You”', () => {
+  const t = translator('en');
+  const before = view('Left');
+  assert.match(describe(t, event('Left', 'JH'), view('Top'), before, 'Bottom'), /^Left.*Jack of hearts/);
+  assert.match(describe(t, event('Bottom', 'JH'), view('Left'), view('Bottom'), 'Bottom'), /^You/);
+});

@@ -1,0 +1,127 @@
+// The game's dialogs, one <dialog> for all: new match, score sheet, an earlier deal's result, the deal just played,
+// the tricks, share, settings. Each is drawn by a function of the controller's state, drawn again when the language
+// changes or a review progresses, with the keyboard's focus kept on the twin of its control.
+
+import { h, replaceKeepingFocus } from '../dom.js';
+import { renderNewMatch, renderSettings, renderShare } from '../view/chrome.js';
+import { renderScoreSheet, renderSummary, renderTrickHistory } from '../view/summary.js';
+import { shareLinks } from './links.js';
+import { changeCoach, changeLang, changeLevel, changeSpeed, HUMAN } from './settings.js';
+
+export function createDialogs({ dom, root, table, game, shareBase }) {
+  let content = null;   // (t) => Node: the open dialog's content, drawn again on a language change
+
+  function open(draw, { onClose } = {}) {
+    content = draw;
+    // The bar's button that opened it ("open-settings"): redrawn meanwhile (the language changed), the browser cannot
+    // give the focus back to it, and it went to the game instead (an accessibility audit); its twin takes it.
+    const opener = (dom.table.getRootNode().activeElement ?? document.activeElement)?.dataset?.action;
+    dom.dialog.onclose = () => {
+      content = null;
+      dom.dialog.replaceChildren();
+      // The dialog gives the focus back to where it was; if that is gone (the deal's last card), or was the table
+      // itself (where it waits while the player has nothing to do), to the game: the player's action if there is one.
+      const active = dom.table.getRootNode().activeElement;
+      const lost = !active || active === document.body;
+      const twin = lost && opener?.startsWith('open-') ? root.querySelector(`[data-action="${opener}"]`) : null;
+      if (twin) twin.focus();
+      else if (lost || active === dom.table) table.focus();
+      else table.reveal();
+      if (onClose) onClose();
+      else game().showSummaryIfAny();   // a summary that arrived while another dialog was open
+      game().advance();   // the bots wait while a dialog is open (a screen reader hears nothing outside a modal)
+    };
+    refresh();
+    if (!dom.dialog.open) dom.dialog.showModal();
+  }
+
+  function refresh() {
+    if (!content) return;
+    const { t } = game();
+    // Drawn again when the language changes: the focus stays on the twin of its control (the language select).
+    const kept = replaceKeepingFocus(dom.dialog,
+      h('div.gt-dialog__body', content(t)),
+      h('button.gt-btn.gt-btn--quiet.gt-dialog__close', {
+        type: 'button', dataset: { action: 'close-dialog' }, attrs: { 'aria-label': t('dialog.close') },
+        on: { click: () => close() },
+      }, '×'),
+    );
+    // Named by its title, and a deal's result described by the engine's arithmetic, for a screen reader.
+    for (const [attr, selector, id] of [['aria-labelledby', '.gt-dialog__title', 'gt-dialog-title'],
+      ['aria-describedby', '.gt-summary__lines', 'gt-dialog-lines']]) {
+      const target = dom.dialog.querySelector(selector);
+      if (target) target.id = id;
+      if (target) dom.dialog.setAttribute(attr, id); else dom.dialog.removeAttribute(attr);
+    }
+    if (!kept) (dom.dialog.querySelector('[autofocus]') ?? dom.dialog.querySelector('.gt-dialog__close'))?.focus();
+  }
+
+  function close() {
+    if (dom.dialog.open) dom.dialog.close();
+  }
+
+  async function openScoreSheet(focusDeal = null) {
+    const sheet = await game().call('score_sheet', { state: game().state });
+    if (!sheet) return;
+    open((t) => renderScoreSheet(t, sheet, HUMAN, { onDeal: openDealResult }));
+    // Back from a deal's result: the keyboard is where it was, on that deal's number.
+    if (focusDeal) dom.dialog.querySelector(`[data-focus="deal:${focusDeal}"]`)?.focus();
+  }
+
+  // An earlier deal's result, from the score sheet: the engine's arithmetic, the hands as dealt and the review, as
+  // after the deal; "Back" returns to the sheet. (The result of the deal just played stays the controller's summary.)
+  async function openDealResult(deal) {
+    const g = game();
+    const summary = await g.call('deal_summary', { state: g.state, deal });
+    if (!summary) return;
+    open((t) => renderSummary(t, summary, {
+      me: HUMAN,
+      review: g.review?.deal === deal ? g.review : null,
+      onReview: () => g.askReview(deal),
+      onBack: () => { g.leaveReview(deal); openScoreSheet(deal); },
+    }), { onClose: () => { g.leaveReview(deal); g.showSummaryIfAny(); } });
+    dom.dialog.querySelector('[autofocus]')?.focus();   // its number, focused, was drawn away
+  }
+
+  function openSummary() {
+    const g = game();
+    open((t) => renderSummary(t, g.summary, {
+      me: HUMAN,
+      review: g.review?.deal === g.summary?.dealNumber ? g.review : null,
+      onReview: () => g.askReview(g.summary.dealNumber),
+      winner: g.view.phase === 'match_over' ? g.view.winner : null,
+      onContinue: () => close(),
+      onNewMatch: () => { close(); g.startNewMatch(); },
+      onScoreSheet: () => { openScoreSheet(); },
+    }), { onClose: () => g.summaryClosed() });
+  }
+
+  async function openShare() {
+    const links = await shareLinks(game(), shareBase);
+    open((t) => renderShare(t, game(), links, {
+      onCopy: async (url, button) => {
+        try {
+          await navigator.clipboard.writeText(url);
+          button.textContent = game().t('share.copied');
+        } catch {
+          button.previousElementSibling?.select();
+        }
+      },
+    }));
+  }
+
+  return {
+    open, refresh, close, openScoreSheet, openSummary, openShare,
+    shown: () => content !== null,
+    forget: () => { content = null; },
+    openNewMatch: () => open((t) => renderNewMatch(t, game(), {
+      onStart: (args) => game().startNewMatch(args), onCancel: close })),
+    openTricks: () => open((t) => renderTrickHistory(t, game().view)),
+    openSettings: () => open((t) => renderSettings(t, game(), {
+      onLang: (lang) => changeLang(game(), lang),
+      onLevel: (seat, level) => changeLevel(game(), seat, level),
+      onSpeed: (value) => changeSpeed(game(), value),
+      onCoach: (on) => changeCoach(game(), on),
+    })),
+  };
+}

@@ -1,0 +1,104 @@
+// A Giretra table: the wiring of controller.js (the match, the bots, the player's actions: no DOM) and view.js (the
+// table, the bar, the dialogs, the screen reader's log), on an engine session in the game's own language.
+//
+//   const game = mount(root, { engine, scope: 'match' | 'trick', standalone, lang, rules, seed, rulesHref, ... });
+//   game.setLang('fr'); game.destroy();
+//
+// The game page (index.html, standalone: saves, share links in the URL fragment, the document's title and
+// language) and the <giretra-game> widget (web/js/widget.js, inside a shadow root) both mount it.
+
+import * as store from '../save.js';
+import { createSession } from '../session.js';
+import { Game } from './controller.js';
+import { openFragment, openInitialMatch, takeBack as backToMyMatch } from './links.js';
+import { changeLang, SPEED_ALIASES } from './settings.js';
+import { createView } from './view.js';
+
+export { SPEED_ALIASES };
+
+export function mount(root, opts) {
+  const {
+    scope = 'match',        // 'match': a whole match; 'trick': bots cut and bid, the reader plays one trick at a time
+    standalone = false,     // the game page: localStorage save, URL fragment, document title
+    marks = root,           // the element that receives data-ready / data-first-hand (tests, benchmark)
+    rulesHref = 'rules.html',
+    shareBase = location.origin + location.pathname,
+    restartEngine = null,   // () => a new engine, for the retry button
+  } = opts;
+  const session = createSession(opts.engine, { lang: opts.lang || 'en', restartEngine });
+  let game = null;
+  const openFirst = () => openInitialMatch(game, {
+    seed: opts.seed ?? null, focus: Boolean(opts.focus), fragment: standalone ? takeFragment() : '' });
+  const actions = {
+    takeBack: scope === 'match' ? (view) => game.takeBack(view) : null,
+    retry: () => game.retry(openFirst),
+    dismissNotice: (notice) => {
+      if (notice.back) store.settleBack();   // declined: not offered again after a reload
+      game.dismiss(notice);
+      game.ui.render();
+    },
+    backToMyMatch: (notice) => backToMyMatch(game, notice).catch((err) => game.showCrash(err)),
+  };
+  const ui = createView(root, { game: () => game, actions, standalone, marks, rulesHref, shareBase });
+  // The page's own language (?lang=, the saved setting, the browser's) or the widget's (its lang attribute).
+  const lang = opts.lang || store.readSettings({ lang: 'en' }).lang;
+  game = new Game({ session, ui, store, scope, standalone, lang, rules: opts.rules, speed: opts.speed });
+  session.setLang(game.t.lang);
+  const unfollow = session.onProgress((stage) => game.showStage(stage));
+
+  // A key ends a pause. The page listens on the whole document (the focus may be on <body>); a widget only within
+  // itself.
+  const keyTarget = standalone ? document : root;
+  function onKey(event) {
+    if (!game.skip || ui.dom.dialog.open) return;
+    const target = event.composedPath()[0];
+    if ([' ', 'Enter', 'Escape'].includes(event.key) && !target.closest?.('button, input, select, a')) {
+      event.preventDefault();
+      game.skipPause();
+    }
+  }
+  keyTarget.addEventListener('keydown', onKey);
+
+  /** The address's fragment (a shared link), removed from the address: a reload resumes the save. */
+  function takeFragment() {
+    const raw = location.hash.slice(1);
+    if (raw) history.replaceState(null, '', location.pathname + location.search);
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;   // a cut-off %-escape: openFragment says the link is unreadable
+    }
+  }
+
+  // A share link pasted into the address bar of the open game changes only the fragment: it opens as on a load.
+  async function onHashChange() {
+    if (!game.view) return;   // still loading: the first match reads the fragment
+    const fragment = takeFragment();
+    if (!fragment) return;
+    ui.closeDialog();
+    try {
+      await openFragment(game, fragment);
+    } catch (err) {
+      game.showCrash(err);
+    }
+    ui.render();   // a link that cannot be opened: its notice, the match unchanged
+  }
+  if (standalone) addEventListener('hashchange', onHashChange);
+
+  game.ui.render();
+  if (opts.focus) ui.holdFocus();
+  game.boot(openFirst);
+
+  return {
+    /** The host changed the language (the widget's lang attribute). */
+    setLang: (next) => changeLang(game, next),
+    /** Stop the bots, forget the match, empty root; the shared engine stays (the widget releases it). */
+    destroy() {
+      game.destroy();
+      keyTarget.removeEventListener('keydown', onKey);
+      removeEventListener('hashchange', onHashChange);
+      unfollow();
+      ui.destroy();
+    },
+  };
+}

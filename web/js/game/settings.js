@@ -1,0 +1,97 @@
+// The game's settings: language, each bot's level, the pauses' speed, coach mode. Stored by the game page
+// (localStorage 'giretra.settings'); a widget takes its language from its host page and stores the rest only.
+
+import { translator } from '../i18n.js';
+
+// The page seats its player at Bottom and the bots elsewhere (the notation allows any seating: links.js refuses it).
+export const HUMAN = 'Bottom';
+export const BOTS = ['Left', 'Top', 'Right'];
+export const DEFAULT_LEVEL = 'advanced';
+// The hint (and the review, which compares with it) asks the strongest bot; in Pyodide (about 1.7x slower than
+// CPython) it gets a little more time.
+export const HINT_BUDGET_MS = 400;
+// Pauses in ms: before a bot's move, and with a finished trick on the table (skippable).
+export const SPEEDS = {
+  slow: { bot: 1100, trick: 2200 },
+  normal: { bot: 600, trick: 1400 },
+  fast: { bot: 250, trick: 700 },
+  instant: { bot: 0, trick: 0 },
+};
+export const SPEED_ALIASES = { 0: 'instant', 1: 'fast', 2: 'normal', 3: 'slow' };
+
+// Each bot seat has its own level. Settings saved before that had one `level` for the three: it becomes each
+// seat's; anything unreadable falls back to the default (boot() then checks the names against the engine's).
+export function withLevels({ level, levels, ...rest }) {
+  const given = levels && typeof levels === 'object' ? levels : {};
+  const fallback = typeof level === 'string' ? level : DEFAULT_LEVEL;
+  return { ...rest, levels: Object.fromEntries(BOTS.map((s) => [s, typeof given[s] === 'string' ? given[s] : fallback])) };
+}
+
+/** A widget takes its language from its host page: only the game page stores the player's language. */
+function storeSettings(game) {
+  const { lang, ...rest } = game.settings;
+  game.store.writeSettings(game.standalone ? game.settings : { ...game.store.readSettings({}), ...rest });
+}
+
+/** Everything in *lang*: the page's words at once, the engine's (calls, reasons, arithmetic) asked again. */
+export async function changeLang(game, lang) {
+  game.t = translator(lang);
+  game.settings.lang = game.t.lang;
+  game.session.setLang(game.t.lang);
+  // The last announcement was in the old language: a screen reader reviewing the page would read it so.
+  game.ui.clearLive();
+  if (game.standalone) {
+    storeSettings(game);
+    game.ui.langChanged(game.t.lang);
+  }
+  if (game.state) {
+    const { state } = game;
+    const view = await game.call('view', { state, seat: HUMAN }).catch(() => null);
+    if (view && state === game.state) game.view = view;
+    if (game.summary) {
+      const summary = await game.call('deal_summary', { state, deal: game.summary.dealNumber }).catch(() => null);
+      if (summary && game.summary) game.summary = summary;
+    }
+    // A review on screen or on its way: its lines come from the engine, asked again in the new language.
+    if (game.ui.dialogShown() && game.review && game.review.deal === game.summary?.dealNumber) {
+      game.askReview(game.review.deal);
+    }
+    game.message = null;
+  }
+  game.ui.render();
+  game.ui.refreshDialog();
+}
+
+/** Bot *seat* plays at *level*: the engine rewrites the players of the running match. */
+export async function changeLevel(game, seat, level) {
+  game.settings.levels = { ...game.settings.levels, [seat]: level };
+  storeSettings(game);
+  const players = { ...game.settings.levels };
+  // If a bot moved meanwhile, redo it on the new state.
+  for (let attempt = 0; attempt < 5 && game.state; attempt++) {
+    const { state } = game;
+    const res = await game.call('set_players', { state, players })
+      .catch((err) => { game.message = { text: err.message, kind: 'error' }; return null; });
+    if (!res) break;
+    const view = await game.call('view', { state: res.state, seat: HUMAN });
+    if (state !== game.state) continue;
+    game.state = res.state;
+    if (view) game.view = view;
+    game.save();
+    break;
+  }
+  game.ui.render();
+}
+
+export function changeSpeed(game, value) {
+  game.settings.speed = value;
+  game.speedOverride = null;
+  storeSettings(game);
+  game.ui.refreshDialog();
+}
+
+export function changeCoach(game, on) {
+  game.settings.coach = on;
+  storeSettings(game);
+  game.ui.render();
+}
