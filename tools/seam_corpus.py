@@ -128,6 +128,11 @@ def _after_deals(rec: Recorder, states: list[str]) -> None:
     rec("open_link", link=link, lang="fr")
     rec("open_link", link=str(link)[:-4] + "abcd", lang="mg")
     rec("open_link", link="not a link", lang="en")
+    rec("match_info", state=states[0])
+    rec("match_info", state=final, lang="fr")
+    shared = _value(rec("share_deal", state=final))
+    rec("match_info", state=shared["state"])   # from deal 2 on, the deck is given: no seed
+    rec("match_info", state="G2 nowhere", lang="mg")
     for lang in LANGS:
         rec("review", state=final, seat="Bottom", deal=1, seed=3, budgetMs=8, first=0, count=3, lang=lang)
     rec("review", state=final, seat="Left", budgetMs=8, first=4, count=2)
@@ -238,13 +243,20 @@ def lines() -> list[str]:
 
 
 def check() -> list[str]:
-    """The differences between the golden file and the current answers (empty: identical)."""
-    want = GOLDEN.read_text(encoding="utf-8").splitlines()
-    got = lines()
-    problems = [f"request {n}: {w[:200]}\n     now {g[:200]}" for n, (w, g) in enumerate(zip(want, got, strict=False))
-                if w != g]
-    if len(want) != len(got):
-        problems.append(f"{len(want)} requests in {GOLDEN.name}, {len(got)} now")
+    """The differences between the golden file and the current answers (empty: identical), request by request: a
+    request added or removed is named once, it does not shift every later one."""
+    def keyed(rows: list[str]) -> dict[str, list[str]]:
+        table: dict[str, list[str]] = {}
+        for row in rows:
+            request, _, digest = row.rpartition("\t")
+            table.setdefault(request, []).append(digest)
+        return table
+
+    want, got = keyed(GOLDEN.read_text(encoding="utf-8").splitlines()), keyed(lines())
+    problems = [f"answer changed: {request[:200]}" for request in want
+                if request in got and want[request] != got[request]]
+    problems += [f"request gone: {request[:200]}" for request in want if request not in got]
+    problems += [f"request new (record it): {request[:200]}" for request in got if request not in want]
     return problems
 
 
