@@ -76,6 +76,7 @@ def ensure_venv() -> None:
 def prepare_web(python: str) -> None:
     must([python, str(ROOT / "tools" / "setup_web.py")])
     must([python, str(ROOT / "build_wheel.py")])
+    must([python, str(ROOT / "tools" / "build_site.py")])
 
 
 def cmd_run(args: argparse.Namespace) -> None:
