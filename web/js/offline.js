@@ -6,7 +6,7 @@
 //
 // When the browser has installed a newer build beside the one in use (docs/web.md, "Offline"), window receives the
 // cancelable event 'giretra:update-ready' (detail: {activate}); unless a listener prevents its default, a top-level
-// page shows a small notice "A new version is ready" with a Reload button: the build changes only then, with the
+// page shows a small notice "A new version is ready" with Reload and Later: the build changes only then, with the
 // whole page (the game's match is saved at every move and comes back as it was), or on a later visit once every
 // page of the old build is closed. Never in the middle of anything: the old build serves its pages to the end.
 
@@ -46,7 +46,8 @@ async function showNotice(waiting) {
   notice.className = 'gt-update';
   notice.setAttribute('role', 'status');
   notice.lang = lang;
-  notice.style.cssText = 'position:fixed;inset-inline:0;bottom:0.75rem;margin:auto;width:max-content;max-width:90vw;'
+  // At the top, over the bar, not over the player's hand (pinned at the bottom on a phone); "Later" puts it away.
+  notice.style.cssText = 'position:fixed;inset-inline:0;top:0.5rem;margin:auto;width:max-content;max-width:94vw;'
     + 'z-index:2147483647;display:flex;gap:0.75rem;align-items:center;padding:0.5rem 0.75rem;border-radius:0.5rem;'
     + 'font:inherit;background:var(--gt-dialog-bg,#fff);color:var(--gt-dialog-ink,#111);'
     + 'border:1px solid var(--gt-dialog-line,#888);box-shadow:0 2px 8px rgb(0 0 0 / 0.25)';
@@ -57,7 +58,12 @@ async function showNotice(waiting) {
   button.dataset.action = 'reload-update';
   button.textContent = words['offline.reload'];
   button.addEventListener('click', () => { button.disabled = true; activate(waiting); });
-  notice.append(text, button);
+  const later = document.createElement('button');
+  later.type = 'button';
+  later.dataset.action = 'dismiss-update';
+  later.textContent = words['offline.later'];
+  later.addEventListener('click', () => notice.remove());
+  notice.append(text, button, later);
   document.body.append(notice);
 }
 

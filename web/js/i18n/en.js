@@ -11,6 +11,7 @@ export default {
   'loading.retry': 'Try again',
   'offline.updateReady': 'A new version of Giretra is ready.',
   'offline.reload': 'Reload',
+  'offline.later': 'Later',
 
   'bar.menu': 'Game menu',
   'bar.skip': 'Skip to the table',

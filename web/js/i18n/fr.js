@@ -10,6 +10,7 @@ export default {
   'loading.retry': 'Réessayer',
   'offline.updateReady': 'Une nouvelle version de Giretra est prête.',
   'offline.reload': 'Recharger',
+  'offline.later': 'Plus tard',
 
   'bar.menu': 'Menu du jeu',
   'bar.skip': 'Aller à la table',

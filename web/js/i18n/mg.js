@@ -10,6 +10,7 @@ export default {
   'loading.retry': 'Andramo indray',
   'offline.updateReady': 'Misy dikan-teny vaovao an’i Giretra vonona.',
   'offline.reload': 'Avereno sokafana',
+  'offline.later': 'Avy eo',
 
   'bar.menu': 'Safidin’ny lalao',
   'bar.skip': 'Mankany amin’ny latabatra',
