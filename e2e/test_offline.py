@@ -239,7 +239,9 @@ def test_a_new_build_is_offered_by_a_notice_and_never_mixed_with_the_old(browser
         new_build(site, lambda: dom.write_text(original + "\n// build 2\n"))
         dom.write_text(original + "\n// build 3, after the list was written\n")
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update()).catch(() => {})")
-        page.wait_for_timeout(3000)   # (the install runs and fails in the service worker: nothing to wait on)
+        # The new worker installs, fails its check of js/dom.js and is dropped: nothing installing, nothing waiting.
+        page.wait_for_function("navigator.serviceWorker.getRegistration().then((r) => !r.installing && !r.waiting)",
+                               timeout=BOOT_TIMEOUT_MS, polling=200)
         expect(page.locator(".gt-update")).to_have_count(0)
         assert site_caches(page) == old
         # A whole new build: installed beside the old one, offered; the page keeps the old build until it reloads.
@@ -247,6 +249,7 @@ def test_a_new_build_is_offered_by_a_notice_and_never_mixed_with_the_old(browser
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
         notice = page.locator(".gt-update")
         expect(notice).to_contain_text("A new version of Giretra is ready.", timeout=BOOT_TIMEOUT_MS)
+        expect(notice.locator('[data-action="dismiss-update"]')).to_have_text("Later")
         assert "build" not in served(page, "js/dom.js")   # the old build, whole, until the reader chooses
         before = saved_state(page)
         notice.locator('[data-action="reload-update"]').click()
