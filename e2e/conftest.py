@@ -42,7 +42,8 @@ expect.set_options(timeout=20_000)  # generous: CI machines are often loaded
 @pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
     """web/ on a free port; pytest-playwright resolves ``page.goto("?speed=0")`` against it."""
-    missing = [p for p in ("wheel.json", "index.html", "vendor/pyodide") if not (WEB_DIR / p).exists()]
+    built = ("wheel.json", "index.html", "vendor/pyodide", "sw-precache.js")
+    missing = [p for p in built if not (WEB_DIR / p).exists()]
     if missing:
         pytest.fail(f"web/ is not built ({', '.join(missing)} missing): run python3 tools/dev.py test")
     with serving(WEB_DIR, quiet=True) as url:
