@@ -22,7 +22,7 @@ const PREFIX = 'giretra-site-';
 const CACHE = PREFIX + VERSION;
 const SCOPE = new URL(self.registration.scope);
 // Content-addressed folders (a version or a hash in the path): the HTTP cache may answer for them (a first visit's
-// download is reused); every other file is revalidated with the server.
+// download is reused); every other file is fetched from the server.
 const IMMUTABLE = /^(vendor|wheels)\//;
 
 async function hex(buffer) {
@@ -35,20 +35,26 @@ async function precache() {
   const have = new Set((await cache.keys()).map((request) => request.url));
   // A few at a time: the connection is shared with a page that may still be loading.
   const todo = Object.entries(FILES).filter(([path]) => !have.has(new URL(path, SCOPE).href));
+  let stop = false;   // one failure: the others stop at their next file
   const worker = async () => {
-    for (let item = todo.shift(); item; item = todo.shift()) {
+    for (let item = todo.shift(); item && !stop; item = todo.shift()) {
       const [path, sha256] = item;
       const url = new URL(path, SCOPE);
-      const res = await fetch(url, { cache: IMMUTABLE.test(path) ? 'default' : 'no-cache', credentials: 'same-origin' });
-      if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+      // The rest bypasses the HTTP cache: a revalidation by Last-Modified (one-second steps) can take a file changed
+      // within the same second for unchanged, and the sha256 check would then fail the whole install.
+      const res = await fetch(url, { cache: IMMUTABLE.test(path) ? 'default' : 'reload', credentials: 'same-origin' });
+      if (!res.ok) { stop = true; throw new Error(`${path}: HTTP ${res.status}`); }
       const body = await res.arrayBuffer();
       const got = await hex(body);
+      if (got !== sha256) stop = true;
       if (got !== sha256) throw new Error(`${path}: sha256 ${got.slice(0, 12)}, this build has ${sha256.slice(0, 12)}`);
       const headers = { 'content-type': res.headers.get('content-type') || 'application/octet-stream', 'x-sha256': got };
       await cache.put(url, new Response(body, { headers }));
     }
   };
-  await Promise.all([worker(), worker(), worker()]);
+  // Every download settled before the verdict: a failed install deletes its cache, and no late put may refill it.
+  const failed = (await Promise.allSettled([worker(), worker(), worker()])).find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 self.addEventListener('install', (event) => {

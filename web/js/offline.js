@@ -73,13 +73,12 @@ async function register() {
     if (!registration) throw new Error('registration refused');   // (a test harness that blocks service workers)
     offline.registration = registration;
     offline.status = 'registered';
-    announce(registration);
-    registration.addEventListener('updatefound', () => {
-      const installing = registration.installing;
-      installing?.addEventListener('statechange', () => {
-        if (installing.state === 'installed') announce(registration);
-      });
+    const follow = (installing) => installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed') announce(registration);
     });
+    announce(registration);              // a new build installed before this page registered
+    follow(registration.installing);     // one installing now (its 'updatefound' came before this page listened)
+    registration.addEventListener('updatefound', () => follow(registration.installing));
   } catch (err) {
     offline.status = 'failed';
     console.info(`giretra: no offline copy (${err.message})`);
