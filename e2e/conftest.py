@@ -6,6 +6,9 @@ a later one takes about 0.5 s). What a test could see of another is cleared befo
 sessionStorage and cookies emptied. A test that needs a context of its own (empty caches: a first visit, a failed
 download) is marked ``fresh_context``. The ``page`` fixture records every request, including the engine worker's, and
 fails the test if one leaves 127.0.0.1.
+
+Service workers are blocked in every context (``service_workers="block"``): a test's routes see every request, and no
+test is answered from a cache another test filled. e2e/test_offline.py makes contexts of its own that allow them.
 """
 
 from __future__ import annotations
@@ -40,7 +43,8 @@ expect.set_options(timeout=20_000)  # generous: CI machines are often loaded
 @pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
     """web/ on a free port; pytest-playwright resolves ``page.goto("?speed=0")`` against it."""
-    missing = [p for p in ("wheel.json", "index.html", "vendor/pyodide") if not (WEB_DIR / p).exists()]
+    built = ("wheel.json", "index.html", "vendor/pyodide", "sw-precache.js")
+    missing = [p for p in built if not (WEB_DIR / p).exists()]
     if missing:
         pytest.fail(f"web/ is not built ({', '.join(missing)} missing): run python3 tools/dev.py test")
     with serving(WEB_DIR, quiet=True) as url:
@@ -52,6 +56,13 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, object]) -> dic
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} not found: apt-get install -y chromium (or set GIRETRA_CHROMIUM)")
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    # No service worker but in test_offline.py (its own contexts): a request it answered from its cache would never
+    # reach a test's route (a blocked .wasm) nor the request log.
+    return {**browser_context_args, "service_workers": "block"}
 
 
 @pytest.fixture(scope="session")

@@ -106,6 +106,7 @@ def js_checks() -> int:
 def prepare_web(python: str) -> None:
     must([python, str(ROOT / "tools" / "setup_web.py")])
     must([python, str(ROOT / "build_wheel.py")])
+    must([python, str(ROOT / "tools" / "build_site.py")])
 
 
 def cmd_run(args: argparse.Namespace) -> None:

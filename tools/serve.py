@@ -7,11 +7,17 @@ Standard library only. ``Handler`` is reused by the e2e fixture and the start-up
 run sees the same types and headers: Pyodide needs ``application/wasm`` for streaming compilation, and
 the content-addressed paths (vendor/pyodide/<version>/, wheels/<hash>/) are cached as immutable, so a
 warm reload fetches nothing but the page itself.
+
+Precompressed copies (``<file>.br``, ``<file>.gz``, written by tools/build_site.py) are served in place of the file
+when the browser accepts their encoding and the copy is at least as new as the file, with ``Content-Encoding``, the
+file's own ``Content-Type`` and ``Vary: Accept-Encoding`` (a cache keeps one answer per encoding). Nothing is
+compressed on the fly.
 """
 
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
 import http.server
 import os
@@ -40,6 +46,25 @@ MIME_TYPES = {
 }
 # Paths whose content never changes under the same URL (version or hash in the path).
 IMMUTABLE_PREFIXES = ("/vendor/", "/wheels/")
+# Precompressed copies, in the order they are preferred, by the suffix tools/build_site.py gives them.
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+
+def accepted_encodings(header: str) -> set[str]:
+    """The content codings an Accept-Encoding header allows (q=0 refuses one; ``*`` is not needed here)."""
+    accepted = set()
+    for item in header.split(","):
+        name, _, params = item.strip().partition(";")
+        q = params.strip()
+        if q.startswith("q="):
+            try:
+                if float(q[2:]) <= 0:
+                    continue
+            except ValueError:
+                continue
+        if name.strip():
+            accepted.add(name.strip().lower())
+    return accepted
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -48,6 +73,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive: the page makes a dozen requests on one connection
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
+    encodings: tuple[tuple[str, str], ...] = ENCODINGS   # a subclass may serve fewer (the byte benchmark does)
+    varies = False   # this response depends on Accept-Encoding
 
     def end_headers(self) -> None:
         path = self.path.split("?", 1)[0]
@@ -55,7 +82,48 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Cache-Control", "public, max-age=31536000, immutable")
         else:
             self.send_header("Cache-Control", "no-cache")  # revalidate: index.html, js/, css/, wheel.json
+        if self.varies:
+            self.send_header("Vary", "Accept-Encoding")
         super().end_headers()
+
+    def send_head(self):  # type: ignore[no-untyped-def]  # (typeshed: io.BufferedIOBase | BytesIO | None)
+        """The file, or its precompressed copy when the browser accepts it (see the module's docstring)."""
+        self.varies = False
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        if not os.path.isfile(path):
+            return super().send_head()   # directories, redirects, 404s: as the standard handler does them
+        copies = [(name, path + suffix) for name, suffix in self.encodings
+                  if os.path.isfile(path + suffix) and os.stat(path + suffix).st_mtime >= os.stat(path).st_mtime]
+        self.varies = bool(copies)
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding", ""))
+        chosen = next(((name, copy) for name, copy in copies if name in accepted), None)
+        if chosen is None:
+            return super().send_head()
+        name, copy = chosen
+        try:
+            f = open(copy, "rb")  # noqa: SIM115  (returned open, as the standard handler does)
+        except OSError:
+            return super().send_head()
+        mtime = int(os.stat(path).st_mtime)
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            try:
+                if mtime <= email.utils.parsedate_to_datetime(since).timestamp():
+                    f.close()
+                    self.send_response(http.HTTPStatus.NOT_MODIFIED)
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError, IndexError, OverflowError):
+                pass
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", name)
+        self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+        self.send_header("Last-Modified", self.date_time_string(mtime))
+        self.end_headers()
+        return f
 
     def log_message(self, format: str, *args: object) -> None:
         if not self.quiet:

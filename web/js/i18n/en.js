@@ -9,6 +9,9 @@ export default {
   'loading.failed': 'The game could not load.',
   'loading.failedDetail': 'It stopped at: {stage}. Check your connection, then try again.',
   'loading.retry': 'Try again',
+  'offline.updateReady': 'A new version of Giretra is ready.',
+  'offline.reload': 'Reload',
+  'offline.later': 'Later',
 
   'bar.menu': 'Game menu',
   'bar.skip': 'Skip to the table',

@@ -8,6 +8,9 @@ export default {
   'loading.failed': 'Le jeu n’a pas pu se charger.',
   'loading.failedDetail': 'Arrêt à l’étape : {stage}. Vérifiez la connexion, puis réessayez.',
   'loading.retry': 'Réessayer',
+  'offline.updateReady': 'Une nouvelle version de Giretra est prête.',
+  'offline.reload': 'Recharger',
+  'offline.later': 'Plus tard',
 
   'bar.menu': 'Menu du jeu',
   'bar.skip': 'Aller à la table',

@@ -8,6 +8,9 @@ export default {
   'loading.failed': 'Tsy voavaky ny lalao.',
   'loading.failedDetail': 'Nijanona teo amin’ny: {stage}. Jereo ny fifandraisana, dia andramo indray.',
   'loading.retry': 'Andramo indray',
+  'offline.updateReady': 'Misy dikan-teny vaovao an’i Giretra vonona.',
+  'offline.reload': 'Avereno sokafana',
+  'offline.later': 'Avy eo',
 
   'bar.menu': 'Safidin’ny lalao',
   'bar.skip': 'Mankany amin’ny latabatra',

@@ -1,0 +1,126 @@
+"""tools/build_site.py (precompressed copies, the service worker's precache list) and tools/serve.py's choice of a copy:
+the right Content-Encoding, Vary and cache headers, never a copy older than its file."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import http.client
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import build_site  # noqa: E402  (tools/ is not a package)
+from serve import accepted_encodings, serving  # noqa: E402
+from setup_web import PYODIDE_VERSION, RUNTIME_FILES  # noqa: E402
+
+BIG = ("const words = " + json.dumps(["giretra"] * 2000) + ";\n").encode()
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Path:
+    web = tmp_path / "web"
+    (web / "js").mkdir(parents=True)
+    (web / "index.html").write_text("<!doctype html><title>t</title>")   # small: no copy
+    (web / "js" / "big.js").write_bytes(BIG)
+    (web / "wheels" / "abc").mkdir(parents=True)
+    (web / "wheels" / "abc" / "g-0.1-py3-none-any.whl").write_bytes(os.urandom(4000))   # incompressible
+    (web / "wheels" / "old").mkdir(parents=True)
+    (web / "wheels" / "old" / "g-0.0-py3-none-any.whl").write_bytes(b"old")
+    (web / "wheel.json").write_text(json.dumps({"file": "wheels/abc/g-0.1-py3-none-any.whl"}))
+    vendor = web / "vendor" / "pyodide" / PYODIDE_VERSION
+    vendor.mkdir(parents=True)
+    for name in RUNTIME_FILES:
+        (vendor / name).write_bytes(b"x" * 2000)
+    (vendor / "micropip-0.11.1-py3-none-any.whl").write_bytes(b"m")
+    (vendor / "vendor-manifest.json").write_text("{}")
+    return web
+
+
+def precache_of(web: Path) -> dict[str, object]:
+    text = (web / "sw-precache.js").read_text()
+    return dict(json.loads(re.search(r"= (\{.*\});", text, re.S).group(1)))   # type: ignore[union-attr]
+
+
+def test_copies_are_written_for_what_compresses_and_only_once(site: Path) -> None:
+    build_site.build(site, use_brotli=False)
+    assert gzip.decompress((site / "js" / "big.js.gz").read_bytes()) == BIG
+    assert not (site / "index.html.gz").exists()                        # under 1 KB
+    assert not (site / "wheels" / "abc" / "g-0.1-py3-none-any.whl.gz").exists()   # saves nothing
+    before = (site / "js" / "big.js.gz").stat().st_mtime_ns
+    build_site.build(site, use_brotli=False)
+    assert (site / "js" / "big.js.gz").stat().st_mtime_ns == before     # up to date: not written again
+
+
+def test_a_copy_whose_file_is_gone_is_removed(site: Path) -> None:
+    build_site.build(site, use_brotli=False)
+    (site / "js" / "big.js").unlink()
+    build_site.build(site, use_brotli=False)
+    assert not (site / "js" / "big.js.gz").exists()
+
+
+def test_the_precache_list_names_the_site_with_sha256_and_a_version_of_them(site: Path) -> None:
+    version = build_site.build(site, use_brotli=False)
+    data = precache_of(site)
+    files = data["files"]
+    assert isinstance(files, dict)
+    assert files["js/big.js"] == hashlib.sha256(BIG).hexdigest()
+    assert "wheels/abc/g-0.1-py3-none-any.whl" in files and "wheels/old/g-0.0-py3-none-any.whl" not in files
+    assert {f"vendor/pyodide/{PYODIDE_VERSION}/{n}" for n in RUNTIME_FILES} <= set(files)
+    assert not [f for f in files if "micropip" in f or "vendor-manifest" in f or f.endswith((".gz", ".br"))]
+    assert "sw-precache.js" not in files and data["version"] == version
+    assert build_site.build(site, use_brotli=False) == version            # same files, same version
+    (site / "js" / "big.js").write_bytes(BIG + b"//\n")
+    assert build_site.build(site, use_brotli=False) != version            # one byte changed: a new build
+
+
+def get(url: str, path: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+    host, port = url.split("//")[1].rstrip("/").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=10)
+    conn.request("GET", path, headers=headers)
+    res = conn.getresponse()
+    body = res.read()
+    conn.close()
+    return res.status, {k.lower(): v for k, v in res.getheaders()}, body
+
+
+def test_the_server_sends_the_copy_the_browser_accepts_with_its_headers(site: Path) -> None:
+    build_site.build(site, use_brotli=False)
+    (site / "js" / "big.js.br").write_bytes(b"pretend brotli")
+    os.utime(site / "js" / "big.js.br", (os.stat(site / "js" / "big.js.gz").st_mtime,) * 2)
+    with serving(site) as url:
+        status, headers, body = get(url, "/js/big.js", **{"Accept-Encoding": "gzip, deflate, br"})
+        assert (status, headers["content-encoding"], body) == (200, "br", b"pretend brotli")
+        assert headers["content-type"].startswith("text/javascript") and headers["vary"] == "Accept-Encoding"
+        assert headers["cache-control"] == "no-cache" and int(headers["content-length"]) == len(body)
+        status, headers, body = get(url, "/js/big.js", **{"Accept-Encoding": "gzip;q=1, br;q=0"})
+        assert headers["content-encoding"] == "gzip" and gzip.decompress(body) == BIG
+        status, headers, body = get(url, "/js/big.js")
+        assert "content-encoding" not in headers and body == BIG and headers["vary"] == "Accept-Encoding"
+        # A conditional request for the copy: 304, as for the file itself.
+        status, headers, body = get(url, "/js/big.js", **{"Accept-Encoding": "gzip",
+                                                          "If-Modified-Since": headers["last-modified"]})
+        assert status == 304 and body == b""
+        whl = f"/vendor/pyodide/{PYODIDE_VERSION}/pyodide.asm.wasm"
+        status, headers, body = get(url, whl, **{"Accept-Encoding": "gzip"})
+        assert headers["content-type"] == "application/wasm" and headers["content-encoding"] == "gzip"
+        assert headers["cache-control"] == "public, max-age=31536000, immutable"
+        # An edited file is newer than its copies: the file itself, never a stale copy.
+        (site / "js" / "big.js").write_bytes(BIG + b"// edited\n")
+        os.utime(site / "js" / "big.js", (os.stat(site / "js" / "big.js.gz").st_mtime + 10,) * 2)
+        status, headers, body = get(url, "/js/big.js", **{"Accept-Encoding": "gzip, br"})
+        assert "content-encoding" not in headers and body.endswith(b"// edited\n")
+        status, headers, body = get(url, "/", **{"Accept-Encoding": "gzip"})
+        assert status == 200 and body.startswith(b"<!doctype html>")
+
+
+def test_accept_encoding_is_read_with_its_weights() -> None:
+    assert accepted_encodings("gzip, deflate, br, zstd") == {"gzip", "deflate", "br", "zstd"}
+    assert accepted_encodings("br;q=0, gzip;q=0.5") == {"gzip"}
+    assert accepted_encodings("") == set()

@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""Finish web/ for serving: precompressed copies of the large files, and the service worker's precache list.
+
+    python3 tools/build_site.py [--web web] [--no-brotli]
+
+Run after tools/setup_web.py and build_wheel.py (``tools/dev.py run`` and ``test`` do). Idempotent: a copy is
+written again only when its source is newer, so a second run takes a fraction of a second.
+
+* ``<file>.gz`` (gzip -9, standard library) next to every compressible file of at least 1 KB, and ``<file>.br``
+  (brotli quality 11) when the ``brotli`` package is importable (a pinned dev dependency: ``.venv`` has it; the
+  plain ``python3`` of ``tools/dev.py run`` without a venv may not, and the site is then served gzip only). A copy
+  that saves less than 10 % is not kept (the wheel and ``python_stdlib.zip`` are zip files already). tools/serve.py
+  serves a copy only when it is at least as new as its source, so an edited file is never shadowed by a stale one.
+* ``sw-precache.js``: the files the service worker (``sw.js``) keeps for offline use, each with its sha256, and
+  a version derived from all of them (docs/web.md, "Offline").
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+WEB_DIR = ROOT / "web"
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".webmanifest", ".txt", ".zip", ".whl"}
+MIN_SIZE = 1024
+MAX_RATIO = 0.9   # keep a copy only if it is at most 90 % of its source
+ENCODINGS = (".br", ".gz")
+PRECACHE = "sw-precache.js"
+# Never precached: the service worker and its list themselves (the browser keeps them), the compressed copies (the
+# browser stores what it decoded), and what only the tools use.
+NOT_PRECACHED = {"sw.js", PRECACHE}
+NOT_PRECACHED_SUFFIXES = (*ENCODINGS, ".skip", ".tmp")
+
+
+def load_brotli() -> ModuleType | None:
+    try:
+        import brotli  # type: ignore[import-not-found,import-untyped,unused-ignore]  # optional, build time only
+    except ImportError:
+        return None
+    return brotli  # type: ignore[no-any-return,unused-ignore]
+
+
+def sources(web: Path) -> list[Path]:
+    """The files a copy is made of: compressible, large enough, not a copy themselves."""
+    return sorted(
+        p for p in web.rglob("*")
+        if p.is_file() and p.suffix in COMPRESSIBLE and p.stat().st_size >= MIN_SIZE and not p.name.startswith(".")
+    )
+
+
+def fresh(copy: Path, source: Path) -> bool:
+    return copy.is_file() and copy.stat().st_mtime >= source.stat().st_mtime
+
+
+def write_copy(source: Path, suffix: str, compress: object) -> tuple[str, int] | None:
+    """Write *source* + *suffix* with *compress* unless an up-to-date one exists; (state, size) or None if useless.
+    A marker file ``.<name><suffix>.skip`` remembers that a copy was not worth keeping."""
+    copy = source.with_name(source.name + suffix)
+    skip = source.with_name(f".{source.name}{suffix}.skip")
+    if fresh(copy, source):
+        return ("kept", copy.stat().st_size)
+    if fresh(skip, source):
+        return None
+    data = source.read_bytes()
+    packed: bytes = compress(data)  # type: ignore[operator]
+    if len(packed) > MAX_RATIO * len(data):
+        copy.unlink(missing_ok=True)
+        skip.write_text("")
+        return None
+    tmp = copy.with_name(copy.name + ".tmp")
+    tmp.write_bytes(packed)
+    tmp.replace(copy)   # never a half-written copy
+    skip.unlink(missing_ok=True)
+    return ("wrote", len(packed))
+
+
+def precompress(web: Path, use_brotli: bool = True) -> None:
+    started = time.perf_counter()
+    brotli = load_brotli() if use_brotli else None
+    coders: dict[str, object] = {".gz": lambda data: gzip.compress(data, 9, mtime=0)}
+    if brotli is not None:
+        coders[".br"] = lambda data: brotli.compress(data, quality=11)
+    wanted: set[Path] = set()
+    written = 0
+    for source in sources(web):
+        for suffix, coder in coders.items():
+            result = write_copy(source, suffix, coder)
+            if result is None:
+                continue
+            wanted.add(source.with_name(source.name + suffix))
+            if result[0] == "wrote":
+                written += 1
+                print(f"  {source.relative_to(web)}{suffix}: {source.stat().st_size:,} -> {result[1]:,} bytes",
+                      flush=True)
+    # Copies whose source is gone (an old wheel, a renamed module), or of an encoding no longer built.
+    for copy in [p for suffix in ENCODINGS for p in web.rglob("*" + suffix)]:
+        if copy not in wanted and (copy.suffix != ".br" or brotli is not None or not copy.with_suffix("").exists()):
+            copy.unlink()
+    note = "" if brotli is not None else " (gzip only: the brotli package is not installed here)"
+    print(f"build_site: {written} compressed copies written{note} in {time.perf_counter() - started:.1f}s")
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def precached_files(web: Path) -> list[str]:
+    """The site's files for the service worker: the pages, js/, css/, the icons and the manifest; of vendor/, the
+    runtime files Pyodide boots from (setup_web.RUNTIME_FILES); of wheels/, the one wheel.json names."""
+    from setup_web import PYODIDE_VERSION, RUNTIME_FILES  # type: ignore[import-not-found,unused-ignore]
+
+    wheel = json.loads((web / "wheel.json").read_text())["file"]
+    runtime = {f"vendor/pyodide/{PYODIDE_VERSION}/{name}" for name in RUNTIME_FILES}
+    files = []
+    found = (Path(top) / name for top, _, names in os.walk(web, followlinks=True) for name in names)
+    for path in sorted(found):
+        rel = path.relative_to(web).as_posix()
+        if (not path.is_file() or path.name.startswith(".") or rel in NOT_PRECACHED
+                or rel.endswith(NOT_PRECACHED_SUFFIXES)):
+            continue
+        if rel.startswith("vendor/") and rel not in runtime:
+            continue   # micropip (the benchmark's bare page) and setup_web's manifest
+        if rel.startswith("wheels/") and rel != wheel:
+            continue
+        files.append(rel)
+    missing = sorted(runtime - set(files)) + ([] if wheel in files else [wheel])
+    if missing:
+        sys.exit(f"build_site: {', '.join(missing)} missing; run python3 tools/setup_web.py && python3 build_wheel.py")
+    return files
+
+
+def write_precache(web: Path) -> str:
+    """Write web/sw-precache.js (only if it changed: the browser installs a new service worker when it does)."""
+    files = {rel: sha256_file(web / rel) for rel in precached_files(web)}
+    version = hashlib.sha256("".join(f"{rel}\0{sha}\n" for rel, sha in files.items()).encode()).hexdigest()[:16]
+    text = ("// Written by tools/build_site.py: the files sw.js keeps for offline use, by sha256. Do not edit.\n"
+            f"self.GIRETRA_PRECACHE = {json.dumps({'version': version, 'files': files}, indent=1)};\n")
+    target = web / PRECACHE
+    if not target.is_file() or target.read_text() != text:
+        tmp = target.with_name(target.name + ".tmp")
+        tmp.write_text(text)
+        tmp.replace(target)
+        print(f"build_site: {PRECACHE} version {version} ({len(files)} files, "
+              f"{sum((web / rel).stat().st_size for rel in files):,} bytes)")
+    return version
+
+
+def build(web: Path, use_brotli: bool = True) -> str:
+    version = write_precache(web)
+    precompress(web, use_brotli)
+    return version
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--web", type=Path, default=WEB_DIR)
+    parser.add_argument("--no-brotli", action="store_true", help="write gzip copies only")
+    args = parser.parse_args(argv)
+    web = args.web.resolve()
+    if not (web / "wheel.json").is_file():
+        sys.exit("build_site: web/wheel.json missing; run python3 tools/setup_web.py && python3 build_wheel.py")
+    build(web, use_brotli=not args.no_brotli)
+
+
+if __name__ == "__main__":
+    main()
