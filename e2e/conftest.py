@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -24,10 +23,10 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 
+from tools.serve import serving
+
 ROOT = Path(__file__).resolve().parent.parent
 WEB_DIR = ROOT / "web"
-sys.path.insert(0, str(ROOT / "tools"))
-from serve import serving  # noqa: E402  (tools/ is not a package)
 
 CHROMIUM = os.environ.get("GIRETRA_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = [

@@ -6,23 +6,20 @@ without a service worker the pages load as before. Each test has a context of it
 from __future__ import annotations
 
 import shutil
-import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import build_site  # noqa: E402  (tools/ is not a package)
 import pytest
-from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_FLAGS, ROOT, WEB_DIR, wait_ready
+from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_FLAGS, WEB_DIR, wait_ready
 from gameplay import play_one_step, saved_state, wait_my_turn
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
 from test_lessons import answer, right_answer, start_lesson
 
-sys.path.insert(0, str(ROOT / "tools"))
-import build_site  # noqa: E402  (tools/ is not a package)
-from serve import Handler, serving  # noqa: E402
-
 from giretra_core import lessons  # noqa: E402
+from tools.serve import Handler, serving
 
 SNAPSHOT = "giretra-engine-snapshot"
 

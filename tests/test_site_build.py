@@ -9,16 +9,15 @@ import http.client
 import json
 import os
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
+from tools import build_site
+from tools.serve import accepted_encodings, serving
+from tools.setup_web import PYODIDE_VERSION, RUNTIME_FILES
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-import build_site  # noqa: E402  (tools/ is not a package)
-from serve import accepted_encodings, serving  # noqa: E402
-from setup_web import PYODIDE_VERSION, RUNTIME_FILES  # noqa: E402
 
 BIG = ("const words = " + json.dumps(["giretra"] * 2000) + ";\n").encode()
 

@@ -21,19 +21,20 @@ else. The issue's targets: first visit <= 5 MB, repeat visit 0 bytes of Pyodide,
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 from playwright.sync_api import Page, Request, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-from serve import ENCODINGS, WEB_DIR, Handler, serving  # noqa: E402  (tools/ is not a package)
+sys.path.insert(0, str(ROOT))
+from tools.serve import ENCODINGS, WEB_DIR, Handler, serving  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [
@@ -62,7 +63,7 @@ class Counter:
 
 
 class CountingWriter:
-    def __init__(self, raw: BinaryIO, handler: CountingHandler) -> None:
+    def __init__(self, raw: io.BufferedIOBase, handler: CountingHandler) -> None:
         self.raw, self.handler = raw, handler
 
     def write(self, data: bytes) -> int:
