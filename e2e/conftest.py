@@ -14,7 +14,6 @@ test is answered from a cache another test filled. e2e/test_offline.py makes con
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -23,16 +22,13 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 
+from tools.browser import CHROMIUM
+from tools.browser import FLAGS as CHROMIUM_FLAGS
 from tools.serve import serving
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB_DIR = ROOT / "web"
 
-CHROMIUM = os.environ.get("GIRETRA_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync",
-]
 BOOT_TIMEOUT_MS = 60_000  # Pyodide's cold start is ~3 s here; a loaded CI machine can be much slower
 LOCAL_SCHEMES = {"data", "blob", "about"}
 

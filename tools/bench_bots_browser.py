@@ -25,13 +25,8 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from giretra_core import jsonapi  # noqa: E402
+from tools.browser import CHROMIUM, FLAGS  # noqa: E402
 from tools.serve import WEB_DIR, serving  # noqa: E402
-
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync",
-]
 
 # Runs in the page: the same calls as the game's bot loop (web/js/game/controller.js), timed with performance.now().
 PLAY_JS = """async ({ seed, level, deals, budget }) => {

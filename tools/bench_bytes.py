@@ -34,13 +34,9 @@ from playwright.sync_api import Page, Request, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from tools.browser import CHROMIUM, FLAGS  # noqa: E402
 from tools.serve import ENCODINGS, WEB_DIR, Handler, serving  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync",
-]
 TARGET = 5_000_000
 VARIANTS = {"identity": (), "gzip": tuple(e for e in ENCODINGS if e[0] == "gzip"), "br+gzip": ENCODINGS}
 

@@ -33,13 +33,9 @@ from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from tools.browser import CHROMIUM, FLAGS  # noqa: E402
 from tools.serve import WEB_DIR, Handler, serving  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync",
-]
 PYODIDE = "vendor/pyodide/0.29.5/"
 
 BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare boot</title><link rel="icon" href="data:,">

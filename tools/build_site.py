@@ -109,14 +109,6 @@ def precompress(web: Path, use_brotli: bool = True) -> None:
     print(f"build_site: {written} compressed copies written{note} in {time.perf_counter() - started:.1f}s")
 
 
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def precached_files(web: Path) -> list[str]:
     """The site's files for the service worker: the pages, js/, css/, the icons and the manifest; of vendor/, the
     runtime files Pyodide boots from (setup_web.RUNTIME_FILES); of wheels/, the one wheel.json names."""
@@ -144,6 +136,8 @@ def precached_files(web: Path) -> list[str]:
 
 def write_precache(web: Path) -> str:
     """Write web/sw-precache.js (only if it changed: the browser installs a new service worker when it does)."""
+    from setup_web import sha256_file  # type: ignore[import-not-found,unused-ignore]
+
     files = {rel: sha256_file(web / rel) for rel in precached_files(web)}
     version = hashlib.sha256("".join(f"{rel}\0{sha}\n" for rel, sha in files.items()).encode()).hexdigest()[:16]
     text = ("// Written by tools/build_site.py: the files sw.js keeps for offline use, by sha256. Do not edit.\n"
