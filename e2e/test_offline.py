@@ -11,14 +11,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import build_site  # noqa: E402  (tools/ is not a package)
 import pytest
 from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_FLAGS, WEB_DIR, wait_ready
 from gameplay import play_one_step, saved_state, wait_my_turn
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
 from test_lessons import answer, right_answer, start_lesson
 
-from giretra_core import lessons  # noqa: E402
+from giretra_core import lessons
+from tools import build_site
 from tools.serve import Handler, serving
 
 SNAPSHOT = "giretra-engine-snapshot"
