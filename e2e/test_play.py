@@ -345,7 +345,9 @@ def test_reload_mid_trick_resumes_the_same_state(page: Page) -> None:
 
     assert page.url.endswith("?speed=slow")  # the shared fragment is gone: a reload resumes the save
     resumed_state = saved_state(page)
-    assert resumed_state is not None and resumed_state.startswith(before)
+    # The same match, its moves the ones saved before (a bot may have played on since: on a loaded machine its pause
+    # can end between the read above and the reload). The notation's last field counts the moves, so it is left out.
+    assert resumed_state is not None and resumed_state.rsplit(" ", 1)[0].startswith(before.rsplit(" ", 1)[0])
     assert hand(page) == hand_before
     resumed = trick_cards(page)
     assert set(trick_before) <= set(resumed)  # the same trick (a bot may have played on since)
