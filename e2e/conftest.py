@@ -4,7 +4,8 @@ The tests share one browser context per set of context arguments (desktop, phone
 player's browser would: its HTTP cache and the engine's memory snapshot (Cache Storage) carry from test to test. The
 first test to use a context boots Python once and waits until the snapshot is kept, so every later test boots from it
 (about 0.5 s, where a full boot takes about 2 s). What a test could see of another is cleared before it: every page
-closed, localStorage, sessionStorage and cookies emptied. A test that needs a context of its own (empty caches: a
+closed (and with them their sessionStorage), cookies and localStorage emptied (localStorage through the DevTools
+protocol: a page opened only to clear it cost a renderer start, about 0.6 CPU-s a test). A test that needs a context of its own (empty caches: a
 first visit, a failed download) is marked ``fresh_context``. The ``page`` fixture records every request, including
 the engine worker's, and fails the test if one leaves 127.0.0.1.
 
@@ -101,18 +102,22 @@ def warm(context: BrowserContext) -> None:
 @pytest.fixture
 def context(request: pytest.FixtureRequest, module_context: BrowserContext,
             new_context: Callable[..., BrowserContext]) -> Iterator[BrowserContext]:
-    """The shared context, emptied of what the previous test left (or a context of the test's own)."""
+    """The shared context, emptied of what the previous test left (or a context of the test's own): its pages closed,
+    its cookies, and its localStorage (by the page fixture when the test takes one)."""
     if request.node.get_closest_marker("fresh_context"):
         yield new_context()
         return
     warm(module_context)
     for old in module_context.pages:
-        old.close()
+        old.close()   # and with its tab, its sessionStorage
     module_context.clear_cookies()
-    blank = module_context.new_page()
-    blank.goto("wheel.json")   # any page of the origin, to reach its storage
-    blank.evaluate("localStorage.clear(); sessionStorage.clear()")
-    blank.close()
+    if "page" in request.fixturenames:
+        _stale_storage.add(id(module_context))   # emptied by the page fixture, through its page's DevTools session
+    else:   # a test that opens its own pages: one page of the origin empties it
+        blank = module_context.new_page()
+        blank.goto("wheel.json")
+        blank.evaluate("localStorage.clear()")
+        blank.close()
     yield module_context
     for page in module_context.pages:
         page.close()
@@ -133,9 +138,23 @@ def requests_seen(context: BrowserContext) -> Iterator[list[str]]:
     assert not foreign, f"requests left 127.0.0.1: {foreign}"
 
 
+_stale_storage: set[int] = set()
+
+
+def clear_storage(page: Page, origin: str) -> None:
+    """Empty the origin's localStorage for *page*'s context, keeping its caches (the engine's snapshot). Through the
+    DevTools protocol: opening a page of the origin to call localStorage.clear() cost a renderer start per test."""
+    session = page.context.new_cdp_session(page)
+    session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "local_storage"})
+    session.detach()
+
+
 @pytest.fixture
-def page(page: Page, requests_seen: list[str]) -> Page:
+def page(page: Page, requests_seen: list[str], base_url: str) -> Page:
     """pytest-playwright's page, with the request check; page errors are printed for the failure report."""
+    if id(page.context) in _stale_storage:
+        clear_storage(page, base_url.rstrip("/"))
+        _stale_storage.discard(id(page.context))
     page.on("pageerror", lambda err: print(f"pageerror: {err}"))
     page.on("console", lambda msg: print(f"console.{msg.type}: {msg.text}") if msg.type in ("error", "warning")
             else None)
