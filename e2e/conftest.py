@@ -4,10 +4,10 @@ The tests share one browser context per set of context arguments (desktop, phone
 player's browser would: its HTTP cache and the engine's memory snapshot (Cache Storage) carry from test to test. The
 first test to use a context boots Python once and waits until the snapshot is kept, so every later test boots from it
 (about 0.5 s, where a full boot takes about 2 s). What a test could see of another is cleared before it: every page
-closed (and with them their sessionStorage), cookies and localStorage emptied (localStorage through the DevTools
-protocol: a page opened only to clear it cost a renderer start, about 0.6 CPU-s a test). A test that needs a context of its own (empty caches: a
-first visit, a failed download) is marked ``fresh_context``. The ``page`` fixture records every request, including
-the engine worker's, and fails the test if one leaves 127.0.0.1.
+closed (and with it its sessionStorage), cookies and localStorage emptied (localStorage through the DevTools protocol:
+a page opened only to clear it cost a renderer start, about 0.6 CPU-s a test). A test that needs a context of its own
+(empty caches: a first visit, a failed download) is marked ``fresh_context``. The ``page`` fixture records every
+request, including the engine worker's, and fails the test if one leaves 127.0.0.1.
 
 Service workers are blocked in every context (``service_workers="block"``): a test's routes see every request, and no
 test is answered from a cache another test filled. e2e/test_offline.py makes contexts of its own that allow them.
