@@ -42,11 +42,11 @@ import subprocess
 import sys
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from . import bots
 from .bots import own
@@ -314,13 +314,113 @@ def _mean_ci(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+class _PairTask(NamedTuple):
+    """One duplicate pair to play: what a worker process needs (picklable)."""
+
+    pair_seed: int
+    levels: tuple[str, str]
+    rules: str
+    budget_ms: float
+    max_deals: int | None
+    bidder: str | None
+    time_guard: bool
+
+
+def _play_pair(task: _PairTask) -> tuple[list[LegResult], dict[str, Side]]:
+    """Both legs of one pair, with the two sides' tallies of this pair alone (merged by :func:`run`)."""
+    sides = {"A": Side(task.levels[0]), "B": Side(task.levels[1])}
+    legs = [play_leg(task.pair_seed, task.levels, team, task.rules, task.budget_ms, sides, task.max_deals,
+                     task.bidder, task.time_guard) for team in (0, 1)]
+    return legs, sides
+
+
+class _CrashText(Exception):
+    """A bot's crash in a worker process, as its traceback's text (a traceback does not cross processes)."""
+
+
+@dataclass
+class _Failed:
+    """What a worker returns for a pair whose bot failed: the error's message and, for a crash, its traceback."""
+
+    message: str
+    crash: str | None
+
+
+def _play_pair_in_worker(task: _PairTask) -> tuple[list[LegResult], dict[str, Side]] | _Failed:
+    try:
+        return _play_pair(task)
+    except own.OwnBotError as err:
+        cause = err.__cause__
+        return _Failed(str(err), "".join(traceback.format_exception(cause)) if cause is not None else None)
+
+
+def _raise_failed(result: tuple[list[LegResult], dict[str, Side]] | _Failed) -> tuple[list[LegResult],
+                                                                                      dict[str, Side]]:
+    if isinstance(result, _Failed):
+        raise own.OwnBotError(result.message) from (_CrashText(result.crash) if result.crash else None)
+    return result
+
+
+def _merge_side(into: Side, part: Side) -> None:
+    for kind, values in part.times.items():
+        into.times[kind].extend(values)
+    for mode, row in part.contracts.items():
+        total = into.contracts.setdefault(mode, [0, 0, 0, 0])
+        for k, value in enumerate(row):
+            total[k] += value
+    for k in (0, 1):
+        into.doubles[k] += part.doubles[k]
+        into.redoubles[k] += part.redoubles[k]
+    into.sweeps += part.sweeps
+    into.instant_wins += part.instant_wins
+    into.over_budget += part.over_budget
+
+
+def default_jobs() -> int:
+    """``--jobs`` when not given: every core this process may use."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+@contextlib.contextmanager
+def _pair_results(tasks: list[_PairTask],
+                  jobs: int) -> Iterator[Iterator[tuple[list[LegResult], dict[str, Side]]]]:
+    """Each task's result, in the tasks' order: here for one job (or one pair), else from *jobs* processes.
+
+    The workers learn this process's import path and registered levels (a ``spawn`` start method has neither); a bot
+    of one's own is loaded again by its name.  An error in a worker is raised here, at its pair's turn."""
+    jobs = max(1, min(jobs, len(tasks)))
+    if jobs == 1:
+        yield (_play_pair(task) for task in tasks)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    registered = [[lv.pattern, _reference(lv.parse), _reference(lv.choose), lv.legend] for lv in _REGISTERED.values()]
+    # Small chunks keep the processes busy to the end; a few per process keep the hand-overs cheap.
+    chunk = max(1, len(tasks) // (jobs * 8))
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start, initargs=(sys.path, registered)) as pool:
+        try:
+            yield (_raise_failed(result) for result in pool.map(_play_pair_in_worker, tasks, chunksize=chunk))
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)   # an error (or ^C) stops the pairs not yet begun
+            raise
+
+
+def _worker_start(path: list[str], registered: list[list[str]]) -> None:
+    """A worker process of :func:`_pair_results`: the parent's import path and registered levels."""
+    sys.path[:] = path
+    for pattern, parse, choose, legend in registered:
+        if pattern not in _REGISTERED:
+            register_level(Level(pattern, _load(parse), _load(choose), legend))  # type: ignore[arg-type]
+
+
 def run(level_a: str, level_b: str, seed: int, matches: int | None = None, deals: int | None = None,
         rules: str = "giretra.com", budget_ms: float = 250.0, bidder: str | None = None,
-        progress: Callable[[str], None] | None = None, time_guard: bool = True) -> dict[str, object]:
+        progress: Callable[[str], None] | None = None, time_guard: bool = True, jobs: int = 1) -> dict[str, object]:
     """Play the duplicate pairs and return every figure as a dict (what ``--json`` prints).
 
     *time_guard* off: the searching bots stop on their work limits only, so the figures do not
-    depend on the machine's load (decision times still do)."""
+    depend on the machine's load (decision times still do).  *jobs* above 1 plays the pairs in that many
+    processes; the pairs are merged in their order, so every figure but the times is that of ``jobs=1``."""
     sides = {"A": Side(level_a), "B": Side(level_b)}
     pairs = matches if matches is not None else deals
     assert pairs is not None
@@ -332,28 +432,31 @@ def run(level_a: str, level_b: str, seed: int, matches: int | None = None, deals
     wins = 0.0
     per_mode: dict[int, list[float]] = {}
     started = time.perf_counter()
-    for i in range(pairs):
-        pair_seed = deal_pair_seed(seed, i)
-        legs = [play_leg(pair_seed, (level_a, level_b), team, rules, budget_ms, sides, max_deals, bidder, time_guard)
-                for team in (0, 1)]
-        won = sum(leg.score_a for leg in legs)
-        wins += won
-        pair_scores.append(won / 2)
-        for leg in legs:
-            for mode, cp_diff, mp_diff in leg.by_mode:
-                row = per_mode.setdefault(mode, [0, 0.0, 0.0])
-                row[0] += 1
-                row[1] += cp_diff
-                row[2] += mp_diff
-        n_deals = sum(leg.deals for leg in legs)
-        total_deals += n_deals
-        mp_diffs.append(sum(leg.mp_a - leg.mp_b for leg in legs) / max(1, n_deals))
-        cp_diffs.append(sum(leg.cp_a - leg.cp_b for leg in legs) / max(1, n_deals))
-        if progress is not None and (i + 1) % max(1, pairs // 20) == 0:
-            rate, low, high = _mean_ci(pair_scores)
-            ci = f"[{max(0.0, low):.1%}, {min(1.0, high):.1%}]" if i else "(one pair: no interval)"   # as the report
-            progress(f"{i + 1}/{pairs} pairs  A wins {rate:.1%} {ci}  "
-                     f"cp/deal {statistics.fmean(cp_diffs):+.1f}  {time.perf_counter() - started:.0f}s")
+    tasks = [_PairTask(deal_pair_seed(seed, i), (level_a, level_b), rules, budget_ms, max_deals, bidder, time_guard)
+             for i in range(pairs)]
+    with _pair_results(tasks, jobs) as results:
+        for i, (legs, pair_sides) in enumerate(results):
+            for key, side in pair_sides.items():
+                _merge_side(sides[key], side)
+            won = sum(leg.score_a for leg in legs)
+            wins += won
+            pair_scores.append(won / 2)
+            for leg in legs:
+                for mode, cp_diff, mp_diff in leg.by_mode:
+                    row = per_mode.setdefault(mode, [0, 0.0, 0.0])
+                    row[0] += 1
+                    row[1] += cp_diff
+                    row[2] += mp_diff
+            n_deals = sum(leg.deals for leg in legs)
+            total_deals += n_deals
+            mp_diffs.append(sum(leg.mp_a - leg.mp_b for leg in legs) / max(1, n_deals))
+            cp_diffs.append(sum(leg.cp_a - leg.cp_b for leg in legs) / max(1, n_deals))
+            if progress is not None and (i + 1) % max(1, pairs // 20) == 0:
+                rate, low, high = _mean_ci(pair_scores)
+                # As the report: one pair has no interval.
+                ci = f"[{max(0.0, low):.1%}, {min(1.0, high):.1%}]" if i else "(one pair: no interval)"
+                progress(f"{i + 1}/{pairs} pairs  A wins {rate:.1%} {ci}  "
+                         f"cp/deal {statistics.fmean(cp_diffs):+.1f}  {time.perf_counter() - started:.0f}s")
     rate, low, high = _mean_ci(pair_scores)
     mp_mean, mp_low, mp_high = _mean_ci(mp_diffs)
     cp_mean, cp_low, cp_high = _mean_ci(cp_diffs)
@@ -655,6 +758,9 @@ def main(argv: list[str] | None = None, prog: str = "python -m giretra_core.aren
                              "fail on any illegal action, crash or non-determinism (always without the time guard)")
     parser.add_argument("--no-time-guard", action="store_true",
                         help="searching bots stop on their work limit only: results independent of the machine's load")
+    parser.add_argument("--jobs", type=_count, default=None,
+                        help=f"processes to play the pairs in (default: every core, here {default_jobs()}); the "
+                             "figures are those of --jobs 1, only the times differ")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     args = parser.parse_args(argv)
@@ -713,7 +819,8 @@ def main(argv: list[str] | None = None, prog: str = "python -m giretra_core.aren
     try:
         with bots_print():
             result = run(args.a, args.b, args.seed, matches if not args.deals else None, args.deals, args.rules,
-                         args.budget, args.bidder, progress, time_guard=not args.no_time_guard)
+                         args.budget, args.bidder, progress, time_guard=not args.no_time_guard,
+                         jobs=args.jobs or default_jobs())
     except own.OwnBotError as err:  # a level of this package breaking a rule stays a full traceback
         return failed(err, "\n(--validate BOT plays many deals and lists every failure, match by match)")
     if args.json:
@@ -724,7 +831,9 @@ def main(argv: list[str] | None = None, prog: str = "python -m giretra_core.aren
 
 
 def _bot_failed(err: own.OwnBotError, more: str = "") -> int:
-    if err.__cause__ is not None:
+    if isinstance(err.__cause__, _CrashText):   # a crash in a worker process: its traceback as it printed it
+        print(str(err.__cause__), end="", file=sys.stderr)
+    elif err.__cause__ is not None:
         traceback.print_exception(err.__cause__)  # a crash: where, in the bot's code
     print(f"error: {err}{more}", file=sys.stderr)
     return 1
