@@ -31,6 +31,7 @@ import subprocess
 import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 from collections.abc import Callable, Iterator
@@ -90,8 +91,10 @@ class Client:
         request = urllib.request.Request(self.base_url + path, data=data, method=method)
         if data is not None:
             request.add_header("Content-Type", "application/json; charset=utf-8")
+        # A bot on this machine is never reached through a proxy the environment may name.
+        opener = _DIRECT if urllib.parse.urlsplit(self.base_url).hostname in _LOOPBACK else _DEFAULT
         try:
-            with urllib.request.urlopen(request, timeout=timeout) as response:
+            with opener.open(request, timeout=timeout) as response:
                 return int(response.status), bytes(response.read())
         except urllib.error.HTTPError as err:
             return int(err.code), bytes(err.read() or b"")
@@ -135,6 +138,11 @@ class Client:
         """Best effort, as the reference: a failure here is not the match's."""
         with contextlib.suppress(RemoteBotError):
             self.call("DELETE", f"api/sessions/{session}", None, self.notification_timeout)
+
+
+_LOOPBACK = ("localhost", "127.0.0.1", "::1")
+_DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+_DEFAULT = urllib.request.build_opener()
 
 
 def _excerpt(body: bytes) -> str:
