@@ -24,7 +24,12 @@ take part through ``python -m tools.lab.arena``, with the same arguments.
 
 A bot of your own takes part as ``path/to/file.py:function`` or ``package.module:function``: a
 function called like the levels, ``function(view, rng, budget_ms, time_guard)``, that returns a
-:class:`~giretra_core.bots.Decision` (docs/bots.md, "Your own bot").
+:class:`~giretra_core.bots.Decision` (docs/bots.md, "Your own bot").  A bot served over the reference engine's
+protocol takes part by its URL or its ``bot.meta.json`` (:mod:`giretra_core.remote`; docs/bots.md, "A bot of the
+reference's").
+
+``--jobs N`` (default: every core) plays the pairs in N processes; they are merged in the pairs' order, so every
+figure but the times is that of ``--jobs 1``.
 """
 
 from __future__ import annotations
@@ -440,8 +445,9 @@ def _pair_results(tasks: list[_PairTask],
     from concurrent.futures import ProcessPoolExecutor
 
     registered = [[lv.pattern, _reference(lv.parse), _reference(lv.choose), lv.legend] for lv in _REGISTERED.values()]
-    # Small chunks keep the processes busy to the end; a few per process keep the hand-overs cheap.
-    chunk = max(1, len(tasks) // (jobs * 8))
+    # One pair at a time keeps the processes busy to the end and the progress regular; thousands of tiny pairs
+    # (single deals of the fast levels) go a few at a time, so that handing them over stays cheap.
+    chunk = max(1, len(tasks) // (jobs * 64))
     with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start, initargs=(sys.path, registered)) as pool:
         try:
             yield (_raise_failed(result) for result in pool.map(_play_pair_in_worker, tasks, chunksize=chunk))
