@@ -231,9 +231,12 @@ def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget
     side_of = [sides["A"] if seat & 1 == a_team else sides["B"] for seat in range(4)]
     rngs = [random.Random(f"{seed}/{seat}/{seat_level[seat]}") for seat in range(4)]
     match = Match.new(seed, rules, [own.recorded(level) for level in seat_level])
-    clients = {Seat(seat): remote.Client(url, None if events is None else frozenset(events))
-               for seat in range(4) if (found := (remotes or {}).get(seat_level[seat])) is not None
-               for url, events in [found]}
+    clients: dict[Seat, remote.Client] = {}
+    for remote_seat in Seat:
+        found = (remotes or {}).get(seat_level[remote_seat])
+        if found is not None:
+            url, events = found
+            clients[remote_seat] = remote.Client(url, None if events is None else frozenset(events))
     table = remote.Table.for_leg(clients, seed, a_team) if clients else None
     mp = [0, 0]
     cp = [0, 0]
