@@ -299,3 +299,15 @@ def test_answers_are_read_as_the_reference_reads_them() -> None:
     for bad in ({"position": 5, "fromTop": True}, {"fromTop": True}, {"position": 10, "fromTop": "yes"}, [10]):
         with pytest.raises(protocol.ProtocolError):
             protocol.parse_cut(bad)
+
+
+def test_a_remote_bot_plays_as_a_or_b_only(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["--validate", "http://127.0.0.1:9"], ["basic", "random", "--deals", "1", "--bidder",
+                                                        "http://127.0.0.1:9"]):
+        with pytest.raises(SystemExit) as exited:
+            arena_main(argv)
+        assert exited.value.code == 2
+        assert "a bot served over the protocol plays as A or B" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        arena_main(["no/such/bot.meta.json", "random"])
+    assert "no bot meta file 'no/such/bot.meta.json'" in capsys.readouterr().err
