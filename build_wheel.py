@@ -45,7 +45,8 @@ PROJECT_FILES = ("pyproject.toml", "README.md", "setup.cfg", "setup.py", "MANIFE
 # benchmark) and what only they and bot authors use (the oracle, the arena's yardstick; bots of one's own; the random
 # play-outs). In a normal install, not in the browser's wheel.
 OFFLINE_ONLY = ("giretra_core/__main__.py", "giretra_core/arena.py", "giretra_core/bench.py",
-                "giretra_core/bots/oracle.py", "giretra_core/bots/own.py", "giretra_core/playout.py")
+                "giretra_core/bots/oracle.py", "giretra_core/bots/own.py", "giretra_core/playout.py",
+                "giretra_core/protocol.py", "giretra_core/remote.py", "giretra_core/botserver.py")
 
 
 def source_digest(project: Path, package_dirs: list[str]) -> str:

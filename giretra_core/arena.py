@@ -24,7 +24,12 @@ take part through ``python -m tools.lab.arena``, with the same arguments.
 
 A bot of your own takes part as ``path/to/file.py:function`` or ``package.module:function``: a
 function called like the levels, ``function(view, rng, budget_ms, time_guard)``, that returns a
-:class:`~giretra_core.bots.Decision` (docs/bots.md, "Your own bot").
+:class:`~giretra_core.bots.Decision` (docs/bots.md, "Your own bot").  A bot served over the reference engine's
+protocol takes part by its URL or its ``bot.meta.json`` (:mod:`giretra_core.remote`; docs/bots.md, "A bot of the
+reference's").
+
+``--jobs N`` (default: every core) plays the pairs in N processes; they are merged in the pairs' order, so every
+figure but the times is that of ``--jobs 1``.
 """
 
 from __future__ import annotations
@@ -42,13 +47,13 @@ import subprocess
 import sys
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
-from . import bots
+from . import bots, remote
 from .bots import own
 from .bots.reasons import Decision
 from .deal import MAX_CUT, MIN_CUT, Cut, Deal, action_token
@@ -120,13 +125,20 @@ def _registered(name: str) -> Level | None:
 
 def level_names() -> list[str]:
     """Every kind of level the arena takes, as its help lists them."""
-    return [*bots.LEVELS, "oracle", *_REGISTERED, "FILE.py:FUNCTION", "MODULE:FUNCTION"]
+    return [*bots.LEVELS, "oracle", *_REGISTERED, "FILE.py:FUNCTION", "MODULE:FUNCTION", "http://HOST:PORT",
+            "path/to/bot.meta.json"]
 
 
 def _level(name: str) -> str:
     """An argparse type: a bot level, an offline level (the oracle, a registered level), or a bot of your own
     (``FILE.py:FUNCTION``, ``MODULE:FUNCTION``: loaded by :func:`main`, so that its import errors are not taken for a
-    bad argument)."""
+    bad argument), or a bot served over the reference's protocol (a URL, or a ``bot.meta.json`` to launch)."""
+    if remote.is_url(name):
+        return name
+    if remote.is_remote(name):
+        if not Path(name).is_file():
+            raise argparse.ArgumentTypeError(f"no bot meta file {name!r} (from {Path.cwd()})")
+        return name
     if own.is_own(name) or name in bots.LEVELS or name == "oracle" or _registered(name) is not None:
         return name
     if name.endswith(".py"):
@@ -204,68 +216,108 @@ def deal_pair_seed(seed: int, i: int) -> int:
     return random.Random(f"arena/{seed}/{i}").randrange(2**53)
 
 
+Remotes = dict[str, tuple[str, tuple[str, ...] | None]]   # a remote level -> its URL and the events it asked for
+
+
 def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget_ms: float, sides: dict[str, Side],
-             max_deals: int | None = None, bidder: str | None = None, time_guard: bool = True) -> LegResult:
+             max_deals: int | None = None, bidder: str | None = None, time_guard: bool = True,
+             remotes: Remotes | None = None) -> LegResult:
     """One match (or its first *max_deals* deals) with bot A in team *a_team* and B in the other.
 
-    *levels* is (A, B).  The cuts come from the seed; each seat's bot has its own seeded RNG.
+    *levels* is (A, B).  The cuts come from the seed; each seat's bot has its own seeded RNG.  A level in *remotes*
+    is a bot served over the reference's protocol (:mod:`giretra_core.remote`): its seats get a session each.
     """
     seat_level = [levels[0] if seat & 1 == a_team else levels[1] for seat in range(4)]
     side_of = [sides["A"] if seat & 1 == a_team else sides["B"] for seat in range(4)]
     rngs = [random.Random(f"{seed}/{seat}/{seat_level[seat]}") for seat in range(4)]
     match = Match.new(seed, rules, [own.recorded(level) for level in seat_level])
+    clients: dict[Seat, remote.Client] = {}
+    for remote_seat in Seat:
+        found = (remotes or {}).get(seat_level[remote_seat])
+        if found is not None:
+            url, events = found
+            clients[remote_seat] = remote.Client(url, None if events is None else frozenset(events))
+    table = remote.Table.for_leg(clients, seed, a_team) if clients else None
     mp = [0, 0]
     cp = [0, 0]
     deals = 0
     by_mode: list[tuple[int, int, int]] = []
-    while not match.is_over:
-        seat = match.turn
-        assert seat is not None
-        deal = match.deal
-        if deal.cut is None:
-            match = match.apply(seat, _cut_for(seed, len(match.history)))
-            continue
-        negotiating = deal.contract is None
-        by_bidder = negotiating and bidder is not None   # the bidder's calls are none of the sides' (even same level)
-        level = bidder if by_bidder and bidder is not None else seat_level[seat]
-        start = time.perf_counter()
-        try:
-            decision = _decide(level, match, seat, rngs[seat], budget_ms, time_guard)
-        except own.OwnBotError as err:  # say where, and the match so far: its log shows the position
-            raise own.OwnBotError(f"{err} — in the leg with A as Team{a_team + 1}, deal {len(match.history) + 1}, "
-                                  f"{where_in_deal(deal)}, of the pair seeded {seed}; python -m giretra_core --replay "
-                                  f"{shlex.quote(format_match(match))} prints the match up to there") from err.__cause__
-        elapsed = (time.perf_counter() - start) * 1000
-        if not by_bidder:
-            side = side_of[seat]
-            side.times["negotiation" if negotiating else "play"].append(elapsed)
-            if elapsed > budget_ms + 50:
-                side.over_budget += 1
-        if isinstance(decision.action, Call) and not by_bidder:
-            call = decision.action
-            if call.kind is CallKind.DOUBLE:
-                side_of[seat].doubles[0] += 1
-            elif call.kind is CallKind.REDOUBLE:
-                side_of[seat].redoubles[0] += 1
-        before = len(match.history)
-        match = match.apply(seat, decision.action)
-        if len(match.history) > before:
-            record = match.history[-1]
-            deals += 1
-            _tally(record.deal, record.score, side_of, calls_counted=bidder is None)
-            deal_mp = list(record.score.match_points)
-            if record.score.instant_win is not None:
-                deal_mp[record.score.instant_win] += INSTANT_WIN_POINTS
-            for t in (0, 1):
-                mp[t] += deal_mp[t]
-                cp[t] += record.score.card_points[t]
-            assert record.deal.contract is not None
-            sign = 1 if a_team == 0 else -1
-            by_mode.append((int(record.deal.contract.mode), sign * (record.score.card_points[0] -
-                                                                    record.score.card_points[1]),
-                            sign * (deal_mp[0] - deal_mp[1])))
-            if max_deals is not None and deals >= max_deals:
-                break
+
+    def located(err: own.OwnBotError, where: Match) -> own.OwnBotError:
+        """*err* with where it happened, and the match so far: its log shows the position."""
+        return type(err)(f"{err} — in the leg with A as Team{a_team + 1}, deal {len(where.history) + 1}, "
+                         f"{where_in_deal(where.deal)}, of the pair seeded {seed}; python -m giretra_core --replay "
+                         f"{shlex.quote(format_match(where))} prints the match up to there")
+
+    try:
+        while not match.is_over:
+            seat = match.turn
+            assert seat is not None
+            deal = match.deal
+            if deal.cut is None:
+                if table is not None:
+                    try:
+                        table.start_deal(match)
+                    except own.OwnBotError as err:
+                        raise located(err, match) from err.__cause__
+                match = match.apply(seat, _cut_for(seed, len(match.history)))
+                continue
+            negotiating = deal.contract is None
+            # The bidder's calls are none of the sides' (even at the same level).
+            by_bidder = negotiating and bidder is not None
+            level = bidder if by_bidder and bidder is not None else seat_level[seat]
+            start = time.perf_counter()
+            try:
+                if table is not None and seat in table.clients and not by_bidder:
+                    decision = table.decide(match, seat)
+                else:
+                    decision = _decide(level, match, seat, rngs[seat], budget_ms, time_guard)
+            except own.OwnBotError as err:
+                raise located(err, match) from err.__cause__
+            elapsed = (time.perf_counter() - start) * 1000
+            if not by_bidder:
+                side = side_of[seat]
+                side.times["negotiation" if negotiating else "play"].append(elapsed)
+                if elapsed > budget_ms + 50:
+                    side.over_budget += 1
+            if isinstance(decision.action, Call) and not by_bidder:
+                call = decision.action
+                if call.kind is CallKind.DOUBLE:
+                    side_of[seat].doubles[0] += 1
+                elif call.kind is CallKind.REDOUBLE:
+                    side_of[seat].redoubles[0] += 1
+            before = match
+            match = match.apply(seat, decision.action)
+            if table is not None:
+                try:
+                    table.observe(before, seat, decision.action, match)
+                except own.OwnBotError as err:   # the events after that action: where is the action's place
+                    raise located(err, before) from err.__cause__
+            if len(match.history) > len(before.history):
+                record = match.history[-1]
+                deals += 1
+                _tally(record.deal, record.score, side_of, calls_counted=bidder is None)
+                deal_mp = list(record.score.match_points)
+                if record.score.instant_win is not None:
+                    deal_mp[record.score.instant_win] += INSTANT_WIN_POINTS
+                for t in (0, 1):
+                    mp[t] += deal_mp[t]
+                    cp[t] += record.score.card_points[t]
+                assert record.deal.contract is not None
+                sign = 1 if a_team == 0 else -1
+                by_mode.append((int(record.deal.contract.mode), sign * (record.score.card_points[0] -
+                                                                        record.score.card_points[1]),
+                                sign * (deal_mp[0] - deal_mp[1])))
+                if max_deals is not None and deals >= max_deals:
+                    break
+        if table is not None:
+            try:
+                table.close(match)
+            except own.OwnBotError as err:
+                raise located(err, match) from err.__cause__
+    finally:
+        if table is not None:
+            table.abandon()   # after a failure: the sessions destroyed all the same (a no-op once closed)
     a = a_team
     if match.winner is not None:
         score_a = 1.0 if match.winner == a else 0.0
@@ -314,13 +366,131 @@ def _mean_ci(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+class _PairTask(NamedTuple):
+    """One duplicate pair to play: what a worker process needs (picklable)."""
+
+    pair_seed: int
+    levels: tuple[str, str]
+    rules: str
+    budget_ms: float
+    max_deals: int | None
+    bidder: str | None
+    time_guard: bool
+    remotes: Remotes
+
+
+def _play_pair(task: _PairTask) -> tuple[list[LegResult], dict[str, Side]]:
+    """Both legs of one pair, with the two sides' tallies of this pair alone (merged by :func:`run`)."""
+    sides = {"A": Side(task.levels[0]), "B": Side(task.levels[1])}
+    legs = [play_leg(task.pair_seed, task.levels, team, task.rules, task.budget_ms, sides, task.max_deals,
+                     task.bidder, task.time_guard, task.remotes) for team in (0, 1)]
+    return legs, sides
+
+
+class _CrashText(Exception):
+    """A bot's crash in a worker process, as its traceback's text (a traceback does not cross processes)."""
+
+
+@dataclass
+class _Failed:
+    """What a worker returns for a pair whose bot failed: the error's message and, for a crash, its traceback."""
+
+    message: str
+    crash: str | None
+
+
+def _play_pair_in_worker(task: _PairTask) -> tuple[list[LegResult], dict[str, Side]] | _Failed:
+    try:
+        return _play_pair(task)
+    except own.OwnBotError as err:
+        cause = err.__cause__
+        return _Failed(str(err), "".join(traceback.format_exception(cause)) if cause is not None else None)
+
+
+def _raise_failed(result: tuple[list[LegResult], dict[str, Side]] | _Failed) -> tuple[list[LegResult],
+                                                                                      dict[str, Side]]:
+    if isinstance(result, _Failed):
+        raise own.OwnBotError(result.message) from (_CrashText(result.crash) if result.crash else None)
+    return result
+
+
+def _merge_side(into: Side, part: Side) -> None:
+    for kind, values in part.times.items():
+        into.times[kind].extend(values)
+    for mode, row in part.contracts.items():
+        total = into.contracts.setdefault(mode, [0, 0, 0, 0])
+        for k, value in enumerate(row):
+            total[k] += value
+    for k in (0, 1):
+        into.doubles[k] += part.doubles[k]
+        into.redoubles[k] += part.redoubles[k]
+    into.sweeps += part.sweeps
+    into.instant_wins += part.instant_wins
+    into.over_budget += part.over_budget
+
+
+def default_jobs() -> int:
+    """``--jobs`` when not given: every core this process may use."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+@contextlib.contextmanager
+def _pair_results(tasks: list[_PairTask],
+                  jobs: int) -> Iterator[Iterator[tuple[list[LegResult], dict[str, Side]]]]:
+    """Each task's result, in the tasks' order: here for one job (or one pair), else from *jobs* processes.
+
+    The workers learn this process's import path and registered levels (a ``spawn`` start method has neither); a bot
+    of one's own is loaded again by its name.  An error in a worker is raised here, at its pair's turn."""
+    jobs = max(1, min(jobs, len(tasks)))
+    if jobs == 1:
+        yield (_play_pair(task) for task in tasks)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    registered = [[lv.pattern, _reference(lv.parse), _reference(lv.choose), lv.legend] for lv in _REGISTERED.values()]
+    # One pair at a time keeps the processes busy to the end and the progress regular; thousands of tiny pairs
+    # (single deals of the fast levels) go a few at a time, so that handing them over stays cheap.
+    chunk = max(1, len(tasks) // (jobs * 64))
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start, initargs=(sys.path, registered)) as pool:
+        try:
+            yield (_raise_failed(result) for result in pool.map(_play_pair_in_worker, tasks, chunksize=chunk))
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)   # an error (or ^C) stops the pairs not yet begun
+            raise
+
+
+def _worker_start(path: list[str], registered: list[list[str]]) -> None:
+    """A worker process of :func:`_pair_results`: the parent's import path and registered levels."""
+    sys.path[:] = path
+    for pattern, parse, choose, legend in registered:
+        if pattern not in _REGISTERED:
+            register_level(Level(pattern, _load(parse), _load(choose), legend))  # type: ignore[arg-type]
+
+
+def _host(stack: contextlib.ExitStack, levels: tuple[str, ...]) -> Remotes:
+    """The bots served over the protocol among *levels*: a URL as it is (every event sent), a ``bot.meta.json``
+    launched for the whole run (its events) and stopped when *stack* closes."""
+    remotes: Remotes = {}
+    for level in levels:
+        if level in remotes:
+            continue
+        if remote.is_url(level):
+            remotes[level] = (level, None)
+        elif remote.is_remote(level):
+            client = stack.enter_context(remote.launched(level))
+            events = None if client.notifications is None else tuple(sorted(client.notifications))
+            remotes[level] = (client.base_url, events)
+    return remotes
+
+
 def run(level_a: str, level_b: str, seed: int, matches: int | None = None, deals: int | None = None,
         rules: str = "giretra.com", budget_ms: float = 250.0, bidder: str | None = None,
-        progress: Callable[[str], None] | None = None, time_guard: bool = True) -> dict[str, object]:
+        progress: Callable[[str], None] | None = None, time_guard: bool = True, jobs: int = 1) -> dict[str, object]:
     """Play the duplicate pairs and return every figure as a dict (what ``--json`` prints).
 
     *time_guard* off: the searching bots stop on their work limits only, so the figures do not
-    depend on the machine's load (decision times still do)."""
+    depend on the machine's load (decision times still do).  *jobs* above 1 plays the pairs in that many
+    processes; the pairs are merged in their order, so every figure but the times is that of ``jobs=1``."""
     sides = {"A": Side(level_a), "B": Side(level_b)}
     pairs = matches if matches is not None else deals
     assert pairs is not None
@@ -332,28 +502,33 @@ def run(level_a: str, level_b: str, seed: int, matches: int | None = None, deals
     wins = 0.0
     per_mode: dict[int, list[float]] = {}
     started = time.perf_counter()
-    for i in range(pairs):
-        pair_seed = deal_pair_seed(seed, i)
-        legs = [play_leg(pair_seed, (level_a, level_b), team, rules, budget_ms, sides, max_deals, bidder, time_guard)
-                for team in (0, 1)]
-        won = sum(leg.score_a for leg in legs)
-        wins += won
-        pair_scores.append(won / 2)
-        for leg in legs:
-            for mode, cp_diff, mp_diff in leg.by_mode:
-                row = per_mode.setdefault(mode, [0, 0.0, 0.0])
-                row[0] += 1
-                row[1] += cp_diff
-                row[2] += mp_diff
-        n_deals = sum(leg.deals for leg in legs)
-        total_deals += n_deals
-        mp_diffs.append(sum(leg.mp_a - leg.mp_b for leg in legs) / max(1, n_deals))
-        cp_diffs.append(sum(leg.cp_a - leg.cp_b for leg in legs) / max(1, n_deals))
-        if progress is not None and (i + 1) % max(1, pairs // 20) == 0:
-            rate, low, high = _mean_ci(pair_scores)
-            ci = f"[{max(0.0, low):.1%}, {min(1.0, high):.1%}]" if i else "(one pair: no interval)"   # as the report
-            progress(f"{i + 1}/{pairs} pairs  A wins {rate:.1%} {ci}  "
-                     f"cp/deal {statistics.fmean(cp_diffs):+.1f}  {time.perf_counter() - started:.0f}s")
+    with contextlib.ExitStack() as hosting:
+        remotes = _host(hosting, (level_a, level_b))
+        tasks = [_PairTask(deal_pair_seed(seed, i), (level_a, level_b), rules, budget_ms, max_deals, bidder,
+                           time_guard, remotes) for i in range(pairs)]
+        results = hosting.enter_context(_pair_results(tasks, jobs))
+        for i, (legs, pair_sides) in enumerate(results):
+            for key, side in pair_sides.items():
+                _merge_side(sides[key], side)
+            won = sum(leg.score_a for leg in legs)
+            wins += won
+            pair_scores.append(won / 2)
+            for leg in legs:
+                for mode, cp_diff, mp_diff in leg.by_mode:
+                    row = per_mode.setdefault(mode, [0, 0.0, 0.0])
+                    row[0] += 1
+                    row[1] += cp_diff
+                    row[2] += mp_diff
+            n_deals = sum(leg.deals for leg in legs)
+            total_deals += n_deals
+            mp_diffs.append(sum(leg.mp_a - leg.mp_b for leg in legs) / max(1, n_deals))
+            cp_diffs.append(sum(leg.cp_a - leg.cp_b for leg in legs) / max(1, n_deals))
+            if progress is not None and (i + 1) % max(1, pairs // 20) == 0:
+                rate, low, high = _mean_ci(pair_scores)
+                # As the report: one pair has no interval.
+                ci = f"[{max(0.0, low):.1%}, {min(1.0, high):.1%}]" if i else "(one pair: no interval)"
+                progress(f"{i + 1}/{pairs} pairs  A wins {rate:.1%} {ci}  "
+                         f"cp/deal {statistics.fmean(cp_diffs):+.1f}  {time.perf_counter() - started:.0f}s")
     rate, low, high = _mean_ci(pair_scores)
     mp_mean, mp_low, mp_high = _mean_ci(mp_diffs)
     cp_mean, cp_low, cp_high = _mean_ci(cp_diffs)
@@ -655,6 +830,9 @@ def main(argv: list[str] | None = None, prog: str = "python -m giretra_core.aren
                              "fail on any illegal action, crash or non-determinism (always without the time guard)")
     parser.add_argument("--no-time-guard", action="store_true",
                         help="searching bots stop on their work limit only: results independent of the machine's load")
+    parser.add_argument("--jobs", type=_count, default=None,
+                        help=f"processes to play the pairs in (default: every core, here {default_jobs()}); the "
+                             "figures are those of --jobs 1, only the times differ")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     args = parser.parse_args(argv)
@@ -670,8 +848,11 @@ def main(argv: list[str] | None = None, prog: str = "python -m giretra_core.aren
             print(json.dumps({"ok": False, "error": str(err)}))
         return _bot_failed(err, more)
 
+    if any(level and remote.is_remote(level) for level in (args.bidder, args.validate)):
+        parser.error("--bidder and --validate take this package's levels and bots of one's own; a bot served over the "
+                     "protocol plays as A or B")
     for level in (args.a, args.b, args.bidder, args.validate):
-        if level and own.is_own(level):
+        if level and own.is_own(level) and not remote.is_remote(level):
             try:
                 with bots_print():
                     own.load(level)
@@ -713,7 +894,10 @@ def main(argv: list[str] | None = None, prog: str = "python -m giretra_core.aren
     try:
         with bots_print():
             result = run(args.a, args.b, args.seed, matches if not args.deals else None, args.deals, args.rules,
-                         args.budget, args.bidder, progress, time_guard=not args.no_time_guard)
+                         args.budget, args.bidder, progress, time_guard=not args.no_time_guard,
+                         jobs=args.jobs or default_jobs())
+    except remote.RemoteBotError as err:   # a bot served over the protocol: what was sent and what came back
+        return failed(err)
     except own.OwnBotError as err:  # a level of this package breaking a rule stays a full traceback
         return failed(err, "\n(--validate BOT plays many deals and lists every failure, match by match)")
     if args.json:
@@ -724,7 +908,9 @@ def main(argv: list[str] | None = None, prog: str = "python -m giretra_core.aren
 
 
 def _bot_failed(err: own.OwnBotError, more: str = "") -> int:
-    if err.__cause__ is not None:
+    if isinstance(err.__cause__, _CrashText):   # a crash in a worker process: its traceback as it printed it
+        print(str(err.__cause__), end="", file=sys.stderr)
+    elif err.__cause__ is not None:
         traceback.print_exception(err.__cause__)  # a crash: where, in the bot's code
     print(f"error: {err}{more}", file=sys.stderr)
     return 1

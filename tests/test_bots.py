@@ -10,6 +10,7 @@ import pytest
 from helpers import SPADES, advance, assert_solver_best, deal_in_play, table
 
 from giretra_core import GiretraError, Seat, bots, jsonapi
+from giretra_core.arena import main as arena_main
 from giretra_core.arena import run, validate
 from giretra_core.bots import expert, oracle
 from giretra_core.bots.advanced import signal_state
@@ -312,6 +313,34 @@ def test_arena_without_the_clock_guard_is_reproducible() -> None:
     assert runs[0]["time_guard"] is False
     keys = ("card_points_per_deal_A_minus_B", "match_points_per_deal_A_minus_B", "per_mode_A_minus_B")
     assert [runs[0][k] for k in keys] == [runs[1][k] for k in keys]
+
+
+def _without_times(report: dict[str, object]) -> dict[str, object]:
+    """A report's figures but the clock's: the seconds, decision times and decisions over budget."""
+    out = {k: v for k, v in report.items() if k != "seconds"}
+    for key in ("side_A", "side_B"):
+        side = report[key]
+        assert isinstance(side, dict)
+        out[key] = {k: v for k, v in side.items() if k not in ("decision_time", "decisions_over_budget_plus_50ms")}
+    return out
+
+
+def test_arena_on_two_processes_reports_the_figures_of_one(capsys: pytest.CaptureFixture[str]) -> None:
+    # Whole matches, so that contracts, doubles and sweeps of several deals are merged across the processes.
+    one = run("advanced", "basic", seed=3, matches=3, jobs=1)
+    progress: list[str] = []
+    two = run("advanced", "basic", seed=3, matches=3, jobs=2, progress=progress.append)
+    assert json.dumps(_without_times(one)) == json.dumps(_without_times(two))
+    # The pairs' tallies are summed, not kept from one pair: every deal played has one contract, taken by a side.
+    taken = sum(row["taken"] for key in ("side_A", "side_B")
+                for row in two[key]["contracts"].values())  # type: ignore[index, attr-defined]
+    assert taken == two["deals_played"] > 6
+    assert len(progress) == 3 and progress[-1].startswith("3/3 pairs")   # in pair order, as they come in
+    assert two["side_A"]["decision_time"]["all"]["n"] == one["side_A"]["decision_time"]["all"]["n"]  # type: ignore[index]
+    # The command line: --jobs, and the same JSON.
+    assert arena_main(["random", "basic", "--deals", "3", "--jobs", "2", "--json", "--quiet"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert _without_times(cli) == _without_times(run("random", "basic", seed=1, deals=3))
 
 
 def test_contract_value_follows_the_scoring() -> None:
