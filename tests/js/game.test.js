@@ -7,7 +7,7 @@ import { openFragment, shareLinks } from '../../web/js/game/links.js';
 import { changeLang, withLevels } from '../../web/js/game/settings.js';
 import { translator } from '../../web/js/i18n.js';
 import { createSession } from '../../web/js/session.js';
-import { EngineLoadError, fakeEngine, fakeTimers, RulesError, settle } from './fake-engine.js';
+import { EngineCrash, EngineLoadError, fakeEngine, fakeTimers, RulesError, settle } from './fake-engine.js';
 
 /** The player's view of a position: *toAct* to act, in *phase*. */
 const view = (toAct = 'Bottom', phase = 'play', more = {}) => ({
@@ -219,6 +219,18 @@ test('a load failure yields the retry state; Try again boots a new engine', asyn
   await g.retry(async () => { opened += 1; });
   assert.equal(g.loadError, null);
   assert.equal(opened, 1);
+});
+
+test('the game sorts engine failures as the session does: refused thrown, load kept for Try again, the rest a crash', async () => {
+  const refusal = new RulesError('illegal', 'no');
+  const load = new EngineLoadError('wheel', 'offline');
+  const crash = new EngineCrash('Traceback: boom');
+  const { g } = game({ auto: { view: ({ state }) => { throw { r: refusal, l: load, c: crash }[state]; } } });
+  await assert.rejects(g.call('view', { state: 'r' }), refusal);
+  assert.equal(await g.call('view', { state: 'l' }), null);
+  assert.deepEqual([g.loadError, g.crash], [load, null]);
+  assert.equal(await g.call('view', { state: 'c' }), null);
+  assert.equal(g.crash, 'Traceback: boom');
 });
 
 test('one trick at a time: the bots stop once the trick is done, until the reader asks for the next', () => {

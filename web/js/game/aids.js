@@ -1,6 +1,7 @@
 // The player's aids on their turn: the hint (the strongest bot's choice, with its reason) and the take-back (their
 // last choice undone, with the bots' answers to it). Both answer in the engine's words.
 
+import { errorKind } from '../session.js';
 import { HINT_BUDGET_MS, HUMAN } from './settings.js';
 
 /** The strongest bot's choice for the human's decision, with its one-line reason, in the engine's words. */
@@ -48,7 +49,7 @@ export async function takeBack(game, clickedView) {
     game.ui.announce(`${game.t(key, { action: res.taken.text, n: others })} ${game.t(`status.yourTurn.${res.view.phase}`)}`,
       { fresh: true });
   } catch (err) {
-    if (err?.name !== 'RulesError') throw err;
+    if (errorKind(err) !== 'refused') throw err;
     game.refuse({ message: err.message, code: err.code });   // (the view said there was one: a bug)
   } finally {
     game.humanBusy = false;

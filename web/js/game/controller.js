@@ -5,8 +5,8 @@
 // What it cannot do without a page goes through three small ports, which the wiring (index.js) gives it and a test
 // fakes: `ui` (draw, say, dialogs, focus), `store` (save.js: localStorage) and `clock` (timers, now).
 
-import { RulesError } from '../engine.js';
 import { translator } from '../i18n.js';
+import { errorKind } from '../session.js';
 import { askHint, takeBack } from './aids.js';
 import { describe } from './describe.js';
 import { askReview } from './review.js';
@@ -69,14 +69,14 @@ export class Game {
     try {
       return await this.session.call(name, args);
     } catch (err) {
-      if (err instanceof RulesError || err?.name === 'RulesError') throw err;
+      if (errorKind(err) === 'refused') throw err;
       this.showCrash(err);
       return null;
     }
   }
 
   showCrash(err) {
-    if (err?.name === 'EngineLoadError') {
+    if (errorKind(err) === 'load') {
       this.loadError = err;
     } else {
       this.crash = String(err?.message || err);
@@ -88,7 +88,7 @@ export class Game {
   /** The engine refused to go on with this match (its record would outgrow what the notation holds: a target raised to
    *  a million): said plainly, with a new match as the way out; a refusal of anything else is a bug, loud. */
   cannotGoOn(err) {
-    if (err?.name !== 'RulesError' || err.code !== 'match_too_long') return false;
+    if (errorKind(err) !== 'refused' || err.code !== 'match_too_long') return false;
     this.notify({ key: 'tooLong', params: {}, newMatch: true });
     this.ui.announce(this.t('notice.tooLong'), { fresh: true });
     this.ui.render();
@@ -162,7 +162,7 @@ export class Game {
       this.ui.announce(this.t('live.newMatch') + turn, { fresh: true });
       return true;
     } catch (err) {
-      if (err?.name !== 'RulesError') throw err;
+      if (errorKind(err) !== 'refused') throw err;
       // No match yet (a widget's rules="bogus"): the published rules, rather than a loading screen for good (a
       // robustness audit). Refused again, it is this package's bug: loud.
       if (!this.view && rules !== DEFAULT_RULES) {
@@ -206,7 +206,7 @@ export class Game {
       await this.applied(res, HUMAN);
     } catch (err) {
       if (this.cannotGoOn(err)) return;
-      if (err?.name !== 'RulesError') throw err;
+      if (errorKind(err) !== 'refused') throw err;
       this.refuse(err);   // the engine refused: nothing changes but the message saying why
     } finally {
       this.humanBusy = false;
@@ -379,7 +379,7 @@ export class Game {
     this.ui.render();
     // A failed start is shown once, below (ready); any other failure of info is the engine's bug: shown, loud.
     const info = this.session.info({}).then((value) => { this.info = value; }).catch((err) => {
-      if (err?.name !== 'EngineLoadError') this.showCrash(err);
+      if (errorKind(err) !== 'load') this.showCrash(err);
     });
     try {
       const { boot: how } = await this.session.engine.ready;
