@@ -40,21 +40,25 @@ def wordy(strings: set[str]) -> set[str]:
     return {s for s in strings if re.search(r"[A-Za-zÀ-ÿ]{2,}", s) and s not in NEUTRAL}
 
 
-def test_catalogues_have_the_same_keys(page: Page) -> None:
-    open_game(page)
-    report = page.evaluate("""async () => {
-      const { CATALOGUES } = await import('./js/i18n.js');
-      const keys = Object.fromEntries(Object.entries(CATALOGUES).map(([l, c]) => [l, Object.keys(c).sort()]));
-      const empty = Object.entries(CATALOGUES).flatMap(([l, c]) =>
-        Object.entries(c).filter(([, v]) => !String(v).trim()).map(([k]) => l + ':' + k));
-      const { WORDS } = await import('./js/widget.js');  // the placeholder, before the catalogues load
-      const titles = Object.keys(CATALOGUES).map((l) => [WORDS[l].score, CATALOGUES[l]['calc.title']]);
-      return { keys, empty, titles };
-    }""")
-    assert all(placeholder == title for placeholder, title in report["titles"]), report["titles"]
-    assert report["empty"] == []
-    assert report["keys"]["fr"] == report["keys"]["en"]
-    assert report["keys"]["mg"] == report["keys"]["en"]
+def test_a_french_widget_loads_the_french_words_alone_and_a_switch_loads_the_new_ones(
+        page: Page, requests_seen: list[str]) -> None:
+    # An audit: a one-language widget loaded all three catalogues. Each is now loaded when a surface uses its language
+    # (tests/js/i18n.test.js checks the catalogues' keys and the loader).
+    def catalogues() -> list[str]:
+        return [u.rsplit("/", 1)[1] for u in requests_seen if "/js/i18n/" in u]
+
+    requests_seen.clear()
+    page.goto("embed.html?mode=score&lang=fr")
+    w = page.locator("giretra-game")
+    expect(w.locator('[data-action="start-widget"]')).to_have_text("Ouvrir")
+    w.locator('[data-action="start-widget"]').click()
+    expect(w).to_have_attribute("data-state", "started", timeout=60_000)
+    title = w.locator(".gt-calc__title")
+    expect(title).to_have_text("Calculateur de points", timeout=60_000)   # (drawn once the engine answers)
+    assert catalogues() == ["fr.js"]
+    page.evaluate("document.getElementById('gt-embed').setAttribute('lang', 'mg')")
+    expect(title).to_have_text("Fikajiana isa")
+    assert catalogues() == ["fr.js", "mg.js"]
 
 
 def texts_when(page: Page, ready: Callable[[set[str]], bool], timeout_s: float = 10.0) -> set[str]:

@@ -5,9 +5,11 @@ import { endOfDeal, Game } from '../../web/js/game/controller.js';
 import { describe } from '../../web/js/game/describe.js';
 import { openFragment, shareLinks } from '../../web/js/game/links.js';
 import { changeLang, withLevels } from '../../web/js/game/settings.js';
-import { translator } from '../../web/js/i18n.js';
+import { hasWords, loadWords, translator } from '../../web/js/i18n.js';
 import { createSession } from '../../web/js/session.js';
 import { EngineCrash, EngineLoadError, fakeEngine, fakeTimers, RulesError, settle } from './fake-engine.js';
+
+await loadWords('en');   // (a page's surface is mounted once its words are loaded: widget.js, main.js)
 
 /** The player's view of a position: *toAct* to act, in *phase*. */
 const view = (toAct = 'Bottom', phase = 'play', more = {}) => ({
@@ -265,6 +267,18 @@ test('a new language: the page’s words at once, the engine’s asked again, th
   assert.equal(g.view.rules, 'fr-view');
   assert.ok(ui.calls.includes('clearLive') && ui.calls.includes('langChanged'));
   assert.equal(store.settings.at(-1).lang, 'fr');
+});
+
+test('two language switches in a row: the last one asked wins, even when the first one’s words arrive after it', async () => {
+  const { g } = game({ auto: { view: () => view() } });
+  await loadWords('fr');
+  assert.equal(hasWords('mg'), false, 'mg must still have to load for this test to mean anything');
+  const slow = changeLang(g, 'mg');
+  const fast = changeLang(g, 'fr');
+  await Promise.all([slow, fast]);
+  assert.equal(g.t.lang, 'fr');
+  assert.equal(g.settings.lang, 'fr');
+  assert.equal(g.session.lang, 'fr');
 });
 
 test('settings saved with one level for the three bots give each bot that level', () => {

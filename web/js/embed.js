@@ -2,7 +2,7 @@
 // for hosts that embed an iframe rather than a script. It tells the host its height after every change:
 //   parent <- {type: 'giretra:height', height}      and listens for   {type: 'giretra:lang', lang}.
 
-import { LANGS } from './widget.js';
+import { LANGUAGES } from './i18n.js';
 
 const ATTRIBUTES = ['mode', 'lesson', 'lang', 'rules', 'seed', 'autostart', 'rules-href'];
 const params = new URLSearchParams(location.search);
@@ -10,6 +10,9 @@ const widget = document.getElementById('gt-embed');
 for (const name of ATTRIBUTES) {
   if (params.has(name)) widget.setAttribute(name, params.get(name));
 }
+// Defined only now, with its attributes: the widget loads the words of its own language only (defined first, it
+// started in <html lang="en"> and loaded the English ones too).
+await import('./widget.js');
 document.documentElement.lang = widget.language;
 document.body.classList.toggle('is-table', ['match', 'full', 'trick'].includes(widget.mode));
 
@@ -27,7 +30,7 @@ window.addEventListener('message', (event) => {
   if (event.source !== window.parent || event.data?.type !== 'giretra:lang') return;
   // Anyone can post here: only one of the languages, as a string, is taken; anything else is ignored.
   const { lang } = event.data;
-  if (typeof lang !== 'string' || !LANGS.includes(lang)) return;
+  if (typeof lang !== 'string' || !LANGUAGES.includes(lang)) return;
   widget.setAttribute('lang', lang);
   document.documentElement.lang = widget.language;
 });

@@ -5,15 +5,14 @@
 // A classic script in <head>, not a module: it sets the language before the first paint (as a module, run after
 // the parse, a French reader on a slow line read the English page for 1.7 s first). The page's widgets carry no
 // lang in the HTML: they start in <html lang>, and get theirs once the page is parsed.
+// It holds no words: the page's title is the rules document's own heading (<h1>, in three languages in rules.html,
+// like all the rules' text), read from the page once it is parsed. The game's catalogues (i18n/<lang>.js) are modules:
+// a classic script could load one before the first paint only by blocking the parse (a synchronous request), and the
+// two words of a tab's title are not worth that; the tab says the <title> of the HTML until the heading is there.
 (() => {
 'use strict';
 
 const LANGS = ['en', 'fr', 'mg'];
-const TITLES = {
-  en: 'Rules of Giretra',
-  fr: 'Règles de la Giretra',
-  mg: 'Fitsipiky ny Giretra',
-};
 
 const known = (value) => (typeof value === 'string' && LANGS.includes(value) ? value : null);
 
@@ -54,7 +53,8 @@ function setLang(lang, { updateUrl = true } = {}) {
   const root = document.documentElement;
   root.lang = lang;
   root.dataset.lang = lang;
-  document.title = TITLES[lang];
+  const heading = document.querySelector(`h1 [lang="${lang}"]`);   // (not parsed yet on the first call, in <head>)
+  if (heading) document.title = heading.textContent.trim();
   for (const game of document.querySelectorAll('giretra-game')) {
     if (game.getAttribute('lang') !== lang) game.setAttribute('lang', lang);
   }
@@ -74,7 +74,7 @@ function setLang(lang, { updateUrl = true } = {}) {
 
 // Only rewrite the address when the reader chose, or when ?lang= was already there.
 const initial = initialLang();
-setLang(initial, { updateUrl: false });   // <html> and the title now; the rest of the page is not parsed yet
+setLang(initial, { updateUrl: false });   // <html> now (the CSS shows only its language); the rest of the page is not parsed yet
 document.addEventListener('DOMContentLoaded', () => {
   setLang(initial, { updateUrl: false });   // again, now that the switcher, the game links and the widgets exist
   // The "↑ Contents" button is for readers who have scrolled past the contents.

@@ -59,6 +59,7 @@ export class Game {
     this.tookBackAt = -Infinity;
     this.trickStop = null;      // scope 'trick': {deal, n}: the bots stop and wait once n tricks of that deal are done
     this.skip = null;           // ends the pause under way (a key, a tap on the trick)
+    this.langAsked = 0;         // each language switch takes a number: one asked earlier that loads later is dropped
     this.destroyed = false;
   }
 
