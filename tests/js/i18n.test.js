@@ -50,3 +50,22 @@ test('one catalogue per language, each with the keys and placeholders of the Eng
     }
   }
 });
+
+// Words that two keys share in a language though English has two: each one looked at, and kept because the two are
+// never where one could be taken for the other. Any other is a collision (French said "Annuler" for both Undo and
+// Cancel: an audit).
+const HOMONYMS = {
+  fr: { D: ['rankShort.Q', 'table.dealerChip'], 'Les annonces': ['bids.all', 'lesson.family.negotiation'] },
+  mg: { anjarany: ['table.toAct', 'table.toCut', 'table.toSpeak'] },
+};
+
+test('no word says two different things in a language, but the homonyms looked at', () => {
+  for (const [lang, words] of Object.entries(catalogues)) {
+    const keysOf = new Map();
+    for (const [key, text] of Object.entries(words)) keysOf.set(text, [...(keysOf.get(text) ?? []), key]);
+    for (const [text, keys] of keysOf) {
+      if (new Set(keys.map((k) => catalogues.en[k])).size < 2) continue;
+      assert.deepEqual(keys.sort(), HOMONYMS[lang]?.[text], `${lang}: “${text}” is the word of ${keys.join(', ')}`);
+    }
+  }
+});

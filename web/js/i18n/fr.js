@@ -1,4 +1,4 @@
-// Français. Le vocabulaire du jeu (Bonne, Contré, Surcontré, Sans A, Tout A) vient du moteur.
+// Français. Le vocabulaire du jeu (Bonne, Contré, Surcontré, Sans Atout, Tout Atout) vient du moteur.
 export default {
   'app.title': 'Giretra',
 
@@ -319,7 +319,7 @@ export default {
   // the game: teaching (rule links, hint, coach) and the one-trick widget
   'why.rule': "Lire la règle ›",
   'hint.button': "Conseil",
-  'takeBack.button': 'Annuler',
+  'takeBack.button': 'Reprendre',
   'takeBack.title': 'Reprendre votre dernière annonce (pendant les annonces) ou carte (pendant le jeu), et les coups joués après',
   'takeBack.none': 'Plus rien à reprendre dans cette phase de la donne.',
   'hint.thinking': "Recherche d’un conseil…",
