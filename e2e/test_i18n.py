@@ -181,6 +181,34 @@ def test_a_reader_deep_in_the_rules_is_one_tap_from_the_contents(page: Page) -> 
     expect(up).to_be_hidden()
 
 
+def test_the_contents_button_steps_aside_for_a_widget_and_its_dialog(page: Page) -> None:
+    # An audit at 360 px: "↑ Contents" covered a lesson's "Show the answer", and stayed bright over a widget's dialog.
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto("rules.html?lang=en")
+    up = page.locator("a.rp-up")
+    lesson = page.locator('giretra-game[lesson="cards-ranking"]')
+    place = "([sel, y]) => { const r = document.querySelector(sel).getBoundingClientRect(); scrollBy(0, r.top - y); }"
+    page.evaluate(place, ['giretra-game[lesson="cards-ranking"]', 640 + 150])   # just below the screen: text above
+    expect(up).to_be_visible()
+    page.evaluate(place, ['giretra-game[lesson="cards-ranking"]', 640 - 30])    # its top under the button
+    expect(up).to_be_hidden()
+    box = lesson.bounding_box()   # (the button stands 0.75 rem above the screen's foot, 2.75 rem high)
+    assert box is not None and 640 - 12 - 44 < box["y"] < 640 - 12, "the widget's top must be where the button is"
+    # A match's New match dialog: the page under it is dimmed, and the button with it.
+    match = page.locator('giretra-game[mode="match"]')
+    match.scroll_into_view_if_needed()
+    match.locator('[data-action="start-widget"]').click()
+    expect(match).to_have_attribute("data-state", "started", timeout=60_000)
+    match.locator('[data-action="open-new-match"]').click()
+    expect(match.locator("#gt-dialog[open]")).to_have_count(1)
+    expect(match).to_have_attribute("data-dialog", "")
+    page.evaluate("scrollBy(0, -1500)")   # the match out of the button's strip, the contents far above
+    expect(up).to_be_hidden()
+    page.keyboard.press("Escape")
+    expect(match).not_to_have_attribute("data-dialog", "")
+    expect(up).to_be_visible()
+
+
 def test_each_language_is_named_in_its_own_language(page: Page) -> None:
     # From an accessibility review: "Français" was read with the English voice (no lang on the option).
     open_game(page)

@@ -187,6 +187,24 @@ test('Undo adopts the position the engine returns and says what was taken back',
   await g.takeBack(g.view);
   assert.equal(g.state, 's-1');
   assert.match(ui.said.at(-1).text, /Jack of hearts/);
+  // Seen on the table too, not only heard (an audit): the status line says it until the player's next move.
+  assert.deepEqual(g.message, { kind: 'info', text: ui.said.at(-1).text });
+  assert.equal(ui.calls.at(-1), 'render');
+});
+
+test('a failure’s notice goes once a new match has started; the notice of the rules followed stays', async () => {
+  let refuse = true;
+  const { g } = game({ auto: { new_match: () => {
+    if (refuse) throw new RulesError('bad_request', 'no');
+    return { state: 'n0', view: view('Left', 'cut') };
+  } } });
+  g.notify({ key: 'badRules', params: { message: 'bogus' } });
+  g.notify({ key: 'badLink', params: { message: 'cut short' } });
+  assert.equal(await g.startNewMatch({ focus: false }), false);
+  assert.deepEqual(g.notices.map((n) => n.key), ['badRules', 'badLink', 'badMatch']);
+  refuse = false;
+  assert.equal(await g.startNewMatch({ focus: false }), true);
+  assert.deepEqual(g.notices.map((n) => n.key), ['badRules']);
 });
 
 test('a widget with rules the engine refuses plays the published rules, and says so', async () => {

@@ -83,8 +83,37 @@ document.addEventListener('DOMContentLoaded', () => {
     const root = document.documentElement;
     new IntersectionObserver(([entry]) => { root.toggleAttribute('data-toc-away', !entry.isIntersecting); })
       .observe(toc);
+    watchUnderUp(root);
   }
 });
+
+// The button steps aside while a widget passes under it: at 360 px it covered a lesson's "Show the answer" (an
+// audit). Watched: the strip of the screen it stands in, UP_STRIP_REM high at the bottom (again when the window's
+// height changes). While a widget's dialog is open the page hides it too (rules.css: giretra-game[data-dialog]).
+const UP_STRIP_REM = 4.5;
+
+function watchUnderUp(root) {
+  let observer = null;
+  let height = 0;
+  const under = new Set();
+  const watch = () => {
+    if (innerHeight === height) return;
+    height = innerHeight;
+    observer?.disconnect();
+    under.clear();
+    const strip = UP_STRIP_REM * parseFloat(getComputedStyle(root).fontSize);
+    observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) under.add(entry.target);
+        else under.delete(entry.target);
+      }
+      root.toggleAttribute('data-up-covers', under.size > 0);
+    }, { rootMargin: `-${Math.max(0, Math.floor(height - strip))}px 0px 0px 0px` });
+    for (const game of document.querySelectorAll('giretra-game')) observer.observe(game);
+  };
+  watch();
+  addEventListener('resize', watch);
+}
 document.addEventListener('change', (event) => {
   const target = event.target;
   if (target instanceof HTMLSelectElement && target.dataset.action === 'rules-lang') setLang(target.value);

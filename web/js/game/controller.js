@@ -16,6 +16,9 @@ export const DEFAULT_RULES = 'giretra.com';   // the published rules (RULES.md)
 // A notice replaces an older one of its kind (two links opened one after the other: one way back, to the player's
 // own match); at most three are shown: five pushed the table off a phone's screen.
 const KIND = { shared: 'link', sharedMatch: 'link', kept: 'link' };   // (kept: the way back offered after a reload)
+// The notices of a failure that a new match puts right: once one has started they are stale (an audit saw "The match
+// could not start" stay above the new match). (badRules stays: it says which rules the new match follows.)
+const FIXED_BY_NEW_MATCH = new Set(['badMatch', 'badLink', 'tooLong']);
 
 const realClock = {
   now: () => performance.now(),
@@ -155,6 +158,7 @@ export class Game {
       const res = await this.call('new_match', args);
       if (!res) return false;
       this.rules = rules;
+      this.notices = this.notices.filter((x) => !FIXED_BY_NEW_MATCH.has(x.key));
       this.adopt(res.state, res.view);
       // The player asked for it: the keyboard goes to the game, not back to the bar (unless the reader has gone on).
       if (focus) this.ui.focusGame();

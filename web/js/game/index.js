@@ -27,8 +27,13 @@ export function mount(root, opts) {
   } = opts;
   const session = createSession(opts.engine, { lang: opts.lang || 'en', restartEngine });
   let game = null;
-  const openFirst = () => openInitialMatch(game, {
-    seed: opts.seed ?? null, focus: Boolean(opts.focus), fragment: standalone ? takeFragment() : '' });
+  const openFirst = async () => {
+    await openInitialMatch(game, { seed: opts.seed ?? null, focus: Boolean(opts.focus),
+      fragment: standalone ? takeFragment() : '' });
+    // The game page is the whole page: the keyboard starts in the game, on the player's first choice when it is their
+    // turn (after a reload on their turn it was on the page's body: an audit), unless the reader has gone elsewhere.
+    if (standalone) game.ui.focusGame();
+  };
   const actions = {
     takeBack: scope === 'match' ? (view) => game.takeBack(view) : null,
     retry: () => game.retry(openFirst),
@@ -37,7 +42,8 @@ export function mount(root, opts) {
       game.dismiss(notice);
       game.ui.render();
     },
-    backToMyMatch: (notice) => backToMyMatch(game, notice).catch((err) => game.showCrash(err)),
+    // The notice and its button go: the keyboard goes to the match taken back (it fell to the page's body: an audit).
+    backToMyMatch: (notice) => backToMyMatch(game, notice).then(() => game.ui.focusGame(), (err) => game.showCrash(err)),
   };
   const ui = createView(root, { game: () => game, actions, standalone, marks, rulesHref, shareBase });
   // The page's own language (?lang=, the saved setting, the browser's) or the widget's (its lang attribute).

@@ -189,6 +189,7 @@ export default {
   'newMatch.ends': 'This ends the match in progress.',
   'newMatch.seed': 'Seed (optional)',
   'newMatch.seedHelp': 'The same seed deals the same cards. Leave it empty for a surprise.',
+  'newMatch.seedBad': 'Enter a whole number from 0 to 9007199254740991, or leave the box empty.',
   'newMatch.rules': 'Rules',
   'newMatch.start': 'Start the match',
   'rules.giretra.com': 'giretra.com (the published rules)',

@@ -186,6 +186,7 @@ export default {
   'newMatch.ends': 'La partie en cours s’arrête.',
   'newMatch.seed': 'Graine (facultative)',
   'newMatch.seedHelp': 'La même graine distribue les mêmes cartes. Laissez vide pour une surprise.',
+  'newMatch.seedBad': 'Entrez un nombre entier de 0 à 9007199254740991, ou laissez la case vide.',
   'newMatch.rules': 'Règles',
   'newMatch.start': 'Commencer la partie',
   'rules.giretra.com': 'giretra.com (les règles publiées)',

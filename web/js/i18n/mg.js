@@ -186,6 +186,7 @@ export default {
   'newMatch.ends': 'Mifarana ny lalao efa manomboka.',
   'newMatch.seed': 'Voa (tsy voatery)',
   'newMatch.seedHelp': 'Ny voa mitovy dia manome karatra mitovy. Avelao ho foana raha tianao ho tsy ampoizina.',
+  'newMatch.seedBad': 'Ampidiro isa feno manomboka amin’ny 0 ka hatramin’ny 9007199254740991, na avelao ho foana.',
   'newMatch.rules': 'Fitsipika',
   'newMatch.start': 'Atombohy ny lalao',
   'rules.giretra.com': 'giretra.com (ny fitsipika navoaka)',

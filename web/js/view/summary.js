@@ -8,6 +8,12 @@ import { SEATS } from './seats.js';
 
 const TEAMS = ['Team1', 'Team2'];
 
+/** A team's name in a narrow column: its number stays with its word ("Team / 2 (Left and Right)" broke there: an
+ *  audit); the line may break inside the brackets. */
+function teamName(t, team) {
+  return t(`team.${team}`).replace(/ (?=\d)/g, '\u00a0');
+}
+
 // *me*: the player's own seat, named "You" as on the table; *review*: the engine's review of the player's choices
 // (null: not asked, without its moves while it comes), asked by *onReview*; *onBack*: an earlier deal's result, seen
 // again from the score sheet, goes back to it (instead of "Next deal").
@@ -31,7 +37,7 @@ export function renderSummary(t, summary, { me, winner, review, onReview, onCont
       ])),
       h('tbody', TEAMS.map((team) => h(`tr.gt-team--${team.toLowerCase()}`, { dataset: { team } }, [
         h('th', { attrs: { scope: 'row' } }, [
-          t(`team.${team}`),
+          teamName(t, team),
           c.announcerTeam === team ? h('span.gt-tag', t('summary.announcers')) : h('span.gt-tag', t('summary.defenders')),
         ]),
         h('td', [String(summary.cardPoints[team]),
