@@ -27,13 +27,8 @@ export function mount(root, opts) {
   } = opts;
   const session = createSession(opts.engine, { lang: opts.lang || 'en', restartEngine });
   let game = null;
-  const openFirst = async () => {
-    await openInitialMatch(game, { seed: opts.seed ?? null, focus: Boolean(opts.focus),
-      fragment: standalone ? takeFragment() : '' });
-    // The game page is the whole page: the keyboard starts in the game, on the player's first choice when it is their
-    // turn (after a reload on their turn it was on the page's body: an audit), unless the reader has gone elsewhere.
-    if (standalone) game.ui.focusGame();
-  };
+  const openFirst = () => openInitialMatch(game, {
+    seed: opts.seed ?? null, focus: Boolean(opts.focus), fragment: standalone ? takeFragment() : '' });
   const actions = {
     takeBack: scope === 'match' ? (view) => game.takeBack(view) : null,
     retry: () => game.retry(openFirst),

@@ -31,6 +31,10 @@ export async function openInitialMatch(game, { seed = null, focus = false, fragm
     try {
       await resumeSave(game, saved.save);
       await offerBack(game, saved.save);
+      // A reload: the player was in the game, and the keyboard goes back there, to their first choice on their turn
+      // (it was on the page's body: an audit). A first visit or a link starts at the page's top, where the first Tab
+      // is "Skip to the table".
+      game.ui.focusGame();
       return;
     } catch (err) {
       if (errorKind(err) !== 'refused') throw err;
