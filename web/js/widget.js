@@ -10,9 +10,10 @@
 //
 // Until the reader starts it, a widget is this small module, the words of its language (i18n.js and one catalogue,
 // shared by the page's widgets) and its caption: everything else (the game's modules, its stylesheets, Pyodide, the
-// engine) loads on the first start, once for all the widgets of a page, which share one Web Worker. A widget removed from the page stops and lets go of the engine; once no widget
-// has used it for IDLE_MS the worker ends, so a single-page site that navigates away leaks nothing, and one that
-// navigates to another page with widgets finds the engine still running.
+// engine) loads on the first start, once for all the widgets of a page, which share one Web Worker. A widget removed
+// from the page stops and lets go of the engine; once no widget has used it for IDLE_MS the worker ends, so a
+// single-page site that navigates away leaks nothing, and one that navigates to another page with widgets finds the
+// engine still running.
 
 import { hasWords, LANGUAGES, loadWords, translator } from './i18n.js';
 
