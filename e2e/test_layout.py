@@ -521,6 +521,15 @@ def test_new_match_on_a_phone_focuses_start_and_says_the_match_ends(page: Page) 
                            arg=before)   # a new match, not the one of seed 11
 
 
+# The lines that a team's name takes from its word to its number ("Team 2"), in an element's text.
+TEAM_NUMBER_LINES_IN = """(el) => {
+  const name = /(Team|Équipe|Ekipa).\\d/;
+  const text = [...el.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && name.test(n.data));
+  const found = name.exec(text.data), range = document.createRange();
+  range.setStart(text, found.index);
+  range.setEnd(text, found.index + found[0].length);
+  return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+}"""
 # The lines that the start of each team's name takes in the deal's result, up to its number ("Team 2").
 TEAM_NUMBER_LINES = """s => [...s.querySelectorAll('tbody th')].map((th) => {
   const text = th.firstChild, range = document.createRange();
@@ -553,6 +562,24 @@ def test_a_deals_result_and_the_score_sheet_fit_a_small_phone(page: Page, width:
     sheet = page.locator("#gt-dialog[open] .gt-scroll")
     expect(sheet.locator("tbody tr")).to_have_count(3)
     assert sheet.evaluate(fits) is True, sheet.evaluate(fits)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "mg"])
+def test_a_teams_number_stays_on_the_line_of_its_word_at_every_phone_width(page: Page, lang: str) -> None:
+    # An audit: a team's name read "… Team" at a line's end and "2 (Left and Right)" on the next.
+    state, _ = drive(api("new_match", seed=3)["state"], lambda v: v["phase"] == "play" and v["toAct"] == HUMAN
+                     and v["contract"]["announcerTeam"] == "Team2" and v["contract"]["multiplier"] > 1)
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(state))
+    text = page.locator(".gt-contract__text")
+    expect(text).to_contain_text("2 (")
+    broken = []
+    for width in range(280, 481, 4):
+        page.set_viewport_size({"width": width, "height": 640})
+        page.evaluate("() => new Promise(requestAnimationFrame)")
+        if text.evaluate(TEAM_NUMBER_LINES_IN) != 1:
+            broken.append(width)
+    assert broken == [], f"the team's number on another line than its word at {broken} px"
 
 
 def test_coach_mode_on_a_laptop_keeps_the_score_in_view_at_every_turn(page: Page) -> None:

@@ -69,3 +69,13 @@ test('no word says two different things in a language, but the homonyms looked a
     }
   }
 });
+
+test('a team’s name keeps its number on the line of its word, in every language', async () => {
+  for (const lang of LANGUAGES) {
+    const t = await loadWords(lang);
+    for (const team of ['Team1', 'Team2']) {
+      assert.match(t.team(team), /\S\u00a0\d/, `${lang}: ${t.team(team)}`);
+      assert.equal(t.team(team).replace(/\u00a0/g, ' '), t(`team.${team}`));
+    }
+  }
+});

@@ -76,6 +76,9 @@ export function translator(lang) {
   /** The short rank printed on the card face: "J" in English, "V" in French. */
   t.rank = (rank) => t(`rankShort.${rank}`);
   t.seat = (seat) => t(`seat.${seat}`);
+  /** "Team 2 (Left and Right)", its number kept on the line of its word: a narrow line broke it as "Team / 2 (Left and
+   *  Right)" (an audit); it may break inside the brackets. */
+  t.team = (team) => t(`team.${team}`).replace(/ (?=\d)/g, '\u00a0');
   /** "You" for the player's own seat *me* (its plate says "You"), else the seat's place. */
   t.who = (seat, me) => (seat === me ? t('seat.you') : t.seat(seat));
   /** A line about *seat*, in the key's ".you" form for the player's own seat: "You win the trick". */
