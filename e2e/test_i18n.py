@@ -40,21 +40,25 @@ def wordy(strings: set[str]) -> set[str]:
     return {s for s in strings if re.search(r"[A-Za-zÀ-ÿ]{2,}", s) and s not in NEUTRAL}
 
 
-def test_catalogues_have_the_same_keys(page: Page) -> None:
-    open_game(page)
-    report = page.evaluate("""async () => {
-      const { CATALOGUES } = await import('./js/i18n.js');
-      const keys = Object.fromEntries(Object.entries(CATALOGUES).map(([l, c]) => [l, Object.keys(c).sort()]));
-      const empty = Object.entries(CATALOGUES).flatMap(([l, c]) =>
-        Object.entries(c).filter(([, v]) => !String(v).trim()).map(([k]) => l + ':' + k));
-      const { WORDS } = await import('./js/widget.js');  // the placeholder, before the catalogues load
-      const titles = Object.keys(CATALOGUES).map((l) => [WORDS[l].score, CATALOGUES[l]['calc.title']]);
-      return { keys, empty, titles };
-    }""")
-    assert all(placeholder == title for placeholder, title in report["titles"]), report["titles"]
-    assert report["empty"] == []
-    assert report["keys"]["fr"] == report["keys"]["en"]
-    assert report["keys"]["mg"] == report["keys"]["en"]
+def test_a_french_widget_loads_the_french_words_alone_and_a_switch_loads_the_new_ones(
+        page: Page, requests_seen: list[str]) -> None:
+    # An audit: a one-language widget loaded all three catalogues. Each is now loaded when a surface uses its language
+    # (tests/js/i18n.test.js checks the catalogues' keys and the loader).
+    def catalogues() -> list[str]:
+        return [u.rsplit("/", 1)[1] for u in requests_seen if "/js/i18n/" in u]
+
+    requests_seen.clear()
+    page.goto("embed.html?mode=score&lang=fr")
+    w = page.locator("giretra-game")
+    expect(w.locator('[data-action="start-widget"]')).to_have_text("Ouvrir")
+    w.locator('[data-action="start-widget"]').click()
+    expect(w).to_have_attribute("data-state", "started", timeout=60_000)
+    title = w.locator(".gt-calc__title")
+    expect(title).to_have_text("Calculateur de points", timeout=60_000)   # (drawn once the engine answers)
+    assert catalogues() == ["fr.js"]
+    page.evaluate("document.getElementById('gt-embed').setAttribute('lang', 'mg')")
+    expect(title).to_have_text("Fikajiana isa")
+    assert catalogues() == ["fr.js", "mg.js"]
 
 
 def texts_when(page: Page, ready: Callable[[set[str]], bool], timeout_s: float = 10.0) -> set[str]:
@@ -175,6 +179,34 @@ def test_a_reader_deep_in_the_rules_is_one_tap_from_the_contents(page: Page) -> 
     up.click()
     expect(page.locator("#toc-title")).to_be_in_viewport()
     expect(up).to_be_hidden()
+
+
+def test_the_contents_button_steps_aside_for_a_widget_and_its_dialog(page: Page) -> None:
+    # An audit at 360 px: "↑ Contents" covered a lesson's "Show the answer", and stayed bright over a widget's dialog.
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto("rules.html?lang=en")
+    up = page.locator("a.rp-up")
+    lesson = page.locator('giretra-game[lesson="cards-ranking"]')
+    place = "([sel, y]) => { const r = document.querySelector(sel).getBoundingClientRect(); scrollBy(0, r.top - y); }"
+    page.evaluate(place, ['giretra-game[lesson="cards-ranking"]', 640 + 150])   # just below the screen: text above
+    expect(up).to_be_visible()
+    page.evaluate(place, ['giretra-game[lesson="cards-ranking"]', 640 - 30])    # its top under the button
+    expect(up).to_be_hidden()
+    box = lesson.bounding_box()   # (the button stands 0.75 rem above the screen's foot, 2.75 rem high)
+    assert box is not None and 640 - 12 - 44 < box["y"] < 640 - 12, "the widget's top must be where the button is"
+    # A match's New match dialog: the page under it is dimmed, and the button with it.
+    match = page.locator('giretra-game[mode="match"]')
+    match.scroll_into_view_if_needed()
+    match.locator('[data-action="start-widget"]').click()
+    expect(match).to_have_attribute("data-state", "started", timeout=60_000)
+    match.locator('[data-action="open-new-match"]').click()
+    expect(match.locator("#gt-dialog[open]")).to_have_count(1)
+    expect(match).to_have_attribute("data-dialog", "")
+    page.evaluate("scrollBy(0, -1500)")   # the match out of the button's strip, the contents far above
+    expect(up).to_be_hidden()
+    page.keyboard.press("Escape")
+    expect(match).not_to_have_attribute("data-dialog", "")
+    expect(up).to_be_visible()
 
 
 def test_each_language_is_named_in_its_own_language(page: Page) -> None:

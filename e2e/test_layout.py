@@ -15,6 +15,7 @@ from gameplay import (
     fragment,
     human_turns,
     play_one_step,
+    saved_state,
     wait_my_turn,
 )
 from playwright.sync_api import Page, expect
@@ -504,16 +505,38 @@ def test_a_phones_seats_and_trick_stay_put_from_turn_to_turn(page: Page) -> None
         assert page.evaluate(boxes) == before, seat
 
 
-def test_new_match_on_a_phone_focuses_a_button_and_says_the_match_ends(page: Page) -> None:
-    # The seed box took the focus, which opens a phone's number keyboard over the dialog. With a match in progress
-    # the focus is on Cancel: a reflex Enter on "Start the match" ended it (an accessibility audit).
+def test_new_match_on_a_phone_focuses_start_and_says_the_match_ends(page: Page) -> None:
+    # The seed box took the focus, which opens a phone's number keyboard over the dialog. The focus was then put on
+    # Cancel while a match was in progress, and Enter cancelled the dialog made to start one (a later audit): it is on
+    # "Start the match", and the dialog says the match in progress ends (Escape keeps it).
     open_game(page, fragment="seed=11")
+    before = saved_state(page)
     page.locator('[data-action="open-new-match"]').tap()
     dialog = page.locator("#gt-dialog[open]")
-    expect(dialog.locator('[data-action="cancel"]')).to_be_focused()
+    expect(dialog.locator('[data-action="start-match"]')).to_be_focused()
     expect(dialog.locator(".gt-newmatch__ends")).to_have_text("This ends the match in progress.")
     page.keyboard.press("Enter")
     expect(page.locator("#gt-dialog[open]")).to_have_count(0)
+    page.wait_for_function("(before) => JSON.parse(localStorage.getItem('giretra.match') || 'null')?.state !== before",
+                           arg=before)   # a new match, not the one of seed 11
+
+
+# The lines that a team's name takes from its word to its number ("Team 2"), in an element's text.
+TEAM_NUMBER_LINES_IN = """(el) => {
+  const name = /(Team|Équipe|Ekipa).\\d/;
+  const text = [...el.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && name.test(n.data));
+  const found = name.exec(text.data), range = document.createRange();
+  range.setStart(text, found.index);
+  range.setEnd(text, found.index + found[0].length);
+  return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+}"""
+# The lines that the start of each team's name takes in the deal's result, up to its number ("Team 2").
+TEAM_NUMBER_LINES = """s => [...s.querySelectorAll('tbody th')].map((th) => {
+  const text = th.firstChild, range = document.createRange();
+  range.setStart(text, 0);
+  range.setEnd(text, /\\d/.exec(text.data).index + 1);
+  return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+})"""
 
 
 @pytest.mark.parametrize(("width", "lang"), [(320, "fr"), (320, "en"), (320, "mg"), (360, "mg")])
@@ -531,12 +554,32 @@ def test_a_deals_result_and_the_score_sheet_fit_a_small_phone(page: Page, width:
     result = page.locator("#gt-dialog[open] .gt-scroll")
     expect(result.locator("tbody tr")).to_have_count(2)
     assert result.evaluate(fits) is True, result.evaluate(fits)
+    # Each team's word and number on one line ("Team / 2 (Left and Right)" broke between them: an audit).
+    assert result.evaluate(TEAM_NUMBER_LINES) == [1, 1]
     page.locator('#gt-dialog[open] [data-action="continue"]').tap()
     expect(page.locator("#gt-dialog[open]")).to_have_count(0)
     page.locator('[data-action="open-score-sheet"]').tap()
     sheet = page.locator("#gt-dialog[open] .gt-scroll")
     expect(sheet.locator("tbody tr")).to_have_count(3)
     assert sheet.evaluate(fits) is True, sheet.evaluate(fits)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "mg"])
+def test_a_teams_number_stays_on_the_line_of_its_word_at_every_phone_width(page: Page, lang: str) -> None:
+    # An audit: a team's name read "… Team" at a line's end and "2 (Left and Right)" on the next.
+    state, _ = drive(api("new_match", seed=3)["state"], lambda v: v["phase"] == "play" and v["toAct"] == HUMAN
+                     and v["contract"]["announcerTeam"] == "Team2" and v["contract"]["multiplier"] > 1)
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(state))
+    text = page.locator(".gt-contract__text")
+    expect(text).to_contain_text("2 (")
+    broken = []
+    for width in range(280, 481, 10):   # (a break came at every width of one language)
+        page.set_viewport_size({"width": width, "height": 640})
+        page.evaluate("() => new Promise(requestAnimationFrame)")
+        if text.evaluate(TEAM_NUMBER_LINES_IN) != 1:
+            broken.append(width)
+    assert broken == [], f"the team's number on another line than its word at {broken} px"
 
 
 def test_coach_mode_on_a_laptop_keeps_the_score_in_view_at_every_turn(page: Page) -> None:

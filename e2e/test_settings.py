@@ -10,6 +10,27 @@ from gameplay import HUMAN, api, saved_state
 from playwright.sync_api import Page, expect
 
 
+def test_a_seed_the_engine_cannot_take_is_said_in_the_players_words_and_starts_nothing(page: Page) -> None:
+    # An audit: 2^53 gave the notice "The match could not start: seed must be an integer in 0..9007199254740991" (the
+    # engine's words for programmers), and the box had no maximum.
+    open_game(page, query="speed=0&lang=fr")
+    before = str(saved_state(page)).split(" ")[:8]   # the match's header (a bot may move meanwhile)
+    page.locator('[data-action="open-new-match"]').click()
+    seed = page.locator("#gt-seed")
+    expect(seed).to_have_attribute("max", "9007199254740991")
+    seed.fill("9007199254740992")
+    page.keyboard.press("Enter")
+    expect(page.locator("#gt-dialog[open]")).to_have_count(1)
+    assert seed.evaluate("e => e.validationMessage") == (
+        "Entrez un nombre entier de 0 à 9007199254740991, ou laissez la case vide.")
+    assert page.locator(".gt-notice").count() == 0 and str(saved_state(page)).split(" ")[:8] == before
+    seed.fill("9007199254740991")   # the largest seed there is: taken
+    page.keyboard.press("Enter")
+    expect(page.locator("#gt-dialog[open]")).to_have_count(0)
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('giretra.match'))?.state.split(' ')[3] === "
+                           "'9007199254740991'")
+
+
 def test_new_match_with_a_seed_and_a_preset(page: Page) -> None:
     open_game(page)
     page.locator('[data-action="open-new-match"]').click()

@@ -119,6 +119,10 @@ def test_a_seed_deals_the_same_cards_in_pyodide_as_in_cpython(page: Page) -> Non
 SAVED_IS = "state => JSON.parse(localStorage.getItem('giretra.match') || 'null')?.state === state"
 
 
+# The focus is on one of the player's legal calls, cards or cuts.
+ON_A_CHOICE = "() => document.activeElement?.matches('.gt-calls .is-legal, .gt-hand .is-legal, .gt-cut .is-legal')"
+
+
 def match_in_progress(page: Page) -> tuple[list[str], str | None]:
     """A match of the player's own, begun (cut by the human, seed 0): its hand and its saved state."""
     open_game(page, fragment="seed=0")   # the human cuts first
@@ -145,6 +149,8 @@ def test_a_shared_link_keeps_the_match_in_progress_and_the_way_back_to_it(page: 
     wait_my_turn(page, "negotiation")
     wait_hand(page, mine)
     assert saved_state(page) == kept
+    # The button gone with its notice, the keyboard is on the player's first call, not on the page's body (an audit).
+    page.wait_for_function(ON_A_CHOICE)
     # A deal link pasted into the open game's address bar (only the fragment changes): the same, and a link cut
     # short says it cannot be opened and changes nothing.
     deal_link = str(api("new_match", seed=5)["state"]).replace(" ", "_")
@@ -158,6 +164,15 @@ def test_a_shared_link_keeps_the_match_in_progress_and_the_way_back_to_it(page: 
     page.evaluate("h => { location.hash = h; }", deal_link[:25] + "%E0%A4")
     expect(page.locator('[data-notice="badLink"]')).to_be_visible()
     assert saved_state(page) == kept and hand(page) == mine
+
+
+def test_a_reload_on_the_players_turn_puts_the_keyboard_on_their_first_choice(page: Page) -> None:
+    # An audit: after a reload on the player's turn the focus was on the page's body, ten Tabs from the calls.
+    match_in_progress(page)
+    page.reload()
+    wait_ready(page)
+    wait_my_turn(page, "negotiation")
+    page.wait_for_function(ON_A_CHOICE)
 
 
 def test_the_way_back_to_ones_match_outlives_a_reload_until_taken_or_declined(page: Page) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from conftest import BOOT_TIMEOUT_MS
@@ -399,6 +400,23 @@ def test_the_iframe_page_shows_the_caption_of_its_mode(page: Page, query: str, c
     expect(w.locator(".gt-widget__caption")).to_have_text(caption)
     height = page.evaluate("Math.ceil(document.documentElement.getBoundingClientRect().height)")
     assert height < 160, height
+
+
+def test_the_iframe_page_takes_a_caption_as_plain_text_and_no_other(page: Page) -> None:
+    # An audit: an iframe's caption could not be set (the element's text is the caption; embed.html's element had
+    # none). caption= sets it, as text: markup stays text, and a caption that is no line of text is refused.
+    warnings: list[str] = []
+    page.on("console", lambda msg: warnings.append(msg.text) if msg.type == "warning" else None)
+    page.goto("embed.html?mode=lesson&lesson=cards-ranking&lang=fr&caption=" + quote("Essayez : <b>l’ordre</b>"))
+    w = widget(page, "")
+    expect(w.locator('[data-action="start-widget"]')).to_have_accessible_name("Jouer Essayez : <b>l’ordre</b>")
+    assert w.evaluate("g => [g.textContent, g.children.length]") == ["Essayez : <b>l’ordre</b>", 0]   # text, no <b>
+    assert not [m for m in warnings if "caption" in m]
+    for bad in ("x" * 121, "two%0Alines", "%20%20"):
+        page.goto(f"embed.html?mode=lesson&lesson=cards-ranking&caption={bad}")
+        expect(w.locator(".gt-widget__caption")).to_have_text("Try it")
+        assert w.evaluate("g => g.textContent") == ""
+    assert len([m for m in warnings if "caption=" in m]) == 3, warnings
 
 
 @pytest.mark.fresh_context   # a first start: a later one, from the engine's snapshot, may be too quick to follow

@@ -7,7 +7,7 @@ decides a rule. :mod:`giretra_core.jsonapi` calls them; so do the lessons, for t
 
 >>> from .match import Match
 >>> teams((3, 4)), mode(Mode.NO_TRUMPS, "fr")
-({'Team1': 3, 'Team2': 4}, {'mode': 'NoTrumps', 'modeText': 'Sans A'})
+({'Team1': 3, 'Team2': 4}, {'mode': 'NoTrumps', 'modeText': 'Sans Atout'})
 """
 
 from __future__ import annotations

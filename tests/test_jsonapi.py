@@ -959,7 +959,7 @@ def test_score_without_a_mode_lists_the_modes_with_their_totals_and_multipliers(
                                               "NoTrumps", "AllTrumps"]
     by_mode = {m["mode"]: m for m in v["modes"]}
     assert [by_mode[m]["total"] for m in ("ColourHearts", "NoTrumps", "AllTrumps")] == [162, 130, 258]
-    assert by_mode["NoTrumps"]["text"] == "Sans A" and by_mode["ColourHearts"]["text"] == "Cœur ♥"
+    assert by_mode["NoTrumps"]["text"] == "Sans Atout" and by_mode["ColourHearts"]["text"] == "Cœur ♥"
     # N-5: NoTrumps and Clubs are always doubled; N-6: neither can be redoubled.
     assert by_mode["NoTrumps"]["multipliers"] == by_mode["ColourClubs"]["multipliers"] == [2]
     assert "(N-5)" in by_mode["NoTrumps"]["refused"]["1"] and "(N-6)" in by_mode["ColourClubs"]["refused"]["4"]
@@ -1027,7 +1027,7 @@ def test_score_spells_out_the_arithmetic_in_the_requested_language() -> None:
     assert r["lines"][-1] == "52 × 2 (doubled automatically) = 104 to Team 1 (Bottom–Top)."
     fr = score(mode="NoTrumps", cardPoints={"Team1": 94}, lang="fr")
     assert fr["lines"][-1] == "Équipe 1 (Sud–Nord) marque 52 × 2 (contré automatiquement) = 104."
-    assert fr["modeText"] == "Sans A"
+    assert fr["modeText"] == "Sans Atout"
     mg = score(mode="AllTrumps", multiplier=2, cardPoints={"Team1": 150}, lang="mg")
     assert mg["lines"][-1] == "15 × 2 (Contré) = 30 ho an’ny mpanambara, 11 × 2 (Contré) = 22 ho an’ny mpiaro."
     explicit = score(mode="AllTrumps", multiplier=2, cardPoints={"Team1": 199})
@@ -1097,7 +1097,7 @@ def test_score_refuses_bad_input_with_a_clear_message(request_fields: JSON, code
 
 def test_score_refusals_a_user_can_cause_are_in_their_language() -> None:
     fr = error("score", mode="NoTrumps", multiplier=1, cardPoints={"Team1": 90}, lang="fr")["message"]
-    assert fr.startswith("Sans A est toujours contré") and fr.endswith("(N-5).")
+    assert fr.startswith("Sans Atout est toujours contré") and fr.endswith("(N-5).")
     mg = error("score", mode="ColourHearts", cardPoints={"Team1": 90, "Team2": 90}, lang="mg")["message"]
     assert "90 + 90 = 180 (S-1)" in mg and "Amin’ny Cœur ♥" in mg
     assert "capot" in error("score", mode="ColourHearts", sweep="Team1", cardPoints={"Team1": 90},

@@ -123,3 +123,15 @@ def test_accept_encoding_is_read_with_its_weights() -> None:
     assert accepted_encodings("gzip, deflate, br, zstd") == {"gzip", "deflate", "br", "zstd"}
     assert accepted_encodings("br;q=0, gzip;q=0.5") == {"gzip"}
     assert accepted_encodings("") == set()
+
+
+def test_every_language_of_the_page_is_kept_for_offline(site: Path) -> None:
+    # A page loads only its language's words (web/js/i18n.js): the service worker keeps all of them, so a language
+    # switch works offline too.
+    catalogues = sorted((ROOT / "web" / "js" / "i18n").glob("*.js"))
+    assert [c.name for c in catalogues] == ["en.js", "fr.js", "mg.js"]
+    (site / "js" / "i18n").mkdir()
+    for path in [*catalogues, ROOT / "web" / "js" / "i18n.js"]:
+        (site / path.relative_to(ROOT / "web")).write_bytes(path.read_bytes())
+    files = set(build_site.precached_files(site))
+    assert {"js/i18n.js", "js/i18n/en.js", "js/i18n/fr.js", "js/i18n/mg.js"} <= files

@@ -5,9 +5,11 @@ import { endOfDeal, Game } from '../../web/js/game/controller.js';
 import { describe } from '../../web/js/game/describe.js';
 import { openFragment, shareLinks } from '../../web/js/game/links.js';
 import { changeLang, withLevels } from '../../web/js/game/settings.js';
-import { translator } from '../../web/js/i18n.js';
+import { hasWords, loadWords, translator } from '../../web/js/i18n.js';
 import { createSession } from '../../web/js/session.js';
-import { EngineLoadError, fakeEngine, fakeTimers, RulesError, settle } from './fake-engine.js';
+import { EngineCrash, EngineLoadError, fakeEngine, fakeTimers, RulesError, settle } from './fake-engine.js';
+
+await loadWords('en');   // (a page's surface is mounted once its words are loaded: widget.js, main.js)
 
 /** The player's view of a position: *toAct* to act, in *phase*. */
 const view = (toAct = 'Bottom', phase = 'play', more = {}) => ({
@@ -185,6 +187,24 @@ test('Undo adopts the position the engine returns and says what was taken back',
   await g.takeBack(g.view);
   assert.equal(g.state, 's-1');
   assert.match(ui.said.at(-1).text, /Jack of hearts/);
+  // Seen on the table too, not only heard (an audit): the status line says it until the player's next move.
+  assert.deepEqual(g.message, { kind: 'info', text: ui.said.at(-1).text });
+  assert.equal(ui.calls.at(-1), 'render');
+});
+
+test('a failure’s notice goes once a new match has started; the notice of the rules followed stays', async () => {
+  let refuse = true;
+  const { g } = game({ auto: { new_match: () => {
+    if (refuse) throw new RulesError('bad_request', 'no');
+    return { state: 'n0', view: view('Left', 'cut') };
+  } } });
+  g.notify({ key: 'badRules', params: { message: 'bogus' } });
+  g.notify({ key: 'badLink', params: { message: 'cut short' } });
+  assert.equal(await g.startNewMatch({ focus: false }), false);
+  assert.deepEqual(g.notices.map((n) => n.key), ['badRules', 'badLink', 'badMatch']);
+  refuse = false;
+  assert.equal(await g.startNewMatch({ focus: false }), true);
+  assert.deepEqual(g.notices.map((n) => n.key), ['badRules']);
 });
 
 test('a widget with rules the engine refuses plays the published rules, and says so', async () => {
@@ -221,6 +241,18 @@ test('a load failure yields the retry state; Try again boots a new engine', asyn
   assert.equal(opened, 1);
 });
 
+test('the game sorts engine failures as the session does: refused thrown, load kept for Try again, the rest a crash', async () => {
+  const refusal = new RulesError('illegal', 'no');
+  const load = new EngineLoadError('wheel', 'offline');
+  const crash = new EngineCrash('Traceback: boom');
+  const { g } = game({ auto: { view: ({ state }) => { throw { r: refusal, l: load, c: crash }[state]; } } });
+  await assert.rejects(g.call('view', { state: 'r' }), refusal);
+  assert.equal(await g.call('view', { state: 'l' }), null);
+  assert.deepEqual([g.loadError, g.crash], [load, null]);
+  assert.equal(await g.call('view', { state: 'c' }), null);
+  assert.equal(g.crash, 'Traceback: boom');
+});
+
 test('one trick at a time: the bots stop once the trick is done, until the reader asks for the next', () => {
   const { g } = game({ scope: 'trick', v: view('Left', 'play', { dealNumber: 3 }) });
   assert.equal(g.trickWaiting(), false);
@@ -253,6 +285,18 @@ test('a new language: the page’s words at once, the engine’s asked again, th
   assert.equal(g.view.rules, 'fr-view');
   assert.ok(ui.calls.includes('clearLive') && ui.calls.includes('langChanged'));
   assert.equal(store.settings.at(-1).lang, 'fr');
+});
+
+test('two language switches in a row: the last one asked wins, even when the first one’s words arrive after it', async () => {
+  const { g } = game({ auto: { view: () => view() } });
+  await loadWords('fr');
+  assert.equal(hasWords('mg'), false, 'mg must still have to load for this test to mean anything');
+  const slow = changeLang(g, 'mg');
+  const fast = changeLang(g, 'fr');
+  await Promise.all([slow, fast]);
+  assert.equal(g.t.lang, 'fr');
+  assert.equal(g.settings.lang, 'fr');
+  assert.equal(g.session.lang, 'fr');
 });
 
 test('settings saved with one level for the three bots give each bot that level', () => {

@@ -1,19 +1,43 @@
-// The page's words: one catalogue per language in js/i18n/<lang>.js, all with the same keys.
-// The engine's words (reasons, call and mode names, the deal arithmetic) come from the engine in the same
-// language: every engine call carries "lang".
+// The page's words: one catalogue per language in js/i18n/<lang>.js, all with the same keys (tests/js/i18n.test.js).
+// A catalogue is fetched only when a surface uses its language: a French widget loads fr.js alone, and a language
+// switch loads the new one (once per page: kept here). The engine's words (reasons, call and mode names, the deal
+// arithmetic) come from the engine in the same language: every engine call carries "lang".
+//
+//   const t = await loadWords('fr');   // then translator('fr') too, at once, anywhere on the page
 
-import en from './i18n/en.js';
-import fr from './i18n/fr.js';
-import mg from './i18n/mg.js';
-
-export const CATALOGUES = { en, fr, mg };
-export const LANGUAGES = Object.keys(CATALOGUES);
+export const LANGUAGES = ['en', 'fr', 'mg'];
 // Endonyms: a language is always offered in its own name.
 export const LANGUAGE_NAMES = { en: 'English', fr: 'Français', mg: 'Malagasy' };
 
 // There is no page-wide language: a page may hold widgets in several languages (a French lesson beside English
 // ones), so each surface makes its own translator and passes it to what it draws.
 export const missing = new Set();   // keys looked up but absent from a catalogue, as "lang:key" (tests read it)
+
+const catalogues = new Map();   // lang -> its words, once loaded
+const loading = new Map();      // lang -> Promise of its translator
+
+/** One of our languages: *lang* if it is one, else English. */
+export const known = (lang) => (LANGUAGES.includes(lang) ? lang : 'en');
+
+/** The translator of *lang* (English for a language we do not have), once its catalogue is loaded: each language is
+ *  fetched once per page, however many surfaces ask. A failed download is not kept: the next call tries again. */
+export function loadWords(lang) {
+  const code = known(lang);
+  if (!loading.has(code)) {
+    const words = import(`./i18n/${code}.js`).then((module) => {
+      catalogues.set(code, module.default);
+      return translator(code);
+    });
+    words.catch(() => loading.delete(code));
+    loading.set(code, words);
+  }
+  return loading.get(code);
+}
+
+/** True once the words of *lang* are loaded: translator(lang) then answers at once. */
+export function hasWords(lang) {
+  return catalogues.has(known(lang));
+}
 
 /** The browser's preferred language among ours, else English. */
 export function preferredLang() {
@@ -24,12 +48,15 @@ export function preferredLang() {
   return 'en';
 }
 
-/** The words of one language, for one surface: each mount makes its own (`t = translator(lang)`) and passes it to
- *  what it draws, so a French widget beside an English one never borrows its language. A new language is a new
- *  translator. t('table.thinking', {seat: 'Left'}) -> "Left is thinking…"; a missing key shows as ⟦key⟧. */
+/** The words of one language, for one surface: each mount makes its own (`t = translator(lang)`, once
+ *  `await loadWords(lang)` has loaded them) and passes it to what it draws, so a French widget beside an English one
+ *  never borrows its language. A new language is a new translator. t('table.thinking', {seat: 'Left'}) ->
+ *  "Left is thinking…"; a missing key shows as ⟦key⟧. */
 export function translator(lang) {
-  const code = LANGUAGES.includes(lang) ? lang : 'en';
-  const words = CATALOGUES[code];
+  const code = known(lang);
+  const words = catalogues.get(code);
+  // A surface that draws before its words arrived is this page's bug: loud, not a page of ⟦keys⟧.
+  if (!words) throw new Error(`giretra: the ${code} words are not loaded (await loadWords('${code}') first)`);
   const t = (key, params = {}) => {
     let text = words[key];
     if (text === undefined) {
@@ -49,6 +76,9 @@ export function translator(lang) {
   /** The short rank printed on the card face: "J" in English, "V" in French. */
   t.rank = (rank) => t(`rankShort.${rank}`);
   t.seat = (seat) => t(`seat.${seat}`);
+  /** "Team 2 (Left and Right)", its number kept on the line of its word: a narrow line broke it as "Team / 2 (Left and
+   *  Right)" (an audit); it may break inside the brackets. */
+  t.team = (team) => t(`team.${team}`).replace(/ (?=\d)/g, '\u00a0');
   /** "You" for the player's own seat *me* (its plate says "You"), else the seat's place. */
   t.who = (seat, me) => (seat === me ? t('seat.you') : t.seat(seat));
   /** A line about *seat*, in the key's ".you" form for the player's own seat: "You win the trick". */

@@ -3,11 +3,12 @@
 import { engine } from './boot.js';
 import { createEngine } from './engine.js';
 import { mount } from './game/index.js';
-import { preferredLang, translator } from './i18n.js';
+import { loadWords, preferredLang } from './i18n.js';
 import { readSettings } from './save.js';
 
 const params = new URLSearchParams(location.search);
-const { lang } = translator(params.get('lang') || readSettings({ lang: preferredLang() }).lang);
+// Only this language's words are fetched (the first paint waits for them, not for the other two).
+const { lang } = await loadWords(params.get('lang') || readSettings({ lang: preferredLang() }).lang);
 document.documentElement.lang = lang;
 
 let current = engine;

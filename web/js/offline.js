@@ -10,6 +10,8 @@
 // whole page (the game's match is saved at every move and comes back as it was), or on a later visit once every
 // page of the old build is closed. Never in the middle of anything: the old build serves its pages to the end.
 
+import { loadWords } from './i18n.js';
+
 const SW_URL = new URL('../sw.js', import.meta.url);
 const SCOPE = new URL('./', SW_URL);
 
@@ -40,8 +42,8 @@ function announce(registration) {
 
 async function showNotice(waiting) {
   if (document.querySelector('.gt-update')) return;
-  const lang = ['en', 'fr', 'mg'].includes(document.documentElement.lang) ? document.documentElement.lang : 'en';
-  const { default: words } = await import(`./i18n/${lang}.js`);
+  const t = await loadWords(document.documentElement.lang);
+  const { lang } = t;
   const notice = document.createElement('div');
   notice.className = 'gt-update';
   notice.setAttribute('role', 'status');
@@ -52,16 +54,16 @@ async function showNotice(waiting) {
     + 'font:inherit;background:var(--gt-dialog-bg,#fff);color:var(--gt-dialog-ink,#111);'
     + 'border:1px solid var(--gt-dialog-line,#888);box-shadow:0 2px 8px rgb(0 0 0 / 0.25)';
   const text = document.createElement('span');
-  text.textContent = words['offline.updateReady'];
+  text.textContent = t('offline.updateReady');
   const button = document.createElement('button');
   button.type = 'button';
   button.dataset.action = 'reload-update';
-  button.textContent = words['offline.reload'];
+  button.textContent = t('offline.reload');
   button.addEventListener('click', () => { button.disabled = true; activate(waiting); });
   const later = document.createElement('button');
   later.type = 'button';
   later.dataset.action = 'dismiss-update';
-  later.textContent = words['offline.later'];
+  later.textContent = t('offline.later');
   later.addEventListener('click', () => notice.remove());
   notice.append(text, button, later);
   document.body.append(notice);

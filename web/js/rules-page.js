@@ -5,15 +5,14 @@
 // A classic script in <head>, not a module: it sets the language before the first paint (as a module, run after
 // the parse, a French reader on a slow line read the English page for 1.7 s first). The page's widgets carry no
 // lang in the HTML: they start in <html lang>, and get theirs once the page is parsed.
+// It holds no words: the page's title is the rules document's own heading (<h1>, in three languages in rules.html,
+// like all the rules' text), read from the page once it is parsed. The game's catalogues (i18n/<lang>.js) are modules:
+// a classic script could load one before the first paint only by blocking the parse (a synchronous request), and the
+// two words of a tab's title are not worth that; the tab says the <title> of the HTML until the heading is there.
 (() => {
 'use strict';
 
 const LANGS = ['en', 'fr', 'mg'];
-const TITLES = {
-  en: 'Rules of Giretra',
-  fr: 'Règles de la Giretra',
-  mg: 'Fitsipiky ny Giretra',
-};
 
 const known = (value) => (typeof value === 'string' && LANGS.includes(value) ? value : null);
 
@@ -54,7 +53,8 @@ function setLang(lang, { updateUrl = true } = {}) {
   const root = document.documentElement;
   root.lang = lang;
   root.dataset.lang = lang;
-  document.title = TITLES[lang];
+  const heading = document.querySelector(`h1 [lang="${lang}"]`);   // (not parsed yet on the first call, in <head>)
+  if (heading) document.title = heading.textContent.trim();
   for (const game of document.querySelectorAll('giretra-game')) {
     if (game.getAttribute('lang') !== lang) game.setAttribute('lang', lang);
   }
@@ -74,7 +74,7 @@ function setLang(lang, { updateUrl = true } = {}) {
 
 // Only rewrite the address when the reader chose, or when ?lang= was already there.
 const initial = initialLang();
-setLang(initial, { updateUrl: false });   // <html> and the title now; the rest of the page is not parsed yet
+setLang(initial, { updateUrl: false });   // <html> now (the CSS shows only its language); the rest of the page is not parsed yet
 document.addEventListener('DOMContentLoaded', () => {
   setLang(initial, { updateUrl: false });   // again, now that the switcher, the game links and the widgets exist
   // The "↑ Contents" button is for readers who have scrolled past the contents.
@@ -83,8 +83,37 @@ document.addEventListener('DOMContentLoaded', () => {
     const root = document.documentElement;
     new IntersectionObserver(([entry]) => { root.toggleAttribute('data-toc-away', !entry.isIntersecting); })
       .observe(toc);
+    watchUnderUp(root);
   }
 });
+
+// The button steps aside while a widget passes under it: at 360 px it covered a lesson's "Show the answer" (an
+// audit). Watched: the strip of the screen it stands in, UP_STRIP_REM high at the bottom (again when the window's
+// height changes). While a widget's dialog is open the page hides it too (rules.css: giretra-game[data-dialog]).
+const UP_STRIP_REM = 4.5;
+
+function watchUnderUp(root) {
+  let observer = null;
+  let height = 0;
+  const under = new Set();
+  const watch = () => {
+    if (innerHeight === height) return;
+    height = innerHeight;
+    observer?.disconnect();
+    under.clear();
+    const strip = UP_STRIP_REM * parseFloat(getComputedStyle(root).fontSize);
+    observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) under.add(entry.target);
+        else under.delete(entry.target);
+      }
+      root.toggleAttribute('data-up-covers', under.size > 0);
+    }, { rootMargin: `-${Math.max(0, Math.floor(height - strip))}px 0px 0px 0px` });
+    for (const game of document.querySelectorAll('giretra-game')) observer.observe(game);
+  };
+  watch();
+  addEventListener('resize', watch);
+}
 document.addEventListener('change', (event) => {
   const target = event.target;
   if (target instanceof HTMLSelectElement && target.dataset.action === 'rules-lang') setLang(target.value);

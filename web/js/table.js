@@ -209,7 +209,7 @@ export function renderTable(t, model, parentCfg) {
   else if (myTurn && view.phase === 'negotiation') panel = renderCallPanel(t, model, cfg);
   else if (view.phase === 'match_over') {
     panel = h('div.gt-over', [
-      h('p.gt-over__text', { dataset: { winner: view.winner } }, t('status.matchOver', { team: t(`team.${view.winner}`) })),
+      h('p.gt-over__text', { dataset: { winner: view.winner } }, t('status.matchOver', { team: t.team(view.winner) })),
       h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'new-match', focus: 'btn:new-match' },
         on: { click: cfg.onNewMatch } }, t('summary.newMatch')),
     ]);

@@ -8,27 +8,19 @@
 // reader presses Play); rules-href = the rules page (default: rules.html next to this script's js/ folder).
 // docs/embedding.md tells a site owner the rest.
 //
-// Until the reader starts it, a widget is this one small module and its caption: everything else (the game's
-// modules, its stylesheets, Pyodide, the engine) loads on the first start, once for all the widgets of a page,
-// which share one Web Worker. A widget removed from the page stops and lets go of the engine; once no widget
-// has used it for IDLE_MS the worker ends, so a single-page site that navigates away leaks nothing, and one that
-// navigates to another page with widgets finds the engine still running.
+// Until the reader starts it, a widget is this small module, the words of its language (i18n.js and one catalogue,
+// shared by the page's widgets) and its caption: everything else (the game's modules, its stylesheets, Pyodide, the
+// engine) loads on the first start, once for all the widgets of a page, which share one Web Worker. A widget removed
+// from the page stops and lets go of the engine; once no widget has used it for IDLE_MS the worker ends, so a
+// single-page site that navigates away leaks nothing, and one that navigates to another page with widgets finds the
+// engine still running.
+
+import { hasWords, LANGUAGES, loadWords, translator } from './i18n.js';
 
 const BASE = new URL('../', import.meta.url);   // the folder that holds js/, css/, wheel.json, vendor/
 const IDLE_MS = 15000;
 const MODULES = { match: './game/index.js', trick: './game/index.js', lesson: './lesson/index.js', score: './calculator/index.js' };
 const STYLES = { match: [], trick: [], lesson: ['lesson.css'], score: ['calculator.css'] };
-// The words shown before the engine (and its catalogues) load; 'score' is the calculator's own title.
-export const WORDS = {
-  en: { play: 'Play', open: 'Open', match: 'Play a match of Giretra', trick: 'Play a trick', lesson: 'Try it',
-    score: 'Score calculator', loading: 'Loading the game…', failed: 'The game could not start.' },
-  fr: { play: 'Jouer', open: 'Ouvrir', match: 'Jouer une partie de Giretra', trick: 'Jouer un pli', lesson: 'Essayez',
-    score: 'Calculateur de points', loading: 'Chargement du jeu…', failed: 'Le jeu n’a pas pu démarrer.' },
-  mg: { play: 'Hilalao', open: 'Sokafy', match: 'Hilalao lalao Giretra iray', trick: 'Hilalao fanangonana iray',
-    lesson: 'Andramo', score: 'Fikajiana isa', loading: 'Mampiditra ny lalao…',
-    failed: 'Tsy nety nanomboka ny lalao.' },
-};
-export const LANGS = Object.keys(WORDS);
 // A seed as the engine takes it (0 … 2^53−1, digits only, as in a #seed= link), else null: a random deal.
 const asSeed = (text) => (/^\d{1,16}$/.test(text ?? '') && Number.isSafeInteger(Number(text)) ? Number(text) : null);
 
@@ -235,7 +227,7 @@ class GiretraGame extends HTMLElement {
   // (Not `lang`: HTMLElement already has that property.)
   get language() {
     const lang = (this.getAttribute('lang') || this.closest('[lang]')?.getAttribute('lang') || 'en').slice(0, 2);
-    return LANGS.includes(lang) ? lang : 'en';
+    return LANGUAGES.includes(lang) ? lang : 'en';
   }
 
   connectedCallback() {
@@ -263,25 +255,29 @@ class GiretraGame extends HTMLElement {
     if (before === after || !this.#shadow) return;
     if (this.#app) {
       if (name !== 'lang') return;
-      this.#app.setLang(this.language);   // each mode has its own translator: no page-wide language to set
+      this.#setAppLang(this.language);
     } else if (!this.#starting) {
       this.#renderPlaceholder();
     }
   }
 
+  /** Each mode has its own translator (no page-wide language to set); it changes once the new words are loaded. */
+  #setAppLang(lang) {
+    Promise.resolve(this.#app.setLang(lang)).catch((err) => {
+      console.error(`giretra-game: the words of lang="${lang}" did not load: the widget keeps its language`, err);
+    });
+  }
+
   #renderPlaceholder() {
-    const words = WORDS[this.language];
     const box = document.createElement('div');
     box.className = 'gt-widget';
     // Named with its caption ("Play Try it: card ranking"): a page of widgets is not a list of twenty "Play"s.
     box.innerHTML = `<div class="gt-widget__start"><p class="gt-widget__caption" id="gt-caption"><slot></slot></p>
       <button type="button" class="gt-widget__play" id="gt-play" data-action="start-widget"
         aria-labelledby="gt-play gt-caption"></button></div>`;
-    // The host's caption, or a default one for the mode.
-    box.querySelector('slot').textContent = this.mode === 'lesson' ? words.lesson : words[this.mode];
     const play = box.querySelector('button');
-    play.textContent = this.mode === 'score' ? words.open : words.play;   // nothing is played in a calculator
     play.addEventListener('click', () => this.start());
+    this.#placeholderWords(box.querySelector('slot'), play);
     this.#shadow.replaceChildren(...placeholderStyle(this.#shadow), box);
     this.dataset.state = 'idle';
     this.#observer?.disconnect();
@@ -292,6 +288,25 @@ class GiretraGame extends HTMLElement {
       }, { rootMargin: '200px' });
       this.#observer.observe(this);
     }
+  }
+
+  /** The placeholder's default caption and its button's words, in the widget's language: at once when its catalogue is
+   *  loaded (another widget of the page loaded it), else when it arrives (the button keeps its room meanwhile). */
+  #placeholderWords(slot, play) {
+    const { mode } = this;
+    const fill = (t) => {
+      slot.textContent = t(`widget.${mode}`);   // shown only when the host gave no caption of its own
+      play.textContent = t(mode === 'score' ? 'widget.open' : 'widget.play');   // nothing is played in a calculator
+      play.style.visibility = '';
+    };
+    const lang = this.language;
+    if (hasWords(lang)) { fill(translator(lang)); return; }
+    play.textContent = '\u00a0';
+    play.style.visibility = 'hidden';
+    loadWords(lang).then((t) => { if (play.isConnected) fill(t); }, (err) => {
+      console.error(`giretra-game: the words of lang="${lang}" did not load`, err);
+      if (play.isConnected) { play.textContent = '▶'; play.style.visibility = ''; }   // still a working button
+    });
   }
 
   /** An attribute the widget cannot use falls back to its default, as HTML's do, and says so to the host's author. */
@@ -315,22 +330,30 @@ class GiretraGame extends HTMLElement {
     const generation = this.#generation;
     const mode = this.mode;
     this.#warnBadAttributes();
-    const words = WORDS[this.language];
+    const t = hasWords(this.language) ? translator(this.language) : null;   // (loaded for the placeholder, mostly)
     this.dataset.state = 'loading';
     const status = this.#shadow.querySelector('.gt-widget__start');
     // Started from its Play button (Enter, a tap or a click): the focus follows into the widget. Replacing the
     // button dropped it on the page's body, and a keyboard reader had to find the lesson again.
     const focus = this.#shadow.activeElement?.classList.contains('gt-widget__play') ?? false;
-    if (status) status.outerHTML = `<p class="gt-widget__status" role="status" tabindex="-1">${words.loading}</p>`;
-    if (focus) this.#shadow.querySelector('.gt-widget__status')?.focus();
+    if (status) {
+      status.outerHTML = '<p class="gt-widget__status" role="status" tabindex="-1"></p>';
+      const line = this.#shadow.querySelector('.gt-widget__status');
+      if (t) line.textContent = t('loading.title');
+      else loadWords(this.language).then((words) => { line.textContent ||= words('loading.title'); }, () => {});
+      if (focus) line.focus();
+    }
     this.#holdsEngine = true;
     this.#starting = (async () => {
       const doc = this.#shadow.ownerDocument;
       // Registered, the theme's defaults are initial values; in the shadow root they would beat the page's :root.
       const files = registerTheme().then((themed) => [...(themed ? [] : ['theme.css']), 'table.css', ...STYLES[mode]]);
       const [engine, modeModule, css, sheets] = await Promise.all([
-        acquireEngine(), import(MODULES[mode]), files, files.then((f) => styleSheets(doc, f)),
+        acquireEngine(), import(MODULES[mode]), files, files.then((f) => styleSheets(doc, f)), loadWords(this.language),
       ]);
+      // The host may have changed the language meanwhile: the mode starts in the one it has now, with its words.
+      const lang = this.language;
+      await loadWords(lang);
       if (generation !== this.#generation) return;   // removed while loading
       const links = sheets ? [] : css.map((file) => Object.assign(document.createElement('link'),
         { rel: 'stylesheet', href: new URL(`css/${file}`, BASE).href }));
@@ -346,7 +369,7 @@ class GiretraGame extends HTMLElement {
         engine,
         scope: mode === 'trick' ? 'trick' : 'match',
         marks: this,
-        lang: this.language,
+        lang,
         rules: this.getAttribute('rules') || undefined,
         seed: asSeed(seed),
         lesson: this.getAttribute('lesson') || null,
@@ -357,6 +380,7 @@ class GiretraGame extends HTMLElement {
         focus,
       });
       this.dataset.state = 'started';
+      if (this.language !== lang) this.#setAppLang(this.language);
     })();
     this.#starting.catch((err) => {
       // A module that does not load (offline, a bad deployment): say so; the engine's own failures are shown
@@ -367,7 +391,8 @@ class GiretraGame extends HTMLElement {
       const p = document.createElement('p');
       p.className = 'gt-widget__status';
       p.setAttribute('role', 'alert');
-      p.textContent = `${WORDS[this.language].failed} ${err.message || err}`;
+      const words = hasWords(this.language) ? translator(this.language) : null;   // (their own download may be what failed)
+      p.textContent = `${words ? `${words('widget.failed')} ` : ''}${err.message || err}`;
       this.#shadow.querySelector('.gt-widget')?.replaceChildren(p);
     }).finally(() => {
       if (generation === this.#generation) this.#starting = null;

@@ -8,14 +8,15 @@
 // not start is shown as the game shows it, by stage, with a Try again button (*restartEngine*: the widget's).
 
 import { focusIsFree } from '../dom.js';
-import { translator } from '../i18n.js';
+import { loadWords, translator } from '../i18n.js';
 import { createSession } from '../session.js';
 import { Calculator } from './controller.js';
 import { createView } from './view.js';
 
 export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesHref = '', focus = false,
   headingLevel = 2, restartEngine = null } = {}) {
-  let t = translator(lang);
+  let t = translator(lang);   // loaded by the host (widget.js) before the mount
+  let langAsked = 0;
   const session = createSession(engine, { lang: t.lang, restartEngine });
   let focused = false;
   const draw = (ctrl) => {
@@ -36,8 +37,12 @@ export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesH
   const unfollow = session.onProgress((stage) => ctrl.started(stage));
   ctrl.load();
   return {
-    setLang(next) {
-      t = translator(next);
+    /** Once the words of *next* are loaded (of two switches in a row, the last wins). */
+    async setLang(next) {
+      const asked = ++langAsked;
+      const words = await loadWords(next);
+      if (asked !== langAsked) return;
+      t = words;
       ctrl.setLang(t.lang);
     },
     destroy() {

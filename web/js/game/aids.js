@@ -1,6 +1,7 @@
 // The player's aids on their turn: the hint (the strongest bot's choice, with its reason) and the take-back (their
 // last choice undone, with the bots' answers to it). Both answer in the engine's words.
 
+import { errorKind } from '../session.js';
 import { HINT_BUDGET_MS, HUMAN } from './settings.js';
 
 /** The strongest bot's choice for the human's decision, with its one-line reason, in the engine's words. */
@@ -45,10 +46,13 @@ export async function takeBack(game, clickedView) {
     game.tookBackAt = game.clock.now();
     const others = res.undone - 1;   // the bots' answers, and the player's own forced cards, after it
     const key = others === 0 ? 'live.takenBack' : others === 1 ? 'live.takenBack.one' : 'live.takenBack.many';
-    game.ui.announce(`${game.t(key, { action: res.taken.text, n: others })} ${game.t(`status.yourTurn.${res.view.phase}`)}`,
-      { fresh: true });
+    const line = `${game.t(key, { action: res.taken.text, n: others })} ${game.t(`status.yourTurn.${res.view.phase}`)}`;
+    // Seen as well as heard (it was said only in the screen reader's log: an audit), until the player's next move.
+    game.message = { text: line, kind: 'info' };
+    game.ui.announce(line, { fresh: true });
+    game.ui.render();
   } catch (err) {
-    if (err?.name !== 'RulesError') throw err;
+    if (errorKind(err) !== 'refused') throw err;
     game.refuse({ message: err.message, code: err.code });   // (the view said there was one: a bug)
   } finally {
     game.humanBusy = false;

@@ -5,8 +5,8 @@
 // What it cannot do without a page goes through three small ports, which the wiring (index.js) gives it and a test
 // fakes: `ui` (draw, say, dialogs, focus), `store` (save.js: localStorage) and `clock` (timers, now).
 
-import { RulesError } from '../engine.js';
 import { translator } from '../i18n.js';
+import { errorKind } from '../session.js';
 import { askHint, takeBack } from './aids.js';
 import { describe } from './describe.js';
 import { askReview } from './review.js';
@@ -16,6 +16,9 @@ export const DEFAULT_RULES = 'giretra.com';   // the published rules (RULES.md)
 // A notice replaces an older one of its kind (two links opened one after the other: one way back, to the player's
 // own match); at most three are shown: five pushed the table off a phone's screen.
 const KIND = { shared: 'link', sharedMatch: 'link', kept: 'link' };   // (kept: the way back offered after a reload)
+// The notices of a failure that a new match puts right: once one has started they are stale (an audit saw "The match
+// could not start" stay above the new match). (badRules stays: it says which rules the new match follows.)
+const FIXED_BY_NEW_MATCH = new Set(['badMatch', 'badLink', 'tooLong']);
 
 const realClock = {
   now: () => performance.now(),
@@ -59,6 +62,7 @@ export class Game {
     this.tookBackAt = -Infinity;
     this.trickStop = null;      // scope 'trick': {deal, n}: the bots stop and wait once n tricks of that deal are done
     this.skip = null;           // ends the pause under way (a key, a tap on the trick)
+    this.langAsked = 0;         // each language switch takes a number: one asked earlier that loads later is dropped
     this.destroyed = false;
   }
 
@@ -69,14 +73,14 @@ export class Game {
     try {
       return await this.session.call(name, args);
     } catch (err) {
-      if (err instanceof RulesError || err?.name === 'RulesError') throw err;
+      if (errorKind(err) === 'refused') throw err;
       this.showCrash(err);
       return null;
     }
   }
 
   showCrash(err) {
-    if (err?.name === 'EngineLoadError') {
+    if (errorKind(err) === 'load') {
       this.loadError = err;
     } else {
       this.crash = String(err?.message || err);
@@ -88,7 +92,7 @@ export class Game {
   /** The engine refused to go on with this match (its record would outgrow what the notation holds: a target raised to
    *  a million): said plainly, with a new match as the way out; a refusal of anything else is a bug, loud. */
   cannotGoOn(err) {
-    if (err?.name !== 'RulesError' || err.code !== 'match_too_long') return false;
+    if (errorKind(err) !== 'refused' || err.code !== 'match_too_long') return false;
     this.notify({ key: 'tooLong', params: {}, newMatch: true });
     this.ui.announce(this.t('notice.tooLong'), { fresh: true });
     this.ui.render();
@@ -154,6 +158,7 @@ export class Game {
       const res = await this.call('new_match', args);
       if (!res) return false;
       this.rules = rules;
+      this.notices = this.notices.filter((x) => !FIXED_BY_NEW_MATCH.has(x.key));
       this.adopt(res.state, res.view);
       // The player asked for it: the keyboard goes to the game, not back to the bar (unless the reader has gone on).
       if (focus) this.ui.focusGame();
@@ -162,7 +167,7 @@ export class Game {
       this.ui.announce(this.t('live.newMatch') + turn, { fresh: true });
       return true;
     } catch (err) {
-      if (err?.name !== 'RulesError') throw err;
+      if (errorKind(err) !== 'refused') throw err;
       // No match yet (a widget's rules="bogus"): the published rules, rather than a loading screen for good (a
       // robustness audit). Refused again, it is this package's bug: loud.
       if (!this.view && rules !== DEFAULT_RULES) {
@@ -206,7 +211,7 @@ export class Game {
       await this.applied(res, HUMAN);
     } catch (err) {
       if (this.cannotGoOn(err)) return;
-      if (err?.name !== 'RulesError') throw err;
+      if (errorKind(err) !== 'refused') throw err;
       this.refuse(err);   // the engine refused: nothing changes but the message saying why
     } finally {
       this.humanBusy = false;
@@ -379,7 +384,7 @@ export class Game {
     this.ui.render();
     // A failed start is shown once, below (ready); any other failure of info is the engine's bug: shown, loud.
     const info = this.session.info({}).then((value) => { this.info = value; }).catch((err) => {
-      if (err?.name !== 'EngineLoadError') this.showCrash(err);
+      if (errorKind(err) !== 'load') this.showCrash(err);
     });
     try {
       const { boot: how } = await this.session.engine.ready;

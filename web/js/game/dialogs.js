@@ -8,7 +8,9 @@ import { renderScoreSheet, renderSummary, renderTrickHistory } from '../view/sum
 import { shareLinks } from './links.js';
 import { changeCoach, changeLang, changeLevel, changeSpeed, HUMAN } from './settings.js';
 
-export function createDialogs({ dom, root, table, game, shareBase }) {
+/** *marks*: the element that says a dialog is open (data-dialog), for its host page: the rules page hides its
+ *  floating button then (it stayed bright over the dimmed page: an audit). */
+export function createDialogs({ dom, root, table, game, shareBase, marks }) {
   let content = null;   // (t) => Node: the open dialog's content, drawn again on a language change
 
   function open(draw, { onClose } = {}) {
@@ -18,6 +20,7 @@ export function createDialogs({ dom, root, table, game, shareBase }) {
     const opener = (dom.table.getRootNode().activeElement ?? document.activeElement)?.dataset?.action;
     dom.dialog.onclose = () => {
       content = null;
+      marks.removeAttribute('data-dialog');
       dom.dialog.replaceChildren();
       // The dialog gives the focus back to where it was; if that is gone (the deal's last card), or was the table
       // itself (where it waits while the player has nothing to do), to the game: the player's action if there is one.
@@ -33,6 +36,7 @@ export function createDialogs({ dom, root, table, game, shareBase }) {
     };
     refresh();
     if (!dom.dialog.open) dom.dialog.showModal();
+    marks.setAttribute('data-dialog', '');
   }
 
   function refresh() {

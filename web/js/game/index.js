@@ -37,7 +37,8 @@ export function mount(root, opts) {
       game.dismiss(notice);
       game.ui.render();
     },
-    backToMyMatch: (notice) => backToMyMatch(game, notice).catch((err) => game.showCrash(err)),
+    // The notice and its button go: the keyboard goes to the match taken back (it fell to the page's body: an audit).
+    backToMyMatch: (notice) => backToMyMatch(game, notice).then(() => game.ui.focusGame(), (err) => game.showCrash(err)),
   };
   const ui = createView(root, { game: () => game, actions, standalone, marks, rulesHref, shareBase });
   // The page's own language (?lang=, the saved setting, the browser's) or the widget's (its lang attribute).

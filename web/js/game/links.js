@@ -4,6 +4,7 @@
 // never reads the notation's fields.
 
 import { RulesError } from '../engine.js';
+import { errorKind } from '../session.js';
 import { HUMAN } from './settings.js';
 
 // Part of a link as a notice may show it: at most *n* characters, no control character (a %00 put one there).
@@ -30,9 +31,13 @@ export async function openInitialMatch(game, { seed = null, focus = false, fragm
     try {
       await resumeSave(game, saved.save);
       await offerBack(game, saved.save);
+      // A reload: the player was in the game, and the keyboard goes back there, to their first choice on their turn
+      // (it was on the page's body: an audit). A first visit or a link starts at the page's top, where the first Tab
+      // is "Skip to the table".
+      game.ui.focusGame();
       return;
     } catch (err) {
-      if (err?.name !== 'RulesError') throw err;
+      if (errorKind(err) !== 'refused') throw err;
       setAside(game, JSON.stringify(saved.save), err.message);
     }
   } else if (saved.status === 'bad') {
@@ -65,7 +70,7 @@ async function offerBack(game, current) {
     if (!view) return;   // the engine crashed: shown as such
     checkSeating(game, view);
   } catch (err) {
-    if (err?.name !== 'RulesError') throw err;
+    if (errorKind(err) !== 'refused') throw err;
     game.store.settleBack();   // unreadable now: it stays aside, as any other
     return;
   }
@@ -113,7 +118,7 @@ async function keep(game, previous, shared) {
     if (!view) return null;   // the engine crashed: shown as such, not as an unreadable save
     checkSeating(game, view);
   } catch (err) {
-    if (err?.name !== 'RulesError') throw err;
+    if (errorKind(err) !== 'refused') throw err;
     const kept = store.keepAside(JSON.stringify(previous.save), `replaced by a shared link; unreadable: ${err.message}`);
     game.notify({ key: kept ? 'setAside' : 'setAsideLost', params: {} });
     return null;
@@ -156,7 +161,7 @@ export async function openFragment(game, fragment) {
     game.ui.render();
     return true;
   } catch (err) {
-    if (err?.name !== 'RulesError') throw err;
+    if (errorKind(err) !== 'refused') throw err;
     game.notify({ key: 'badLink', params: { message: err.message } });
     return false;
   }

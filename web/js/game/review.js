@@ -2,6 +2,7 @@
 // the hint is (same level, budget and seed): the hint the player would have had. Asked one move at a time: the
 // engine answers one request at a time, and a whole deal's search (a second or more) would hold up "Next deal".
 
+import { errorKind } from '../session.js';
 import { HINT_BUDGET_MS, HUMAN } from './settings.js';
 
 export async function askReview(game, deal) {
@@ -18,7 +19,7 @@ export async function askReview(game, deal) {
       part = await game.call('review', { state, seat: HUMAN, deal, budgetMs: HINT_BUDGET_MS, seed: 0,
         first: moves.length, count: 1 });
     } catch (err) {
-      if (err?.name !== 'RulesError') throw err;
+      if (errorKind(err) !== 'refused') throw err;
       if (stale()) return;
       game.ui.announce(err.message);   // refused (not expected of a finished deal): the button comes back
       game.review = null;

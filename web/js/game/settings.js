@@ -1,7 +1,7 @@
 // The game's settings: language, each bot's level, the pauses' speed, coach mode. Stored by the game page
 // (localStorage 'giretra.settings'); a widget takes its language from its host page and stores the rest only.
 
-import { translator } from '../i18n.js';
+import { loadWords } from '../i18n.js';
 
 // The page seats its player at Bottom and the bots elsewhere (the notation allows any seating: links.js refuses it).
 export const HUMAN = 'Bottom';
@@ -33,9 +33,13 @@ function storeSettings(game) {
   game.store.writeSettings(game.standalone ? game.settings : { ...game.store.readSettings({}), ...rest });
 }
 
-/** Everything in *lang*: the page's words at once, the engine's (calls, reasons, arithmetic) asked again. */
+/** Everything in *lang*: the page's words once its catalogue is loaded (the first switch to it fetches it), the
+ *  engine's (calls, reasons, arithmetic) asked again. Of two switches in a row, the last one wins. */
 export async function changeLang(game, lang) {
-  game.t = translator(lang);
+  const asked = ++game.langAsked;
+  const t = await loadWords(lang);
+  if (asked !== game.langAsked || game.destroyed) return;
+  game.t = t;
   game.settings.lang = game.t.lang;
   game.session.setLang(game.t.lang);
   // The last announcement was in the old language: a screen reader reviewing the page would read it so.

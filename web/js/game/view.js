@@ -44,7 +44,7 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
     followTurn: standalone,
   });
   const live = createLiveLog(dom.live);
-  const dialogs = createDialogs({ dom, root, table, game, actions, shareBase });
+  const dialogs = createDialogs({ dom, root, table, game, actions, shareBase, marks });
 
   function render() {
     const g = game();
@@ -96,7 +96,7 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
     /** The player asked for it: the keyboard goes to the game, not back to the bar. A widget's table is hidden until
      *  its first match (a hidden element takes no focus); not if the reader has gone on meanwhile (the engine may
      *  take seconds to load): the focus is taken back only from the game itself, or from nowhere. */
-    focusGame() { if (focusIsFree(root)) table.focus(); },
+    focusGame() { if (focusIsFree(root)) { table.flush(); table.focus(); } },   // (drawn first: on the new table)
     firstHand() {
       if (marks.dataset.firstHand) return;
       table.flush();

@@ -1,5 +1,6 @@
-// English. Every key here exists in fr.js and mg.js too (an e2e test checks). The game's calls, modes, reasons and
-// the deal arithmetic are not here: the engine says them, in the language the page asks for.
+// English. Every key here exists in fr.js and mg.js too, with the same placeholders (tests/js/i18n.test.js). The
+// game's calls, modes, reasons and the deal arithmetic are not here: the engine says them, in the language the page
+// asks for.
 export default {
   'app.title': 'Giretra',
 
@@ -9,6 +10,14 @@ export default {
   'loading.failed': 'The game could not load.',
   'loading.failedDetail': 'It stopped at: {stage}. Check your connection, then try again.',
   'loading.retry': 'Try again',
+  // <giretra-game> before it starts (widget.js): its default caption and button, and a failed start.
+  'widget.play': 'Play',
+  'widget.open': 'Open',
+  'widget.match': 'Play a match of Giretra',
+  'widget.trick': 'Play a trick',
+  'widget.lesson': 'Try it',
+  'widget.score': 'Score calculator',
+  'widget.failed': 'The game could not start.',
   'offline.updateReady': 'A new version of Giretra is ready.',
   'offline.reload': 'Reload',
   'offline.later': 'Later',
@@ -180,6 +189,7 @@ export default {
   'newMatch.ends': 'This ends the match in progress.',
   'newMatch.seed': 'Seed (optional)',
   'newMatch.seedHelp': 'The same seed deals the same cards. Leave it empty for a surprise.',
+  'newMatch.seedBad': 'Enter a whole number from 0 to 9007199254740991, or leave the box empty.',
   'newMatch.rules': 'Rules',
   'newMatch.start': 'Start the match',
   'rules.giretra.com': 'giretra.com (the published rules)',

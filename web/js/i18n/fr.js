@@ -1,4 +1,4 @@
-// Français. Le vocabulaire du jeu (Bonne, Contré, Surcontré, Sans A, Tout A) vient du moteur.
+// Français. Le vocabulaire du jeu (Bonne, Contré, Surcontré, Sans Atout, Tout Atout) vient du moteur.
 export default {
   'app.title': 'Giretra',
 
@@ -8,6 +8,13 @@ export default {
   'loading.failed': 'Le jeu n’a pas pu se charger.',
   'loading.failedDetail': 'Arrêt à l’étape : {stage}. Vérifiez la connexion, puis réessayez.',
   'loading.retry': 'Réessayer',
+  'widget.play': 'Jouer',
+  'widget.open': 'Ouvrir',
+  'widget.match': 'Jouer une partie de Giretra',
+  'widget.trick': 'Jouer un pli',
+  'widget.lesson': 'Essayez',
+  'widget.score': 'Calculateur de points',
+  'widget.failed': 'Le jeu n’a pas pu démarrer.',
   'offline.updateReady': 'Une nouvelle version de Giretra est prête.',
   'offline.reload': 'Recharger',
   'offline.later': 'Plus tard',
@@ -179,6 +186,7 @@ export default {
   'newMatch.ends': 'La partie en cours s’arrête.',
   'newMatch.seed': 'Graine (facultative)',
   'newMatch.seedHelp': 'La même graine distribue les mêmes cartes. Laissez vide pour une surprise.',
+  'newMatch.seedBad': 'Entrez un nombre entier de 0 à 9007199254740991, ou laissez la case vide.',
   'newMatch.rules': 'Règles',
   'newMatch.start': 'Commencer la partie',
   'rules.giretra.com': 'giretra.com (les règles publiées)',
@@ -312,7 +320,7 @@ export default {
   // the game: teaching (rule links, hint, coach) and the one-trick widget
   'why.rule': "Lire la règle ›",
   'hint.button': "Conseil",
-  'takeBack.button': 'Annuler',
+  'takeBack.button': 'Reprendre',
   'takeBack.title': 'Reprendre votre dernière annonce (pendant les annonces) ou carte (pendant le jeu), et les coups joués après',
   'takeBack.none': 'Plus rien à reprendre dans cette phase de la donne.',
   'hint.thinking': "Recherche d’un conseil…",

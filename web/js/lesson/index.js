@@ -9,14 +9,15 @@
 // Without `lesson`, the list of lessons is shown, grouped by family, and the reader picks one. Progress is kept in
 // localStorage `giretra.lessons` (progress.js).
 
-import { translator } from '../i18n.js';
+import { loadWords, translator } from '../i18n.js';
 import { createSession } from '../session.js';
 import { LessonPlayer } from './controller.js';
 import { createView } from './view.js';
 
 export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'rules.html', restartEngine = null,
   focus = false, headingLevel = 2 } = {}) {
-  let t = translator(lang);
+  let t = translator(lang);   // loaded by the host (widget.js) before the mount
+  let langAsked = 0;
   const session = createSession(engine, { lang: t.lang, restartEngine });
   const view = createView({ root, lang: t.lang, headingLevel, rulesHref, canRestart: Boolean(restartEngine) });
   const ctrl = new LessonPlayer({ session, lesson, focus, onChange: (c) => view.render(c, t) });
@@ -25,9 +26,13 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
   const unfollow = session.onProgress((stage) => ctrl.started(stage));
   ctrl.start();
   return {
-    setLang(next) {
-      t = translator(next);
-      return ctrl.setLang(t.lang);
+    /** Once the words of *next* are loaded (of two switches in a row, the last wins). */
+    async setLang(next) {
+      const asked = ++langAsked;
+      const words = await loadWords(next);
+      if (asked !== langAsked) return;
+      t = words;
+      await ctrl.setLang(t.lang);
     },
     destroy() {
       unfollow();

@@ -248,13 +248,13 @@ function renderBoard(ctx, task) {
   if (b.modeText) facts.push(h('li', t('lesson.board.mode', { mode: b.modeText })));
   if (b.dealer) facts.push(h('li', t('lesson.board.dealer', { seat: boardSeat(ctx, b.dealer) })));
   if (b.multiplier) facts.push(h('li', t('lesson.board.multiplier', { m: b.multiplier })));
-  if (b.announcerTeam) facts.push(h('li', t('lesson.board.announcers', { team: t(`team.${b.announcerTeam}`) })));
+  if (b.announcerTeam) facts.push(h('li', t('lesson.board.announcers', { team: t.team(b.announcerTeam) })));
   if (b.cardPoints) {
     facts.push(h('li', t('lesson.board.cardPoints', {
       team1: b.cardPoints.Team1, team2: b.cardPoints.Team2,
     })));
   }
-  if (b.sweep) facts.push(h('li', t('lesson.board.sweep', { team: t(`team.${b.sweep}`) })));
+  if (b.sweep) facts.push(h('li', t('lesson.board.sweep', { team: t.team(b.sweep) })));
   if (b.scores) {
     facts.push(h('li', t('lesson.board.scores', { team1: b.scores.Team1, team2: b.scores.Team2 })));
   }
@@ -378,7 +378,7 @@ function renderAnswer(ctx, task, locked, answerId) {
     const fields = TEAMS.map((team) => {
       const id = uid('gt-lesson-score');
       return h('label.gt-lesson__field', { attrs: { for: id } }, [
-        h('span', t('lesson.answer.points', { team: t(`team.${team}`) })),
+        h('span', t('lesson.answer.points', { team: t.team(team) })),
         h('input.gt-lesson__input', {
           id, type: 'number', value: a[team], disabled: Boolean(a.instant), dataset: { input: team },
           attrs: { inputmode: 'numeric', step: '1', min: '0', autocomplete: 'off' },
@@ -402,7 +402,7 @@ function renderAnswer(ctx, task, locked, answerId) {
         dataset: { answer: team },
         attrs: { 'aria-pressed': a.instant === team ? 'true' : 'false', ...marks(team) },
         on: { click: instant(team) },
-      }, t('lesson.answer.instantTeam', { team: t(`team.${team}`) }))))),
+      }, t('lesson.answer.instantTeam', { team: t.team(team) }))))),
     ]);
   }
   return h('p.gt-lesson__error', t('lesson.bug', { message: `unknown task kind ${kind}` }));

@@ -149,13 +149,29 @@ export function renderSettings(t, app, cb) {
   ]);
 }
 
+// The engine's seeds: 0 … 2^53−1, the integers a page's number holds exactly.
+const MAX_SEED = Number.MAX_SAFE_INTEGER;
+
+/** The seed box's value as a seed, null when empty, undefined when it is no seed (the box then says why). */
+function seedOf(input) {
+  const text = input.value.trim();
+  if (input.validity.badInput) return undefined;   // (a number box gives '' for "12abc")
+  if (text === '') return null;
+  const seed = Number(text);
+  return Number.isSafeInteger(seed) && seed >= 0 ? seed : undefined;
+}
+
 export function renderNewMatch(t, app, cb) {
   const presets = app.info?.presets ?? ['giretra.com'];
+  // A seed the engine cannot take is said in the player's words where it was typed (the engine's own message, "seed
+  // must be an integer in 0..9007199254740991", is for programmers), and the match does not start.
+  const check = (input) => input.setCustomValidity(seedOf(input) === undefined ? t('newMatch.seedBad') : '');
   const submit = (event) => {
     event.preventDefault();
     const form = event.target;
-    const seedText = form.elements.seed.value.trim();
-    cb.onStart({ seed: seedText === '' ? null : Number(seedText), rules: form.elements.rules.value });
+    const seed = seedOf(form.elements.seed);
+    if (seed === undefined) { check(form.elements.seed); form.elements.seed.reportValidity(); return; }
+    cb.onStart({ seed, rules: form.elements.rules.value });
   };
   const inProgress = app.view && app.view.phase !== 'match_over';
   return h('form.gt-newmatch', { method: 'dialog', on: { submit } }, [
@@ -163,8 +179,8 @@ export function renderNewMatch(t, app, cb) {
     inProgress ? h('p.gt-note.gt-newmatch__ends', t('newMatch.ends')) : null,
     h('div.gt-field', [
       h('label', { htmlFor: 'gt-seed' }, t('newMatch.seed')),
-      h('input#gt-seed', { name: 'seed', type: 'number', min: '0', step: '1', inputMode: 'numeric',
-        attrs: { 'aria-describedby': 'gt-seed-help' } }),
+      h('input#gt-seed', { name: 'seed', type: 'number', min: '0', max: String(MAX_SEED), step: '1',
+        inputMode: 'numeric', attrs: { 'aria-describedby': 'gt-seed-help' }, on: { input: (e) => check(e.target) } }),
       h('p.gt-note#gt-seed-help', t('newMatch.seedHelp')),
     ]),
     h('div.gt-field', [
@@ -173,12 +189,13 @@ export function renderNewMatch(t, app, cb) {
         t.maybe(`rules.${p}`) ?? p))),
     ]),
     h('div.gt-dialog__buttons', [
-      // The focus on a button, not in the seed box (a phone opened its number keyboard over the dialog): on Cancel
-      // while a match is in progress, so that a reflex Enter does not end it (an audit), else on Start.
+      // The focus on a button, not in the seed box (a phone opened its number keyboard over the dialog): on Start,
+      // so that Enter does what the dialog is for, as in any dialog (it was on Cancel while a match was in progress,
+      // and Enter cancelled: an audit). The dialog says the match in progress ends; Escape or Cancel keeps it.
       h('button.gt-btn', { type: 'button', value: 'cancel', dataset: { action: 'cancel' },
-        attrs: { autofocus: Boolean(inProgress) }, on: { click: cb.onCancel } }, t('dialog.cancel')),
+        on: { click: cb.onCancel } }, t('dialog.cancel')),
       h('button.gt-btn.gt-btn--primary', { type: 'submit', dataset: { action: 'start-match' },
-        attrs: { autofocus: !inProgress } }, t('newMatch.start')),
+        attrs: { autofocus: true } }, t('newMatch.start')),
     ]),
   ]);
 }

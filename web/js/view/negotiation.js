@@ -11,7 +11,7 @@ export function contractText(t, contract) {
   if (!contract) return t('contract.none');
   const key = contract.multiplier === 4 ? 'contract.x4' : contract.multiplier === 2
     ? (contract.automatic ? 'contract.x2auto' : 'contract.x2') : 'contract.x1';
-  return t(key, { mode: contract.modeText, team: t(`team.${contract.announcerTeam}`) });
+  return t(key, { mode: contract.modeText, team: t.team(contract.announcerTeam) });
 }
 
 export function renderContract(t, view) {

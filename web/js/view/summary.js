@@ -31,7 +31,7 @@ export function renderSummary(t, summary, { me, winner, review, onReview, onCont
       ])),
       h('tbody', TEAMS.map((team) => h(`tr.gt-team--${team.toLowerCase()}`, { dataset: { team } }, [
         h('th', { attrs: { scope: 'row' } }, [
-          t(`team.${team}`),
+          t.team(team),
           c.announcerTeam === team ? h('span.gt-tag', t('summary.announcers')) : h('span.gt-tag', t('summary.defenders')),
         ]),
         h('td', [String(summary.cardPoints[team]),
@@ -46,7 +46,7 @@ export function renderSummary(t, summary, { me, winner, review, onReview, onCont
     // (A sweep and an instant win have no flag of their own: the engine's lines above say them, "won all 8 tricks: a
     // sweep", "… they win the match on the spot"; they were said twice.)
     summary.targetRaised ? h('p.gt-summary__flag', t('summary.targetRaised', { target: summary.targetAfter })) : null,
-    over ? h('p.gt-summary__winner', { dataset: { winner } }, t('summary.matchWon', { team: t(`team.${winner}`) }))
+    over ? h('p.gt-summary__winner', { dataset: { winner } }, t('summary.matchWon', { team: t.team(winner) }))
       : h('p.gt-summary__target', t('summary.target', { target: summary.targetAfter })),
     onReview ? renderReview(t, review, onReview) : null,
     summary.hands ? h('details.gt-summary__hands', [
@@ -129,7 +129,7 @@ export function renderScoreSheet(t, sheet, me, { onDeal } = {}) {
     ])) : h('p', t('sheet.empty')),
     onDeal && sheet.deals.length ? h('p.gt-note', t('sheet.help')) : null,
     h('p.gt-sheet__target', t('sheet.target', { target: sheet.target })),
-    sheet.winner ? h('p.gt-summary__winner', t('summary.matchWon', { team: t(`team.${sheet.winner}`) })) : null,
+    sheet.winner ? h('p.gt-summary__winner', t('summary.matchWon', { team: t.team(sheet.winner) })) : null,
   ]);
 }
 

@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { test } from 'node:test';
+
+import { hasWords, LANGUAGES, loadWords, translator } from '../../web/js/i18n.js';
+
+// The catalogues themselves, read as files (not through the loader, whose cache the first test watches).
+const dir = new URL('../../web/js/i18n/', import.meta.url);
+const files = readdirSync(dir).filter((f) => f.endsWith('.js')).sort();
+const catalogues = Object.fromEntries(await Promise.all(
+  files.map(async (f) => [f.slice(0, -3), (await import(new URL(f, dir))).default])));
+const placeholders = (text) => [...String(text).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+test('a language’s words load only when asked, once, and the others stay unloaded', async () => {
+  assert.deepEqual(LANGUAGES.map(hasWords), [false, false, false]);
+  assert.throws(() => translator('fr'), /fr words are not loaded/);   // drawing before the words came: loud
+  const asked = loadWords('fr');
+  assert.equal(loadWords('fr'), asked, 'a second surface in the same language shares the first one’s load');
+  const t = await asked;
+  assert.equal(t.lang, 'fr');
+  assert.equal(t('bar.newMatch'), 'Nouvelle partie');
+  assert.deepEqual(LANGUAGES.map(hasWords), [false, true, false]);
+  assert.equal(translator('fr')('bar.newMatch'), 'Nouvelle partie', 'once loaded, at once');
+});
+
+test('a language we do not have is English', async () => {
+  const t = await loadWords('de');
+  assert.equal(t.lang, 'en');
+  assert.equal(translator(undefined).lang, 'en');
+  assert.equal(t('bar.newMatch'), 'New match');
+});
+
+test('a translator fills placeholders and shows a missing key as ⟦key⟧', async () => {
+  const t = await loadWords('en');
+  assert.equal(t('live.newMatch'), 'A new match starts.');
+  assert.equal(t('no.such.key'), '⟦no.such.key⟧');
+  assert.equal(t.maybe('no.such.key'), null);
+  assert.equal(t.card('JH'), t('card.name', { rank: t('rank.J'), suit: t('suit.H') }));
+});
+
+test('one catalogue per language, each with the keys and placeholders of the English one, none empty', () => {
+  assert.deepEqual(Object.keys(catalogues), [...LANGUAGES].sort());
+  const english = catalogues.en;
+  for (const [lang, words] of Object.entries(catalogues)) {
+    assert.deepEqual(Object.keys(words).sort(), Object.keys(english).sort(), `${lang}: not the keys of en.js`);
+    for (const [key, text] of Object.entries(words)) {
+      assert.equal(typeof text, 'string', `${lang}:${key}`);
+      assert.ok(text.trim(), `${lang}:${key} is empty`);
+      assert.deepEqual(placeholders(text), placeholders(english[key]), `${lang}:${key}: not the placeholders of en.js`);
+    }
+  }
+});
+
+// Words that two keys share in a language though English has two: each one looked at, and kept because the two are
+// never where one could be taken for the other. Any other is a collision (French said "Annuler" for both Undo and
+// Cancel: an audit).
+const HOMONYMS = {
+  fr: { D: ['rankShort.Q', 'table.dealerChip'], 'Les annonces': ['bids.all', 'lesson.family.negotiation'] },
+  mg: { anjarany: ['table.toAct', 'table.toCut', 'table.toSpeak'] },
+};
+
+test('no word says two different things in a language, but the homonyms looked at', () => {
+  for (const [lang, words] of Object.entries(catalogues)) {
+    const keysOf = new Map();
+    for (const [key, text] of Object.entries(words)) keysOf.set(text, [...(keysOf.get(text) ?? []), key]);
+    for (const [text, keys] of keysOf) {
+      if (new Set(keys.map((k) => catalogues.en[k])).size < 2) continue;
+      assert.deepEqual(keys.sort(), HOMONYMS[lang]?.[text], `${lang}: “${text}” is the word of ${keys.join(', ')}`);
+    }
+  }
+});
+
+test('a team’s name keeps its number on the line of its word, in every language', async () => {
+  for (const lang of LANGUAGES) {
+    const t = await loadWords(lang);
+    for (const team of ['Team1', 'Team2']) {
+      assert.match(t.team(team), /\S\u00a0\d/, `${lang}: ${t.team(team)}`);
+      assert.equal(t.team(team).replace(/\u00a0/g, ' '), t(`team.${team}`));
+    }
+  }
+});
