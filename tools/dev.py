@@ -144,6 +144,8 @@ def run_steps(args: argparse.Namespace) -> None:
     steps = args.only or STEPS
     ensure_venv()
     py = str(VENV_PY)
+    # Paths given after -- (e2e/test_play.py, e2e/x.py::test) replace the whole browser suite.
+    given_paths = any(a.startswith("e2e") for a in args.pytest_args)
     if "e2e" in steps:
         prepare_web(py)
     commands = {
@@ -153,7 +155,8 @@ def run_steps(args: argparse.Namespace) -> None:
         "unit": [py, "-m", "pytest", "-q", "-n", "auto"],   # every core (pytest-xdist): 2.2 min -> ~1.2 on two
         # Two browsers side by side: a browser test waits on the page about half of its time, so two share the
         # machine's cores better than one (each process keeps its own shared contexts: e2e/conftest.py).
-        "e2e": [py, "-m", "pytest", "-q", "e2e", "-n", "2", "--dist", "load", *args.pytest_args],
+        "e2e": [py, "-m", "pytest", "-q", *([] if given_paths else ["e2e"]), "-n", "2", "--dist", "load",
+                *args.pytest_args],
     }
     for step in STEPS:
         if step in steps:
