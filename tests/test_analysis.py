@@ -29,7 +29,7 @@ def _rank(result: Result, team: int) -> tuple[int, int]:
     """How good *result* is for *team*: sweeping first, being swept last, then card points."""
     tricks = result[2]
     sweep = 1 if tricks[1 - team] == 0 else -1 if tricks[team] == 0 else 0
-    return sweep, result[team]
+    return sweep, result[0] if team == 0 else result[1]
 
 
 def _brute(hands: list[int], leader: int, trick: list[int], mode: int, must_rise: bool,
