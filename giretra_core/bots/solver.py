@@ -14,7 +14,7 @@ match win — outweighs any card points.  It works on the same masks and tables 
 * move ordering (the table's best lead, then likely winners first), the last trick played straight;
 * equivalent cards pruned: zero-point cards of a suit with no other card between them are one move.
 
-In pure Python a four-card ending solves in a few milliseconds, a whole deal in about a second
+In pure Python a four-card ending solves in a few milliseconds, a whole deal in a few seconds
 (``python -m giretra_core.bench``: solver_full_deal_ms).
 
 >>> from ..cards import parse_cards as p
