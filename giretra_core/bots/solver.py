@@ -125,6 +125,7 @@ class Solver:
         self._strength = STRENGTH[mode]
         self._beaters = BEATERS[mode]
         self._trumps = TRUMP_MASK[mode]
+        self._history = [0] * 32   # leads that cut off before, by card: tried first
         self._zero_bits = tuple((8 * s, zb) for s, zb in enumerate(_ZERO_BITS[mode]))
         self._lead_key = tuple(-(self._strength[c] * 4 + self._points[c]) for c in range(32))
 
@@ -254,7 +255,9 @@ class Solver:
         if len(cards) == 1:
             return cards
         if not trick:
-            cards.sort(key=self._lead_key.__getitem__)
+            history = self._history
+            lead_key = self._lead_key
+            cards.sort(key=lambda c: lead_key[c] - history[c])
         else:
             win = trick[win_i]
             beaters = self._beaters[win]
@@ -343,6 +346,8 @@ class Solver:
                     if value < beta:
                         beta = value
             if alpha >= beta:
+                if n_in == 0:
+                    self._history[card] += 1
                 break
         h[seat] = hand
         if n_in == 0:
