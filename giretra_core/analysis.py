@@ -7,8 +7,8 @@ the deal's match points (:func:`giretra_core.scoring.score_deal`: contract made 
 Perfect play here is each team taking as many card points as it can, a sweep ranked above any card points (the
 solver's sweep bonus). For match points that is the same play wherever a team's match points never fall as its card
 points rise: every Colour and NoTrumps deal, and AllTrumps but for one corner: there an exact 129–129 is a tie (0–0)
-while 128 for the defenders can be a rounded 13–13 that the preset gives 14–12 when doubled, so the defenders' fewer
-card points are worth more match points; the match points shown are then those of the card-point play.
+while 130–128 can still give the defenders a share after rounding (14–12, by the preset's rounding and doubling), so
+their fewer card points are worth more match points; the match points shown are then those of the card-point play.
 
 A double-dummy loss is not always a bad choice: the player did not see the other hands (the review,
 :mod:`giretra_core.review`, gives the expert's choice from what the player could know).
