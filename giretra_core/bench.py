@@ -7,7 +7,10 @@ Prints medians over *repeat* runs (this machine is shared and noisy):
 * complete random deals per second through the public, checked API (cut, negotiation,
   8 tricks, score: ``Match.legal_actions`` + ``Match.apply``);
 * the cost of one seat view (``seat_view``) and of one JSON round trip (``jsonapi.view``);
-* the cost of replaying a notation string (``parse_match``) for a whole match.
+* the cost of replaying a notation string (``parse_match``) for a whole match;
+* the exact solver (``bots.solver``) on whole deals: the median time and node count to value a deal from its first
+  card with every hand known, over 24 seeded deals (each mode 4 times), and a whole deal's analysis
+  (``analysis``: every card choice of the four seats valued) of a seeded match's first deal.
 
 Everything is seeded, so two runs do the same work.
 """
@@ -23,8 +26,9 @@ import sys
 import time
 from collections.abc import Callable
 
-from . import jsonapi
+from . import analysis, jsonapi
 from .bots.rollout import policy_playout
+from .bots.solver import Solver
 from .cards import cards_of
 from .deal import Cut, Deal, shuffled_deck
 from .errors import exit_code
@@ -121,6 +125,37 @@ def bench_deals(seed: int, count: int, rules: str) -> Callable[[], int]:
     return run
 
 
+SOLVER_DEALS = 24   # each mode 4 times
+
+
+def bench_solver(seed: int) -> tuple[float, int]:
+    """The median time (ms) and node count of an exact solve of a whole deal from its first card (sweep bonus on, as
+    the analysis and the oracle solve), each of :data:`SOLVER_DEALS` seeded deals solved once with a fresh table."""
+    times, nodes = [], []
+    for i in range(SOLVER_DEALS):
+        deal = Deal.new(shuffled_deck(seed, i), Seat(i % 4)).apply(Seat((i + 1) % 4), Cut(6 + i % 21))
+        solver = Solver(i % 6, False, analysis.SWEEP)
+        start = time.perf_counter()
+        solver.solve(deal.initial_hands(), (i + 1) % 4, (), (False, False))
+        times.append((time.perf_counter() - start) * 1e3)
+        nodes.append(solver.nodes)
+    return statistics.median(times), int(statistics.median(nodes))
+
+
+def bench_analysis(seed: int) -> tuple[float, int]:
+    """The time (ms) to analyse every card choice of the four seats in the first deal of a seeded match between
+    random bots (a fresh solver: the page's first analysis of a deal), and how many choices there were."""
+    match = _sample_match(seed)
+    analysis._SOLVERS.clear()
+    start = time.perf_counter()
+    count = 0
+    for seat in Seat:
+        for m, card in analysis.choices(match, seat, 1):
+            analysis.analyse_position(m, seat, card)
+            count += 1
+    return (time.perf_counter() - start) * 1e3, count
+
+
 def _sample_match(seed: int) -> Match:
     rng = random.Random(seed)
     match = Match.new(seed)
@@ -174,6 +209,12 @@ def main(argv: list[str] | None = None) -> int:
     full = format_match(match)
     per_parse, _ = _median_rate(lambda: _repeat(lambda: parse_match(full), 20), args.repeat)
     results[f"parse_match_ms({len(match.history)} deals, {len(full)} chars)"] = round(1e3 / per_parse, 2)
+
+    solver_ms, solver_nodes = bench_solver(args.seed)
+    results["solver_full_deal_ms"] = round(solver_ms)
+    results["solver_full_deal_nodes"] = solver_nodes
+    analysis_ms, choices = bench_analysis(args.seed)
+    results[f"analyse_deal_ms(4 seats, {choices} choices)"] = round(analysis_ms)
 
     if args.json:
         print(json.dumps(results))

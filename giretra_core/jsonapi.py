@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import __version__, bots, scoring, shapes
+from . import __version__, analysis, bots, scoring, shapes
 from . import review as reviews
 from .cards import Card, cards_of
 from .deal import TURN_RULE, Phase, action_token, parse_action
@@ -368,6 +368,36 @@ def review(state: str, seat: str, deal: int | None = None, seed: int = 0, budget
 
 
 @endpoint
+def analyse_deal(state: str, seat: str, deal: int | None = None, first: int = 0, count: int | None = None,
+                 lang: str = "en") -> JSON:
+    """A finished deal (default: the last one) played again with every hand known: at each position where *seat*
+    chose among two or more legal cards, the exact value of each card for the seat's team (its card points and the
+    deal's match points if all four play perfectly from there), the best card(s) and the card played.
+
+    *first* and *count* give a part of the positions (``total`` says how many there are), so that a caller can ask
+    them one at a time and stop, as for ``review``.
+    """
+    lang = check_lang(lang)
+    match = _match(state)
+    who = _seat(seat)
+    if not match.history:
+        raise GiretraError("no deal has finished yet", "no_finished_deal")
+    number = len(match.history) if deal is None else _int(deal, "deal", 1, len(match.history))
+    _int(first, "first", 0, MAX_MOVES)
+    end = MAX_MOVES if count is None else first + _int(count, "count", 1, MAX_MOVES)
+    positions: list[JSON] = []
+    total = 0
+    for m, card in analysis.choices(match, who, number):
+        total += 1
+        if first < total <= end:
+            positions.append(shapes.analysed_position(analysis.analyse_position(m, who, card), lang))
+    if first > total:
+        raise RequestError(f"first must be at most {total}: the seat chose {total} cards in deal {number}")
+    return {"deal": number, "seat": who.api_name, "team": TEAM_NAMES[who & 1], "first": first, "total": total,
+            "positions": positions}
+
+
+@endpoint
 def take_back(state: str, seat: str, lang: str = "en") -> JSON:
     """The match just before *seat*'s last choice in this phase of the deal, that choice and every action after it
     undone (a player's take-back; asked again, the choice before). ``taken`` is the action taken back, ``undone`` how
@@ -501,5 +531,5 @@ def call(name: str, request: str) -> str:
 
 
 __all__ = ["FUNCTIONS", "call", "info", "new_match", "view", "legal", "apply", "bot_action", "deal_summary",
-           "review", "score_sheet", "set_players", "share_deal", "open_link", "lessons", "lesson_task", "check_answer",
-           "score"]
+           "review", "analyse_deal", "score_sheet", "set_players", "share_deal", "open_link", "lessons", "lesson_task",
+           "check_answer", "score"]

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import bots
+from .analysis import Position
 from .bots.reasons import Decision
 from .cards import card_name, cards_of
 from .deal import Action, Cut, action_token
@@ -276,6 +277,21 @@ def review_move(move: Move, lang: str) -> JSON:
     if move.trick is not None:
         out["trick"] = move.trick
     return out
+
+
+def analysed_position(position: Position, lang: str) -> JSON:
+    """One position of a deal's analysis: every legal card with its value for the seat's team, all hands known."""
+    cards = []
+    for v in position.values:
+        cards.append({**action(v.card, None, lang), "cardPoints": v.card_points, "matchPoints": v.match_points,
+                      "outcome": v.outcome, "sweep": None if v.sweep is None else TEAM_NAMES[v.sweep],
+                      "best": v.best})
+    played = position.played_value
+    best = next(v for v in position.values if v.best)
+    return {"trick": position.trick, "played": action(position.played, None, lang), "cards": cards,
+            "best": [card_name(v.card) for v in position.values if v.best], "playedBest": played.best,
+            "lost": {"cardPoints": best.card_points - played.card_points,
+                     "matchPoints": best.match_points - played.match_points}}
 
 
 def refused_multipliers(refused: dict[int, str], the_mode: Mode, lang: str) -> JSON:

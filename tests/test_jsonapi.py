@@ -445,6 +445,42 @@ def test_review_refuses_a_deal_not_finished_and_bad_fields() -> None:
     assert error("review", state=NT_MADE_AUTO[:-5], seat="Bottom")["code"] == "bad_notation"
 
 
+def test_analyse_deal_values_every_card_of_each_choice_and_gives_them_in_parts() -> None:
+    whole = value("analyse_deal", state=NT_MADE_AUTO, seat="Left", lang="fr")
+    match = parse_match(NT_MADE_AUTO)
+    played = [a for n, m, turn, a in match.replay() if turn == Seat.LEFT and isinstance(a, int)
+              and m.deal.phase is DealPhase.PLAY and len(m.legal_actions()) > 1]
+    assert whole["team"] == "Team2" and whole["total"] == len(played) == len(whole["positions"]) > 0
+    assert [p["played"]["card"] for p in whole["positions"]] == [card_name(c) for c in played]
+    for p in whole["positions"]:
+        assert len(p["cards"]) >= 2 and p["best"] == [c["card"] for c in p["cards"] if c["best"]]
+        best = max(c["cardPoints"] for c in p["cards"] if c["sweep"] is None)
+        assert all(c["cardPoints"] == best for c in p["cards"] if c["best"])
+        mine = next(c for c in p["cards"] if c["card"] == p["played"]["card"])
+        assert p["playedBest"] == mine["best"] and p["lost"]["cardPoints"] == best - mine["cardPoints"]
+        assert p["cards"][0]["text"] and all(c["outcome"] in ("made", "failed", "tie") for c in p["cards"])
+    # The last position: the card played is what the deal made (every hand then knows the rest).
+    last = whole["positions"][-1]
+    final = next(c for c in last["cards"] if c["card"] == last["played"]["card"])
+    assert final["cardPoints"] == match.history[0].score.card_points[1]
+    parts = [value("analyse_deal", state=NT_MADE_AUTO, seat="Left", deal=1, first=k, count=1, lang="fr")
+             for k in range(whole["total"])]
+    assert [p["positions"][0] for p in parts] == whole["positions"]
+    assert value("analyse_deal", state=NT_MADE_AUTO, seat="Left", first=whole["total"])["positions"] == []
+
+
+def test_analyse_deal_refuses_a_deal_not_finished_and_bad_fields() -> None:
+    fresh = format_match(Match.new(seed=3))
+    assert error("analyse_deal", state=fresh, seat="Bottom") == {
+        "code": "no_finished_deal", "message": "no deal has finished yet", "rule": ""}
+    assert error("analyse_deal", state=NT_MADE_AUTO, seat="Bottom", deal=2)["code"] == "bad_request"
+    assert error("analyse_deal", state=NT_MADE_AUTO, seat="Middle")["code"] == "bad_seat"
+    assert error("analyse_deal", state=NT_MADE_AUTO[:-5], seat="Bottom")["code"] == "bad_notation"
+    for bad in ({"first": -1}, {"first": 99}, {"count": 0}, {"count": "2"}, {"deal": True}, {"first": 1.5}):
+        assert error("analyse_deal", state=NT_MADE_AUTO, seat="Bottom", **bad)["code"] == "bad_request", bad
+    assert error("analyse_deal", state=NT_MADE_AUTO, seat="Bottom", first=9)["message"].startswith("first must be")
+
+
 def test_a_legal_double_says_the_contract_it_leaves_standing() -> None:
     # Doubling an earlier, lower bid makes it the contract (RULES N-9): the page shows where a double leads before the
     # player makes it (a first-time player's audit: "Double NoTrumps" turned partner's AllTrumps into the opponents'
@@ -1139,6 +1175,7 @@ BASE_REQUESTS: list[tuple[str, JSON]] = [
     ("bot_action", {"state": ALLTRUMPS_KH, "seat": "Left", "level": "random", "budgetMs": 0}),
     ("deal_summary", {"state": NT_MADE_AUTO}),
     ("review", {"state": NT_MADE_AUTO, "seat": "Bottom", "budgetMs": 0}),
+    ("analyse_deal", {"state": NT_MADE_AUTO, "seat": "Top", "first": 2, "count": 1}),
     ("score_sheet", {"state": MID}),
     ("set_players", {"state": MID, "players": {"Top": "human"}}),
     ("share_deal", {"state": MID}),

@@ -7,11 +7,15 @@ match win — outweighs any card points.  It works on the same masks and tables 
 (:data:`~giretra_core.modes.STRENGTH`, :data:`~giretra_core.modes.BEATERS`, ...), with:
 
 * a transposition table at trick boundaries (the rest of a deal depends only on the hands, the
-  leader and who has won a trick so far), storing lower and upper bounds;
-* move ordering (the table's best lead, then likely winners first);
+  leader and who has won a trick so far), storing lower and upper bounds, its key with the zero-point
+  cards of each suit renumbered from the lowest up (which of two such cards went earlier changes nothing);
+* null-window searches only: the value is bracketed by steps that double, then halved (:func:`_converge`);
+* bounds from what is left: no more than every point still to take, no less than none;
+* move ordering (the table's best lead, then likely winners first), the last trick played straight;
 * equivalent cards pruned: zero-point cards of a suit with no other card between them are one move.
 
-In pure Python a four-card ending solves in a few milliseconds, a whole deal in seconds.
+In pure Python a four-card ending solves in a few milliseconds, a whole deal in a few seconds
+(``python -m giretra_core.bench``: solver_full_deal_ms).
 
 >>> from ..cards import parse_cards as p
 >>> hands = [p("AS"), p("7S"), p("10S"), p("8S")]
@@ -21,14 +25,15 @@ In pure Python a four-card ending solves in a few milliseconds, a whole deal in 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from ..cards import Card, Mask
-from ..modes import BEATERS, LAST_TRICK_BONUS, POINTS, STRENGTH, Mode
-from ..play import legal_cards, winning_index
+from ..cards import SUIT_MASKS, Card, Mask
+from ..modes import BEATERS, LAST_TRICK_BONUS, POINTS, STRENGTH, TRUMP_MASK, Mode
+from ..play import winning_index
 
 INF = 1 << 20
 _AT = int(Mode.ALL_TRUMPS)
+_NT = int(Mode.NO_TRUMPS)
 
 
 def _keep_table() -> list[int]:
@@ -56,6 +61,19 @@ _KEEP = _keep_table()
 _ZERO_BITS = tuple(tuple(0b011 if mode in (_AT, s) else 0b111 for s in range(4)) for mode in range(6))
 
 
+def _remap_table() -> list[list[int]]:
+    """For a 3-bit pattern *z* of the zero-point cards left in a suit and a hand's share of them: that share once the
+    cards left are renumbered from the lowest rank up (7 8 for 8 9 after the 7 has gone)."""
+    table = []
+    for z in range(8):
+        ranks = [r for r in range(3) if z >> r & 1]
+        table.append([sum(1 << i for i, r in enumerate(ranks) if bits >> r & 1) for bits in range(8)])
+    return table
+
+
+_REMAP = _remap_table()
+
+
 def prune_equivalent(legal: Mask, others: Mask, mode: int) -> Mask:
     """*legal* without the zero-point cards that are equivalent to a lower one kept (no card of
     *others* — everything not in this hand that can still fall in this trick or later — between them)."""
@@ -69,6 +87,30 @@ def prune_equivalent(legal: Mask, others: Mask, mode: int) -> Mask:
     return legal
 
 
+def _converge(test: Callable[[int], int], guess: int) -> int:
+    """The exact value from null-window tests (``test(b)`` is a fail-soft search with the window (b-1, b)).
+
+    MTD(f) steps to the bound each test returns, often one point at a time on card points; here the step doubles
+    while the tests go one way, and the interval is halved once the value is bracketed."""
+    lower, upper = -INF, INF
+    b, step = guess, 2
+    while True:
+        g = test(b)
+        if g < b:
+            upper = g
+        else:
+            lower = g
+        if lower >= upper:
+            return g
+        if upper == INF:
+            b = max(lower + step, b + 1)
+        elif lower == -INF:
+            b = min(upper - step + 1, b - 1)
+        else:
+            b = (lower + upper + 1) // 2
+        step *= 2
+
+
 class Solver:
     """Double-dummy search for one mode.  Reuse one solver for positions of the same deal (shared table)."""
 
@@ -78,79 +120,132 @@ class Solver:
         self.sweep_bonus = sweep_bonus
         self.table: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
+        self._rise = mode == _AT or (must_rise and mode == _NT)
+        self._points = POINTS[mode]
+        self._strength = STRENGTH[mode]
+        self._beaters = BEATERS[mode]
+        self._trumps = TRUMP_MASK[mode]
+        self._history = [0] * 32   # leads that cut off before, by card: tried first
+        self._zero_bits = tuple((8 * s, zb) for s, zb in enumerate(_ZERO_BITS[mode]))
+        self._lead_key = tuple(-(self._strength[c] * 4 + self._points[c]) for c in range(32))
+
+    # -- the public questions ----------------------------------------------------------------------------------------
 
     def solve(self, hands: Sequence[Mask], leader: int, trick: Sequence[Card], won: tuple[bool, bool],
               alpha: int = -INF, beta: int = INF) -> int:
         """Team1's card points from now on under perfect play (plus or minus the sweep bonus).
 
-        *won* says whether Team1 / Team2 has already taken a trick in this deal.
+        *won* says whether Team1 / Team2 has already taken a trick in this deal.  Without a window the value is
+        found by MTD(f): null-window searches, which prune far more than one wide search.
         """
-        h = [hands[0], hands[1], hands[2], hands[3]]
-        flags = (1 if won[0] else 0) | (2 if won[1] else 0)
-        return self._search(h, leader, list(trick), flags, alpha, beta)
+        h, cards, flags, rem = self._start(hands, trick, won)
+        if not rem:
+            return 0
+        if alpha > -INF or beta < INF:
+            return self._search(h, leader, cards, flags, rem, alpha, beta)
+        return _converge(lambda b: self._search(h, leader, cards, flags, rem, b - 1, b), self._guess(rem))
 
     def move_values(self, hands: Sequence[Mask], leader: int, trick: Sequence[Card], won: tuple[bool, bool],
                     moves: Sequence[Card] | None = None) -> dict[Card, int]:
         """The exact value (Team1's points from now on) of each of *moves* (default: every legal card,
         equivalent ones once) of the player to move."""
-        h = [hands[0], hands[1], hands[2], hands[3]]
-        flags = (1 if won[0] else 0) | (2 if won[1] else 0)
-        cards = list(trick)
+        h, cards, flags, rem = self._start(hands, trick, won)
         seat = (leader + len(cards)) & 3
         out: dict[Card, int] = {}
-        for card in (moves if moves is not None else self._ordered(h, seat, cards, leader)):
-            out[card] = self._after(h, seat, card, leader, cards, flags, -INF, INF)
+        guess = self._guess(rem)
+        for card in (moves if moves is not None else self._ordered(h, seat, cards, leader, -1)):
+            guess = out[card] = self._mtdf(h, leader, cards, flags, rem, card, guess)
         return out
 
     def best_move(self, hands: Sequence[Mask], leader: int, trick: Sequence[Card], won: tuple[bool, bool],
-                  guess: int = 0) -> tuple[Card, int]:
+                  guess: int | None = None) -> tuple[Card, int]:
         """The best card of the player to move and its exact value (Team1's points from now on).
 
         The first card is valued by MTD(f) — null-window searches from *guess* — and each other card
         is only tested against the best so far (a null window), which is far cheaper than valuing all.
         """
-        h = [hands[0], hands[1], hands[2], hands[3]]
-        flags = (1 if won[0] else 0) | (2 if won[1] else 0)
-        cards = list(trick)
+        h, cards, flags, rem = self._start(hands, trick, won)
         seat = (leader + len(cards)) & 3
         maximize = seat & 1 == 0
-        moves = self._ordered(h, seat, cards, leader)
+        moves = self._ordered(h, seat, cards, leader, -1)
         best_card = moves[0]
-        best = self._mtdf(h, seat, best_card, leader, cards, flags, guess)
+        best = self._mtdf(h, leader, cards, flags, rem, best_card, self._guess(rem) if guess is None else guess)
         for card in moves[1:]:
             if maximize:
-                if self._after(h, seat, card, leader, cards, flags, best, best + 1) > best:
-                    best_card, best = card, self._mtdf(h, seat, card, leader, cards, flags, best + 1)
-            elif self._after(h, seat, card, leader, cards, flags, best - 1, best) < best:
-                best_card, best = card, self._mtdf(h, seat, card, leader, cards, flags, best - 1)
+                if self._play(h, leader, cards, flags, rem, card, best, best + 1) > best:
+                    best_card, best = card, self._mtdf(h, leader, cards, flags, rem, card, best + 1)
+            elif self._play(h, leader, cards, flags, rem, card, best - 1, best) < best:
+                best_card, best = card, self._mtdf(h, leader, cards, flags, rem, card, best - 1)
         return best_card, best
 
-    def _mtdf(self, h: list[Mask], seat: int, card: Card, leader: int, trick: list[Card], flags: int,
+    # -- search ------------------------------------------------------------------------------------------------------
+
+    def _start(self, hands: Sequence[Mask], trick: Sequence[Card], won: tuple[bool, bool]) -> tuple[
+            list[Mask], list[Card], int, int]:
+        h = [hands[0], hands[1], hands[2], hands[3]]
+        cards = list(trick)
+        flags = (1 if won[0] else 0) | (2 if won[1] else 0)
+        left = h[0] | h[1] | h[2] | h[3]
+        rem = self._mask_points(left) + sum(self._points[c] for c in cards) + (LAST_TRICK_BONUS if left else 0)
+        return h, cards, flags, rem
+
+    def _mask_points(self, mask: Mask) -> int:
+        points = self._points
+        total = 0
+        while mask:
+            low = mask & -mask
+            total += points[low.bit_length() - 1]
+            mask ^= low
+        return total
+
+    def _guess(self, rem: int) -> int:
+        return rem // 2
+
+    def _mtdf(self, h: list[Mask], leader: int, trick: list[Card], flags: int, rem: int, card: Card,
               guess: int) -> int:
-        g, lower, upper = guess, -INF, INF
-        while lower < upper:
-            beta = g + 1 if g == lower else g
-            g = self._after(h, seat, card, leader, trick, flags, beta - 1, beta)
-            if g < beta:
-                upper = g
-            else:
-                lower = g
-        return g
+        return _converge(lambda b: self._play(h, leader, trick, flags, rem, card, b - 1, b), guess)
 
-    # -- search ----------------------------------------------------------------------------------------------------
+    def _play(self, h: list[Mask], leader: int, trick: list[Card], flags: int, rem: int, card: Card,
+              alpha: int, beta: int) -> int:
+        """Value of the position after the player to move plays *card* (any window)."""
+        seat = (leader + len(trick)) & 3
+        win_i = winning_index(trick, self.mode) if trick else 0
+        hand = h[seat]
+        h[seat] = hand & ~(1 << card)
+        try:
+            return self._after(h, leader, trick, flags, rem, card, win_i, alpha, beta)
+        finally:
+            h[seat] = hand
 
-    def _legal(self, hand: Mask, trick: list[Card]) -> Mask:
-        return legal_cards(hand, trick, self.mode, self.must_rise)
-
-    def _ordered(self, h: list[Mask], seat: int, trick: list[Card], leader: int, first: int = -1) -> list[Card]:
+    def _ordered(self, h: list[Mask], seat: int, trick: list[Card], leader: int, first: int) -> list[Card]:
         """Legal cards, equivalent ones pruned, likely best first."""
         mode = self.mode
         hand = h[seat]
-        legal = self._legal(hand, trick)
+        if trick:
+            win_i = winning_index(trick, mode)
+            legal = self._legal(hand, trick[0] >> 3, trick[win_i], win_i, len(trick))
+        else:
+            win_i, legal = 0, hand
         others = (h[0] | h[1] | h[2] | h[3]) & ~hand
         for c in trick:
             others |= 1 << c
-        legal = prune_equivalent(legal, others, mode)
+        return self._sorted(prune_equivalent(legal, others, mode), trick, win_i, first)
+
+    def _legal(self, hand: Mask, led: int, win_card: Card, win_i: int, n_in: int) -> Mask:
+        # play.legal_cards inlined (the tests check they agree): follow, rise, trump, overtrump.
+        follow = hand & SUIT_MASKS[led]
+        if follow:
+            if self._rise or led == self.mode:
+                return follow & self._beaters[win_card] or follow
+            return follow
+        trumps = hand & self._trumps
+        if not trumps:
+            return hand
+        if win_card >> 3 != self.mode:
+            return hand if win_i == n_in - 2 else trumps
+        return trumps & self._beaters[win_card] or trumps
+
+    def _sorted(self, legal: Mask, trick: list[Card], win_i: int, first: int) -> list[Card]:
         cards = []
         m = legal
         while m:
@@ -159,15 +254,17 @@ class Solver:
             m ^= low
         if len(cards) == 1:
             return cards
-        strength = STRENGTH[mode]
-        points = POINTS[mode]
         if not trick:
-            cards.sort(key=lambda c: -(strength[c] * 4 + points[c]))
+            history = self._history
+            lead_key = self._lead_key
+            cards.sort(key=lambda c: lead_key[c] - history[c])
         else:
-            win_i = winning_index(trick, mode)
             win = trick[win_i]
+            beaters = self._beaters[win]
+            mode = self.mode
+            points = self._points
+            strength = self._strength
             partner_wins = win_i == len(trick) - 2
-            beaters = BEATERS[mode][win]
 
             def key(c: Card) -> int:
                 beats = c >> 3 == win >> 3 and beaters >> c & 1 or (c >> 3 == mode and win >> 3 != mode)
@@ -183,15 +280,27 @@ class Solver:
             cards.insert(0, first)
         return cards
 
-    def _search(self, h: list[Mask], leader: int, trick: list[Card], flags: int, alpha: int, beta: int) -> int:
+    def _search(self, h: list[Mask], leader: int, trick: list[Card], flags: int, rem: int, alpha: int,
+                beta: int) -> int:
+        """Team1's points from here: *rem* points are still to take (the cards held and in the trick, the
+        last-trick bonus); *flags* says which team has taken a trick (bit 0 Team1, bit 1 Team2)."""
         self.nodes += 1
+        sweep = self.sweep_bonus
+        # What is left bounds the value: no more than every point (and a sweep while still possible), no less
+        # than none (or being swept).
+        hi = rem + sweep if not flags & 2 else rem
+        if hi <= alpha:
+            return hi
+        lo = -sweep if not flags & 1 else 0
+        if lo >= beta:
+            return lo
         n_in = len(trick)
         key = 0
         best_first = -1
         if n_in == 0:
-            if not (h[0] | h[1] | h[2] | h[3]):
-                return 0
-            key = h[0] | h[1] << 32 | h[2] << 64 | h[3] << 96 | leader << 128 | flags << 130
+            if h[leader].bit_count() == 1:
+                return self._last_trick(h, leader, flags)
+            key = self._key(h, leader, flags if sweep else 0)
             entry = self.table.get(key)
             if entry is not None:
                 lower, upper, best_first = entry
@@ -210,8 +319,22 @@ class Solver:
         a0, b0 = alpha, beta
         best = -INF if maximize else INF
         best_card = -1
-        for card in self._ordered(h, seat, trick, leader, best_first):
-            value = self._after(h, seat, card, leader, trick, flags, alpha, beta)
+        hand = h[seat]
+        if n_in:
+            win_i = winning_index(trick, self.mode)
+            legal = self._legal(hand, trick[0] >> 3, trick[win_i], win_i, n_in)
+        else:
+            win_i, legal = 0, hand
+        if legal & (legal - 1):
+            others = (h[0] | h[1] | h[2] | h[3]) & ~hand
+            for c in trick:
+                others |= 1 << c
+            moves = self._sorted(prune_equivalent(legal, others, self.mode), trick, win_i, best_first)
+        else:
+            moves = [legal.bit_length() - 1]
+        for card in moves:
+            h[seat] = hand & ~(1 << card)
+            value = self._after(h, leader, trick, flags, rem, card, win_i, alpha, beta)
             if maximize:
                 if value > best:
                     best, best_card = value, card
@@ -223,7 +346,10 @@ class Solver:
                     if value < beta:
                         beta = value
             if alpha >= beta:
+                if n_in == 0:
+                    self._history[card] += 1
                 break
+        h[seat] = hand
         if n_in == 0:
             lower, upper = -INF, INF
             entry = self.table.get(key)
@@ -238,46 +364,74 @@ class Solver:
             self.table[key] = (lower, upper, best_card)
         return best
 
-    def _after(self, h: list[Mask], seat: int, card: Card, leader: int, trick: list[Card], flags: int,
+    def _key(self, h: list[Mask], leader: int, flags: int) -> int:
+        """The table's key: the hands, the leader and the flags, with the zero-point cards of each suit renumbered
+        from the lowest rank up (which of two equal 0-point cards was played earlier changes nothing)."""
+        h0, h1, h2, h3 = h
+        left = h0 | h1 | h2 | h3
+        for shift, zb in self._zero_bits:
+            z = (left >> shift) & zb
+            if z & (z + 1):   # not already the lowest ranks
+                remap = _REMAP[z]
+                clear = ~(z << shift)
+                h0 = h0 & clear | remap[(h0 >> shift) & z] << shift
+                h1 = h1 & clear | remap[(h1 >> shift) & z] << shift
+                h2 = h2 & clear | remap[(h2 >> shift) & z] << shift
+                h3 = h3 & clear | remap[(h3 >> shift) & z] << shift
+        return h0 | h1 << 32 | h2 << 64 | h3 << 96 | leader << 128 | flags << 130
+
+    def _after(self, h: list[Mask], leader: int, trick: list[Card], flags: int, rem: int, card: Card, win_i: int,
                alpha: int, beta: int) -> int:
-        """Value of the position after *seat* plays *card*."""
-        hand = h[seat]
-        h[seat] = hand & ~(1 << card)
-        trick.append(card)
-        try:
-            if len(trick) < 4:
-                return self._search(h, leader, trick, flags, alpha, beta)
-            mode = self.mode
-            strength = STRENGTH[mode]
-            win_i, win = 0, trick[0]
-            for i in range(1, 4):
-                c = trick[i]
-                if c >> 3 == win >> 3:
-                    if strength[c] > strength[win]:
-                        win_i, win = i, c
-                elif c >> 3 == mode:
-                    win_i, win = i, c
-            winner = (leader + win_i) & 3
-            points = POINTS[mode]
-            won = points[trick[0]] + points[trick[1]] + points[trick[2]] + points[trick[3]]
-            team = winner & 1
-            new_flags = flags | (1 << team)
-            done = not (h[0] | h[1] | h[2] | h[3])
-            if done:
-                won += LAST_TRICK_BONUS
-            gain = won if team == 0 else 0
-            if done:
-                if new_flags == 1:
-                    gain += self.sweep_bonus
-                elif new_flags == 2:
-                    gain -= self.sweep_bonus
-                return gain
-            saved = trick[:]
-            trick.clear()
-            try:
-                return gain + self._search(h, winner, trick, new_flags, alpha - gain, beta - gain)
-            finally:
-                trick.extend(saved)
-        finally:
+        """Value once *card* is added to *trick* (the player's hand already without it)."""
+        n_in = len(trick)
+        if n_in < 3:
+            trick.append(card)
+            value = self._search(h, leader, trick, flags, rem, alpha, beta)
             trick.pop()
-            h[seat] = hand
+            return value
+        win = trick[win_i]
+        if card >> 3 == win >> 3:
+            if self._strength[card] > self._strength[win]:
+                win_i = 3
+        elif card >> 3 == self.mode:
+            win_i = 3
+        winner = (leader + win_i) & 3
+        points = self._points
+        won = points[trick[0]] + points[trick[1]] + points[trick[2]] + points[card]
+        team = winner & 1
+        new_flags = flags | (1 << team)
+        if not (h[0] | h[1] | h[2] | h[3]):
+            won += LAST_TRICK_BONUS
+            gain = won if team == 0 else 0
+            if new_flags == 1:
+                gain += self.sweep_bonus
+            elif new_flags == 2:
+                gain -= self.sweep_bonus
+            return gain
+        gain = won if team == 0 else 0
+        return gain + self._search(h, winner, [], new_flags, rem - won, alpha - gain, beta - gain)
+
+    def _last_trick(self, h: list[Mask], leader: int, flags: int) -> int:
+        """The last trick: every card forced."""
+        self.nodes += 3
+        mode = self.mode
+        strength = self._strength
+        trick = [h[(leader + i) & 3].bit_length() - 1 for i in range(4)]
+        win_i, win = 0, trick[0]
+        for i in range(1, 4):
+            c = trick[i]
+            if c >> 3 == win >> 3:
+                if strength[c] > strength[win]:
+                    win_i, win = i, c
+            elif c >> 3 == mode:
+                win_i, win = i, c
+        points = self._points
+        won = points[trick[0]] + points[trick[1]] + points[trick[2]] + points[trick[3]] + LAST_TRICK_BONUS
+        team = ((leader + win_i) & 3) & 1
+        new_flags = flags | (1 << team)
+        gain = won if team == 0 else 0
+        if new_flags == 1:
+            gain += self.sweep_bonus
+        elif new_flags == 2:
+            gain -= self.sweep_bonus
+        return gain
