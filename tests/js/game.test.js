@@ -192,7 +192,7 @@ test('Undo adopts the position the engine returns and says what was taken back',
   assert.equal(ui.calls.at(-1), 'render');
 });
 
-test('a failure’s notice goes once a new match has started; the notice of the rules followed stays', async () => {
+test('a failure’s notice goes once the player has started a new match; the notice of the rules followed stays', async () => {
   let refuse = true;
   const { g } = game({ auto: { new_match: () => {
     if (refuse) throw new RulesError('bad_request', 'no');
@@ -203,7 +203,10 @@ test('a failure’s notice goes once a new match has started; the notice of the 
   assert.equal(await g.startNewMatch({ focus: false }), false);
   assert.deepEqual(g.notices.map((n) => n.key), ['badRules', 'badLink', 'badMatch']);
   refuse = false;
+  // A match the page started itself (after a link it could not open) keeps the notices: they say why this match.
   assert.equal(await g.startNewMatch({ focus: false }), true);
+  assert.deepEqual(g.notices.map((n) => n.key), ['badRules', 'badLink', 'badMatch']);
+  assert.equal(await g.startNewMatch(), true);   // the player's: what was wrong with the last one is over
   assert.deepEqual(g.notices.map((n) => n.key), ['badRules']);
 });
 

@@ -158,7 +158,9 @@ export class Game {
       const res = await this.call('new_match', args);
       if (!res) return false;
       this.rules = rules;
-      this.notices = this.notices.filter((x) => !FIXED_BY_NEW_MATCH.has(x.key));
+      // A match the player asked for ends what the notices about the last one said; one the page started itself
+      // (a first visit, a link it could not open) keeps them: they say why this match and not the one asked for.
+      if (focus) this.notices = this.notices.filter((x) => !FIXED_BY_NEW_MATCH.has(x.key));
       this.adopt(res.state, res.view);
       // The player asked for it: the keyboard goes to the game, not back to the bar (unless the reader has gone on).
       if (focus) this.ui.focusGame();
