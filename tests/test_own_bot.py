@@ -703,11 +703,14 @@ def test_validation_catches_a_bot_that_follows_the_order_of_a_set_of_strings(tmp
     bot.write_text(HASH_ORDER)
     report = validate(f"{bot}:choose", deals=2, seed=1)
     failures = report["failures"]
-    assert isinstance(failures, list) and len(failures) == 1 and report["matches"] == 1, report
-    assert re.search(r"^match 1 \(seed \d+\): a new Python process \(PYTHONHASHSEED=\d+\) plays it differently "
-                     r"from decision \d+ \(\w+ \w+, then \w+ \w+\): does the bot follow the order of a set",
-                     failures[0]), failures
-    assert "sort them, or keep a list" in failures[0]
+    # Where the two processes' orders first differ depends on this process's own hash seed (random under pytest's
+    # workers): in the first deal the match stops there and the next match is played (and caught) too.
+    assert isinstance(failures, list) and 1 <= len(failures) == report["matches"] <= 2, report
+    for n, failure in enumerate(failures, 1):
+        assert re.search(rf"^match {n} \(seed \d+\): a new Python process \(PYTHONHASHSEED=\d+\) plays it "
+                         r"differently from decision \d+ \(\w+ \w+, then \w+ \w+\): does the bot follow the order "
+                         r"of a set", failure), failures
+        assert "sort them, or keep a list" in failure
 
 
 def test_a_failure_in_the_new_process_only_is_named_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
