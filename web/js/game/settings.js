@@ -90,6 +90,13 @@ export function changeSpeed(game, value) {
   game.ui.refreshDialog();
 }
 
+/** The four-colour deck (♣ green, ♦ blue): a look only, kept with the other settings. */
+export function changeFourColour(game, on) {
+  game.settings.fourColour = on;
+  storeSettings(game);
+  game.ui.render();
+}
+
 export function changeCoach(game, on) {
   game.settings.coach = on;
   storeSettings(game);

@@ -22,10 +22,11 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
     live: h('div#gt-live.gt-sr', { attrs: { 'aria-live': 'polite', role: 'log' } }),
     dialog: h('dialog#gt-dialog.gt-dialog'),
   };
+  const app = h('div.gt-app', { class: { 'gt-app--embedded': embedded } }, [
+    dom.bar, dom.notices, h(embedded ? 'div.gt-main' : 'main.gt-main', [dom.loading, dom.table]),
+  ]);
   root.replaceChildren(
-    h('div.gt-app', { class: { 'gt-app--embedded': embedded } }, [
-      dom.bar, dom.notices, h(embedded ? 'div.gt-main' : 'main.gt-main', [dom.loading, dom.table]),
-    ]),
+    app,
     dom.live, dom.dialog,
   );
   const table = mountTable(dom.table, {
@@ -51,6 +52,8 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
     if (g.destroyed) return;
     const { t } = g;
     if (standalone) document.title = t('app.title');
+    // The deck's colours, on the table and in the dialogs (their cards in the text: a deal's hands)
+    for (const el of [app, dom.dialog]) el.classList.toggle('gt-four-colour', Boolean(g.settings.fourColour));
     replaceKeepingFocus(dom.bar, renderBar(t, g, {
       rulesHref: standalone ? rulesHref : null,   // a widget is already on a page about the rules
       onNewMatch: dialogs.openNewMatch,
