@@ -127,6 +127,9 @@ export function renderScoreSheet(t, sheet, me, { onDeal, onPlayAgain, stats } = 
       ...TEAMS.map((team, i) => [i ? ' – ' : '', h('span', { dataset: { team } },
         `${t(`team.${team}.short`)} ${sheet.scores[team]}`)]).flat(),
     ]) : null,
+    // Play again at the top, where a phone shows it without scrolling past the deals
+    over && onPlayAgain ? h('div.gt-dialog__buttons.gt-end__buttons', h('button.gt-btn.gt-btn--primary', {
+      type: 'button', dataset: { action: 'play-again' }, on: { click: onPlayAgain } }, t('end.playAgain'))) : null,
     sheet.deals.length ? h('div.gt-scroll', h('table.gt-sheet__table', [
       h('thead', h('tr', [
         h('th', { attrs: { scope: 'col' } }, t('sheet.deal')),
@@ -139,9 +142,7 @@ export function renderScoreSheet(t, sheet, me, { onDeal, onPlayAgain, stats } = 
     ])) : h('p', t('sheet.empty')),
     onDeal && sheet.deals.length ? h('p.gt-note', t('sheet.help')) : null,
     h('p.gt-sheet__target', t('sheet.target', { target: sheet.target })),
-    sheet.winner ? h('p.gt-summary__winner', t('summary.matchWon', { team: t(`team.${sheet.winner}`) })) : null,
-    over && onPlayAgain ? h('div.gt-dialog__buttons', h('button.gt-btn.gt-btn--primary', {
-      type: 'button', dataset: { action: 'play-again' }, on: { click: onPlayAgain } }, t('end.playAgain'))) : null,
+    // (the winner is the title of a finished match's sheet: not said again here)
     over ? stats ?? null : null,
   ]);
 }
