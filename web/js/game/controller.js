@@ -242,6 +242,7 @@ export class Game {
     if (ev.matchOver && before.phase !== 'match_over') countMatch(this, ev.matchOver);   // (once: seen ending here)
     this.save();
     this.ui.announce(describe(this.t, ev, view, before, HUMAN), { fresh: seat === HUMAN });
+    this.ui.sound?.(ev, before, view);   // (the game page's: a widget makes no sound)
     if (ev.trickComplete) {
       this.shownTrick = { ...ev.trickComplete, last: Boolean(ev.dealOver) };
       // The deal's last trick: during its pause the table stays on the deal just played (its score, dealer and

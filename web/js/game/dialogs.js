@@ -8,7 +8,7 @@ import { renderStats } from '../view/stats.js';
 import { renderScoreSheet, renderSummary, renderTrickHistory } from '../view/summary.js';
 import { shareLinks } from './links.js';
 import { loadStats, resetStats } from './stats.js';
-import { changeCoach, changeFourColour, changeLang, changeLevel, changeSpeed, HUMAN } from './settings.js';
+import { changeCoach, changeFourColour, changeSound, changeLang, changeLevel, changeSpeed, HUMAN } from './settings.js';
 
 export function createDialogs({ dom, root, table, game, shareBase }) {
   let content = null;   // (t) => Node: the open dialog's content, drawn again on a language change
@@ -143,6 +143,7 @@ export function createDialogs({ dom, root, table, game, shareBase }) {
       onSpeed: (value) => changeSpeed(game(), value),
       onCoach: (on) => changeCoach(game(), on),
       onFourColour: (on) => changeFourColour(game(), on),
+      onSound: (on) => changeSound(game(), on),
       stats: game().standalone ? statsSection(t) : null,
     })); },
   };

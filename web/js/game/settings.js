@@ -97,6 +97,12 @@ export function changeFourColour(game, on) {
   game.ui.render();
 }
 
+/** The table's sounds on or off (sound.js); nothing sounds before the player's first gesture either way. */
+export function changeSound(game, on) {
+  game.settings.sound = on;
+  storeSettings(game);
+}
+
 export function changeCoach(game, on) {
   game.settings.coach = on;
   storeSettings(game);

@@ -4,10 +4,13 @@
 
 import { focusIsFree, h, replaceKeepingFocus } from '../dom.js';
 import { missing } from '../i18n.js';
+import { createSound, soundsFor } from '../sound.js';
 import { mountTable } from '../table.js';
+import { TEAM_OF } from '../view/seats.js';
 import { renderBar, renderLoading, renderNotices } from '../view/chrome.js';
 import { createDialogs } from './dialogs.js';
 import { createLiveLog } from './live.js';
+import { HUMAN } from './settings.js';
 
 /** *root*: where the game is mounted; *marks*: the element that receives data-ready / data-first-hand (tests,
  *  benchmark); *game()*: the controller, once made. */
@@ -45,6 +48,8 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
     followTurn: standalone,
   });
   const live = createLiveLog(dom.live);
+  // Sound on the game page only (a widget sits in someone else's page), from the player's first gesture on
+  const sound = standalone ? createSound(document, () => game().settings.sound !== false) : null;
   const dialogs = createDialogs({ dom, root, table, game, actions, shareBase });
 
   function render() {
@@ -90,6 +95,10 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
     // -- the controller's ui port ---------------------------------------------------------------------------------
     render,
     announce: live.announce,
+    sound(ev, before, view) {
+      if (!sound?.play(soundsFor(ev, before, view, HUMAN, TEAM_OF[HUMAN]))) return;
+      marks.dataset.sounds = String(sound.played);   // heard by nobody in a browser test: counted instead
+    },
     clearLive: live.clear,
     dialogOpen: () => dom.dialog.open,
     dialogShown: dialogs.shown,
@@ -132,6 +141,7 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
     },
     destroy() {
       live.clear();
+      sound?.destroy();
       dialogs.forget();
       table.destroy();
       root.replaceChildren();

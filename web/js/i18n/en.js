@@ -345,4 +345,6 @@ export default {
   'stats.resetAsk': 'Clear every count?',
   'stats.resetYes': 'Yes, reset',
   'notice.statsReset': 'Your statistics could not be read (damaged, or written by another version): they start again from zero. The old value was kept aside.',
+  'settings.sound': 'Sound',
+  'settings.soundHelp': 'A card played, your turn, a trick won, a contract made or failed, the match won.',
 };

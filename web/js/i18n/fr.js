@@ -344,4 +344,6 @@ export default {
   'stats.resetAsk': 'Effacer tous les compteurs ?',
   'stats.resetYes': 'Oui, remettre à zéro',
   'notice.statsReset': 'Vos statistiques étaient illisibles (abîmées, ou écrites par une autre version) : elles repartent de zéro. L’ancienne valeur a été mise de côté.',
+  'settings.sound': 'Son',
+  'settings.soundHelp': 'Une carte jouée, votre tour, un pli gagné, un contrat réussi ou chuté, la partie gagnée.',
 };

@@ -344,4 +344,6 @@ export default {
   'stats.resetAsk': 'Hofafana daholo ve ny isa rehetra?',
   'stats.resetYes': 'Eny, avereno',
   'notice.statsReset': 'Tsy voavaky ny antontanisanao (simba, na nosoratan’ny dika hafa): manomboka amin’ny aotra indray izy. Voatahiry ny teo aloha.',
+  'settings.sound': 'Feo',
+  'settings.soundHelp': 'Karatra nalatsaka, anjaranao, fanangonana azo, fifanarahana tanteraka na tsy tanteraka, lalao nandresena.',
 };

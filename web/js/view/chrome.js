@@ -155,6 +155,8 @@ export function renderSettings(t, app, cb) {
     ]),
     check('gt-four-colour', t('settings.fourColour'), t('settings.fourColourHelp'), app.settings.fourColour,
       cb.onFourColour),
+    app.embedded ? null : check('gt-sound', t('settings.sound'), t('settings.soundHelp'), app.settings.sound !== false,
+      cb.onSound),
     cb.stats ?? null,
   ]);
 }
