@@ -122,3 +122,48 @@ export function readSettings(defaults) {
 export function writeSettings(settings) {
   write(SETTINGS_KEY, JSON.stringify({ v: SAVE_VERSION, settings }));
 }
+
+// -- the player's statistics (matches played and won, streaks, by the opponents' level), kept apart from the match --
+
+export const STATS_VERSION = 1;
+const STATS_KEY = 'giretra.stats';
+const STATS_ASIDE_KEY = 'giretra.stats.setAside';
+
+/** {status: 'none'} | {status: 'ok', stats} | {status: 'bad', raw, why}: the stored value, checked (game/stats.js
+ *  counts with it; a value it cannot read is set aside and counting starts again, with a notice). */
+export function readStats() {
+  const raw = read(STATS_KEY);
+  if (raw === null) return { status: 'none' };
+  let data;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return { status: 'bad', raw, why: 'not JSON' };
+  }
+  if (!data || typeof data !== 'object') return { status: 'bad', raw, why: 'not an object' };
+  if (data.v !== STATS_VERSION) return { status: 'bad', raw, why: `stats version ${JSON.stringify(data.v)}, expected ${STATS_VERSION}` };
+  const why = statsProblem(data.stats);
+  return why ? { status: 'bad', raw, why } : { status: 'ok', stats: data.stats };
+}
+
+const count = (n) => Number.isSafeInteger(n) && n >= 0;
+
+function statsProblem(s) {
+  if (!s || typeof s !== 'object') return 'no stats';
+  if (!count(s.played) || !count(s.won) || s.won > s.played) return 'bad counts';
+  if (!Number.isSafeInteger(s.streak) || !count(s.bestStreak)) return 'bad streaks';
+  if (!s.byLevel || typeof s.byLevel !== 'object') return 'no levels';
+  for (const entry of Object.values(s.byLevel)) {
+    if (!entry || !count(entry.played) || !count(entry.won) || entry.won > entry.played) return 'bad level counts';
+  }
+  return null;
+}
+
+export function writeStats(stats) {
+  return write(STATS_KEY, JSON.stringify({ v: STATS_VERSION, stats }));
+}
+
+/** A value that could not be read is kept under another key (the newest only), never thrown away unseen. */
+export function setStatsAside(raw, why) {
+  return write(STATS_ASIDE_KEY, JSON.stringify({ raw, why, at: new Date().toISOString() }));
+}

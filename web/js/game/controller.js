@@ -10,6 +10,7 @@ import { errorKind } from '../session.js';
 import { askHint, takeBack } from './aids.js';
 import { describe } from './describe.js';
 import { askReview } from './review.js';
+import { countMatch } from './stats.js';
 import { BOTS, DEFAULT_LEVEL, HUMAN, SPEED_ALIASES, SPEEDS, withLevels } from './settings.js';
 
 export const DEFAULT_RULES = 'giretra.com';   // the published rules (RULES.md)
@@ -40,7 +41,7 @@ export class Game {
     this.state = null;          // THE match: the engine's notation string
     this.view = null;           // the engine's view of it for the human seat
     this.rules = rules || DEFAULT_RULES;
-    this.settings = withLevels(store.readSettings({ lang: 'en', speed: 'normal', coach: false }));
+    this.settings = withLevels(store.readSettings({ lang: 'en', speed: 'normal', coach: false, fourColour: false, sound: true }));
     this.settings.lang = this.t.lang;
     this.speedOverride = speed ? (SPEED_ALIASES[speed] ?? (speed in SPEEDS ? speed : null)) : null;
     this.embedded = !standalone;
@@ -245,8 +246,10 @@ export class Game {
       this.newCards = { cards: new Set(view.hand.filter((c) => !before.hand.includes(c))), at: this.clock.now() };
     } else if (view.phase !== 'play') this.newCards = null;   // kept through the play: a bot's card may come first
     if (ev.dealOver) this.summary = ev.dealOver;
+    if (ev.matchOver && before.phase !== 'match_over') countMatch(this, ev.matchOver);   // (once: seen ending here)
     this.save();
     this.ui.announce(describe(this.t, ev, view, before, HUMAN), { fresh: seat === HUMAN });
+    this.ui.sound?.(ev, before, view);   // (the game page's: a widget makes no sound)
     if (ev.trickComplete) {
       this.shownTrick = { ...ev.trickComplete, last: Boolean(ev.dealOver) };
       // The deal's last trick: during its pause the table stays on the deal just played (its score, dealer and

@@ -4,14 +4,26 @@
 
 import { h, replaceKeepingFocus } from '../dom.js';
 import { renderNewMatch, renderSettings, renderShare } from '../view/chrome.js';
+import { renderStats } from '../view/stats.js';
 import { renderScoreSheet, renderSummary, renderTrickHistory } from '../view/summary.js';
 import { shareLinks } from './links.js';
-import { changeCoach, changeLang, changeLevel, changeSpeed, HUMAN } from './settings.js';
+import { loadStats, resetStats } from './stats.js';
+import { changeCoach, changeFourColour, changeSound, changeLang, changeLevel, changeSpeed, HUMAN } from './settings.js';
 
 /** *marks*: the element that says a dialog is open (data-dialog), for its host page: the rules page hides its
  *  floating button then (it stayed bright over the dimmed page: an audit). */
 export function createDialogs({ dom, root, table, game, shareBase, marks }) {
   let content = null;   // (t) => Node: the open dialog's content, drawn again on a language change
+  let confirmingReset = false;   // "Reset the statistics?" asked, not answered yet
+
+  function statsSection(t) {
+    return renderStats(t, loadStats(game()), {
+      confirming: confirmingReset,
+      onReset: () => { confirmingReset = true; refresh(); dom.dialog.querySelector('[data-action="reset-stats-cancel"]')?.focus(); },
+      onConfirm: () => { resetStats(game()); confirmingReset = false; refresh(); },
+      onCancel: () => { confirmingReset = false; refresh(); dom.dialog.querySelector('[data-action="reset-stats"]')?.focus(); },
+    });
+  }
 
   function open(draw, { onClose } = {}) {
     content = draw;
@@ -65,9 +77,17 @@ export function createDialogs({ dom, root, table, game, shareBase, marks }) {
   }
 
   async function openScoreSheet(focusDeal = null) {
-    const sheet = await game().call('score_sheet', { state: game().state });
+    const g = game();
+    const sheet = await g.call('score_sheet', { state: g.state });
     if (!sheet) return;
-    open((t) => renderScoreSheet(t, sheet, HUMAN, { onDeal: openDealResult }));
+    confirmingReset = false;
+    // The match over, the sheet is its end screen: Play again (the last deal's result, behind it, is closed first:
+    // closing the sheet goes back to it) and the statistics (the game page's).
+    open((t) => renderScoreSheet(t, sheet, HUMAN, {
+      onDeal: openDealResult,
+      onPlayAgain: () => { if (g.summary) g.summaryClosed(); close(); g.startNewMatch(); },
+      stats: g.standalone ? statsSection(t) : null,
+    }));
     // Back from a deal's result: the keyboard is where it was, on that deal's number.
     if (focusDeal) dom.dialog.querySelector(`[data-focus="deal:${focusDeal}"]`)?.focus();
   }
@@ -121,11 +141,14 @@ export function createDialogs({ dom, root, table, game, shareBase, marks }) {
     openNewMatch: () => open((t) => renderNewMatch(t, game(), {
       onStart: (args) => game().startNewMatch(args), onCancel: close })),
     openTricks: () => open((t) => renderTrickHistory(t, game().view)),
-    openSettings: () => open((t) => renderSettings(t, game(), {
+    openSettings: () => { confirmingReset = false; open((t) => renderSettings(t, game(), {
       onLang: (lang) => changeLang(game(), lang),
       onLevel: (seat, level) => changeLevel(game(), seat, level),
       onSpeed: (value) => changeSpeed(game(), value),
       onCoach: (on) => changeCoach(game(), on),
-    })),
+      onFourColour: (on) => changeFourColour(game(), on),
+      onSound: (on) => changeSound(game(), on),
+      stats: game().standalone ? statsSection(t) : null,
+    })); },
   };
 }

@@ -12,6 +12,7 @@ import { createSession } from '../session.js';
 import { Game } from './controller.js';
 import { openFragment, openInitialMatch, takeBack as backToMyMatch } from './links.js';
 import { changeLang, SPEED_ALIASES } from './settings.js';
+import { loadStats } from './stats.js';
 import { createView } from './view.js';
 
 export { SPEED_ALIASES };
@@ -45,6 +46,7 @@ export function mount(root, opts) {
   const lang = opts.lang || store.readSettings({ lang: 'en' }).lang;
   game = new Game({ session, ui, store, scope, standalone, lang, rules: opts.rules, speed: opts.speed });
   session.setLang(game.t.lang);
+  if (standalone) loadStats(game);   // statistics that cannot be read: said now, in a notice, and started again
   const unfollow = session.onProgress((stage) => game.showStage(stage));
 
   // A key ends a pause. The page listens on the whole document (the focus may be on <body>); a widget only within

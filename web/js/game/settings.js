@@ -94,6 +94,19 @@ export function changeSpeed(game, value) {
   game.ui.refreshDialog();
 }
 
+/** The four-colour deck (♣ green, ♦ blue): a look only, kept with the other settings. */
+export function changeFourColour(game, on) {
+  game.settings.fourColour = on;
+  storeSettings(game);
+  game.ui.render();
+}
+
+/** The table's sounds on or off (sound.js); nothing sounds before the player's first gesture either way. */
+export function changeSound(game, on) {
+  game.settings.sound = on;
+  storeSettings(game);
+}
+
 export function changeCoach(game, on) {
   game.settings.coach = on;
   storeSettings(game);

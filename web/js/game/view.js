@@ -4,10 +4,13 @@
 
 import { focusIsFree, h, replaceKeepingFocus } from '../dom.js';
 import { missing } from '../i18n.js';
+import { createSound, soundsFor } from '../sound.js';
 import { mountTable } from '../table.js';
+import { TEAM_OF } from '../view/seats.js';
 import { renderBar, renderLoading, renderNotices } from '../view/chrome.js';
 import { createDialogs } from './dialogs.js';
 import { createLiveLog } from './live.js';
+import { HUMAN } from './settings.js';
 
 /** *root*: where the game is mounted; *marks*: the element that receives data-ready / data-first-hand (tests,
  *  benchmark); *game()*: the controller, once made. */
@@ -22,10 +25,11 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
     live: h('div#gt-live.gt-sr', { attrs: { 'aria-live': 'polite', role: 'log' } }),
     dialog: h('dialog#gt-dialog.gt-dialog'),
   };
+  const app = h('div.gt-app', { class: { 'gt-app--embedded': embedded } }, [
+    dom.bar, dom.notices, h(embedded ? 'div.gt-main' : 'main.gt-main', [dom.loading, dom.table]),
+  ]);
   root.replaceChildren(
-    h('div.gt-app', { class: { 'gt-app--embedded': embedded } }, [
-      dom.bar, dom.notices, h(embedded ? 'div.gt-main' : 'main.gt-main', [dom.loading, dom.table]),
-    ]),
+    app,
     dom.live, dom.dialog,
   );
   const table = mountTable(dom.table, {
@@ -44,6 +48,8 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
     followTurn: standalone,
   });
   const live = createLiveLog(dom.live);
+  // Sound on the game page only (a widget sits in someone else's page), from the player's first gesture on
+  const sound = standalone ? createSound(document, () => game().settings.sound !== false) : null;
   const dialogs = createDialogs({ dom, root, table, game, actions, shareBase, marks });
 
   function render() {
@@ -51,6 +57,8 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
     if (g.destroyed) return;
     const { t } = g;
     if (standalone) document.title = t('app.title');
+    // The deck's colours, on the table and in the dialogs (their cards in the text: a deal's hands)
+    for (const el of [app, dom.dialog]) el.classList.toggle('gt-four-colour', Boolean(g.settings.fourColour));
     replaceKeepingFocus(dom.bar, renderBar(t, g, {
       rulesHref: standalone ? rulesHref : null,   // a widget is already on a page about the rules
       onNewMatch: dialogs.openNewMatch,
@@ -87,6 +95,10 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
     // -- the controller's ui port ---------------------------------------------------------------------------------
     render,
     announce: live.announce,
+    sound(ev, before, view) {
+      if (!sound?.play(soundsFor(ev, before, view, HUMAN, TEAM_OF[HUMAN]))) return;
+      marks.dataset.sounds = String(sound.played);   // heard by nobody in a browser test: counted instead
+    },
     clearLive: live.clear,
     dialogOpen: () => dom.dialog.open,
     dialogShown: dialogs.shown,
@@ -129,6 +141,7 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
     },
     destroy() {
       live.clear();
+      sound?.destroy();
       dialogs.forget();
       table.destroy();
       root.replaceChildren();

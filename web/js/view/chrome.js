@@ -121,6 +121,13 @@ const select = (id, label, value, options, onChange) => h('div.gt-field', [
     }, text))),
 ]);
 
+const check = (id, label, help, value, onChange) => h('div.gt-field.gt-field--check', [
+  h(`input#${id}`, { type: 'checkbox', checked: Boolean(value), dataset: { setting: id },
+    attrs: { 'aria-describedby': `${id}-help` }, on: { change: (e) => onChange(e.target.checked) } }),
+  h('label', { htmlFor: id }, label),
+  h(`p.gt-note#${id}-help`, help),
+]);
+
 export function renderSettings(t, app, cb) {
   const levels = app.info?.botLevels ?? [...new Set(Object.values(app.settings.levels))];
   const options = levels.map((l) => [l, t.maybe(`level.${l}`) ?? l]);
@@ -146,6 +153,11 @@ export function renderSettings(t, app, cb) {
       h('label', { htmlFor: 'gt-coach' }, t('settings.coach')),
       h('p.gt-note#gt-coach-help', t('settings.coachHelp')),
     ]),
+    check('gt-four-colour', t('settings.fourColour'), t('settings.fourColourHelp'), app.settings.fourColour,
+      cb.onFourColour),
+    app.embedded ? null : check('gt-sound', t('settings.sound'), t('settings.soundHelp'), app.settings.sound !== false,
+      cb.onSound),
+    cb.stats ?? null,
   ]);
 }
 

@@ -4,7 +4,7 @@
 import { h } from '../dom.js';
 import { renderCardInline } from './cards.js';
 import { contractText } from './negotiation.js';
-import { SEATS } from './seats.js';
+import { SEATS, TEAM_OF } from './seats.js';
 
 const TEAMS = ['Team1', 'Team2'];
 
@@ -61,7 +61,7 @@ export function renderSummary(t, summary, { me, winner, review, onReview, onCont
         on: { click: onBack } }, t('sheet.back')),
     ] : over ? [
       h('button.gt-btn', { type: 'button', dataset: { action: 'score-sheet' }, attrs: { autofocus: true },
-        on: { click: onScoreSheet } }, t('bar.scoreSheet')),
+        on: { click: onScoreSheet } }, t('end.see')),
       h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'new-match' },
         on: { click: onNewMatch } }, t('summary.newMatch')),
     ] : [
@@ -101,7 +101,9 @@ function renderReview(t, review, onReview) {
 }
 
 // *onDeal(n)*: deal n's result again (its number is a button): closing a result had lost it for good.
-export function renderScoreSheet(t, sheet, me, { onDeal } = {}) {
+// The match over, the sheet is the match's end: the winner as its title, the final score, Play again (*onPlayAgain*)
+// and the player's statistics (*stats*, a drawn section).
+export function renderScoreSheet(t, sheet, me, { onDeal, onPlayAgain, stats } = {}) {
   const rows = sheet.deals.map((d) => h('tr', { dataset: { deal: String(d.dealNumber) } }, [
     h('th', { attrs: { scope: 'row' } }, onDeal ? h('button.gt-btn.gt-sheet__deal', {
       type: 'button', dataset: { action: 'deal-result', focus: `deal:${d.dealNumber}` },
@@ -115,8 +117,19 @@ export function renderScoreSheet(t, sheet, me, { onDeal } = {}) {
   const start = sheet.startScores.Team1 || sheet.startScores.Team2
     ? h('tr', [h('th', { attrs: { scope: 'row' } }, t('sheet.start')), h('td.gt-sheet__dealer'), h('td'), h('td'), h('td'),
       ...TEAMS.map((team) => h('td.gt-sheet__total', String(sheet.startScores[team])))]) : null;
-  return h('div.gt-sheet', [
-    h('h2.gt-dialog__title', t('sheet.title')),
+  const over = Boolean(sheet.winner);
+  const mine = over && sheet.winner === TEAM_OF[me];
+  return h('div.gt-sheet', { class: { 'gt-sheet--over': over } }, [
+    over ? h('h2.gt-dialog__title.gt-end__title', { dataset: { winner: sheet.winner } },
+      t(mine ? 'end.titleWon' : 'end.titleLost', { team: t.team(sheet.winner) }))
+      : h('h2.gt-dialog__title', t('sheet.title')),
+    over ? h('p.gt-end__score', [
+      ...TEAMS.map((team, i) => [i ? ' – ' : '', h('span', { dataset: { team } },
+        `${t(`team.${team}.short`)} ${sheet.scores[team]}`)]).flat(),
+    ]) : null,
+    // Play again at the top, where a phone shows it without scrolling past the deals
+    over && onPlayAgain ? h('div.gt-dialog__buttons.gt-end__buttons', h('button.gt-btn.gt-btn--primary', {
+      type: 'button', dataset: { action: 'play-again' }, on: { click: onPlayAgain } }, t('end.playAgain'))) : null,
     sheet.deals.length ? h('div.gt-scroll', h('table.gt-sheet__table', [
       h('thead', h('tr', [
         h('th', { attrs: { scope: 'col' } }, t('sheet.deal')),
@@ -129,7 +142,8 @@ export function renderScoreSheet(t, sheet, me, { onDeal } = {}) {
     ])) : h('p', t('sheet.empty')),
     onDeal && sheet.deals.length ? h('p.gt-note', t('sheet.help')) : null,
     h('p.gt-sheet__target', t('sheet.target', { target: sheet.target })),
-    sheet.winner ? h('p.gt-summary__winner', t('summary.matchWon', { team: t.team(sheet.winner) })) : null,
+    // (the winner is the title of a finished match's sheet: not said again here)
+    over ? stats ?? null : null,
   ]);
 }
 

@@ -43,6 +43,7 @@ export function renderTrick(t, model, cfg) {
           'is-winning': trick.kind === 'current' && highlight === seat,
           'is-winner': trick.kind !== 'current' && highlight === seat,
           'is-fresh': trick.kind === 'current' && seat === trick.cards[trick.cards.length - 1].seat,
+          'is-led': seat === trick.cards[0].seat,   // its suit is the one the others must follow
         },
       }) : null)),
     // The caption and its button share the middle of the trick: a row of their own below it pushed the hand

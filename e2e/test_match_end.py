@@ -1,0 +1,74 @@
+"""The match's end screen and the player's local statistics (issue 34, item 9). A position one card from the end
+of a match (both teams at 149 of 150: any points end it) is opened through the seam; no whole match is played."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from conftest import open_game
+from gameplay import HUMAN, api, drive, fragment, table
+from playwright.sync_api import Page, expect
+
+# The player's last card of a deal started at 149-149 (the engine's own bots, as the page plays them, before it).
+LAST_CARD, _ = drive(api("new_match", seed=1, scores={"Team1": 149, "Team2": 149})["state"],
+                     lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["hand"]) == 1)
+EARLIER = {"played": 3, "won": 1, "streak": -2, "bestStreak": 1, "byLevel": {"advanced": {"played": 3, "won": 1}}}
+
+
+def stats(page: Page) -> Any:
+    raw = page.evaluate("localStorage.getItem('giretra.stats')")
+    return json.loads(raw) if raw else None
+
+
+def test_the_match_end_screen_counts_the_match_and_plays_again(page: Page) -> None:
+    page.goto("wheel.json")   # the statistics of earlier matches, planted before the game opens
+    page.evaluate("s => localStorage.setItem('giretra.stats', JSON.stringify({ v: 1, stats: s }))", EARLIER)
+    open_game(page, fragment=fragment(LAST_CARD))
+    page.locator(".gt-hand [data-card]").click()
+    dialog = page.locator("#gt-dialog[open]")
+    expect(dialog.locator(".gt-summary__winner")).to_be_visible()
+    winner = dialog.locator(".gt-summary__winner").get_attribute("data-winner")
+    won = winner == "Team1"
+    # The last deal's result leads to the match's: the winner, the final score, every deal, Play again.
+    dialog.locator('[data-action="score-sheet"]').click()
+    expect(dialog.locator(".gt-end__title")).to_have_attribute("data-winner", winner or "")
+    expect(dialog.locator(".gt-end__title")).to_contain_text("wins the match")
+    expect(dialog.locator(".gt-end__score")).to_contain_text("149")
+    expect(dialog.locator(".gt-sheet__table tbody tr")).to_have_count(2)   # the start score, the one deal
+    expect(dialog.locator(".gt-sheet__contract").first).to_contain_text("×")   # the contract with its multiplier
+    # Counted once, on top of the earlier matches: played, won, the streak.
+    expect(dialog.locator('[data-stat="played"]')).to_have_text("4")
+    saved = stats(page)
+    assert saved and saved["v"] == 1
+    assert saved["stats"]["played"] == 4 and saved["stats"]["won"] == 1 + won
+    assert saved["stats"]["streak"] == (1 if won else -3)
+    # A reload at the end counts nothing more.
+    page.reload()
+    expect(page.locator("body[data-ready]")).to_be_attached()
+    expect(table(page)).to_have_attribute("data-phase", "match_over")
+    dialog.locator('[data-action="score-sheet"]').click()   # the last deal's result comes back first, as left
+    expect(dialog.locator('[data-stat="played"]')).to_have_text("4")
+    # The reset asks once more, then clears every count.
+    dialog.locator('[data-action="reset-stats"]').click()
+    expect(dialog.locator('[data-stat="played"]')).to_have_text("4")
+    dialog.locator('[data-action="reset-stats-confirm"]').click()
+    expect(dialog.locator('[data-stat="played"]')).to_have_count(0)
+    assert stats(page)["stats"]["played"] == 0
+    # Play again: a new match from 0-0.
+    dialog.locator('[data-action="play-again"]').click()
+    expect(page.locator("#gt-dialog[open]")).to_have_count(0)
+    expect(table(page)).not_to_have_attribute("data-phase", "match_over")
+    expect(page.locator(".gt-score__value").first).to_have_text("0")
+
+
+def test_unreadable_statistics_are_said_and_start_again(page: Page) -> None:
+    page.goto("wheel.json")
+    page.evaluate("localStorage.setItem('giretra.stats', '{\"v\": 1, \"stats\": {\"played\": -4}}')")
+    open_game(page)
+    expect(page.locator('[data-notice="statsReset"]')).to_contain_text("could not be read")
+    aside = json.loads(page.evaluate("localStorage.getItem('giretra.stats.setAside')"))
+    assert aside["raw"] == '{"v": 1, "stats": {"played": -4}}' and aside["why"] == "bad counts"
+    assert stats(page) == {"v": 1, "stats": {"played": 0, "won": 0, "streak": 0, "bestStreak": 0, "byLevel": {}}}
+    page.locator('[data-action="open-settings"]').click()
+    expect(page.locator("#gt-dialog[open] .gt-stats")).to_contain_text("No match finished yet")
