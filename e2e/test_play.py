@@ -464,11 +464,21 @@ def test_a_double_tap_on_next_trick_does_not_open_the_last_trick(page: Page) -> 
     page.locator(".gt-hand .is-legal").first.click()   # the fourth card: the trick's pause begins
     box = page.locator(".gt-trick__next").bounding_box()
     assert box is not None
-    for _ in range(2):   # two taps 150 ms apart, on the same spot
+    # When the page received each tap (a loaded machine can hold the test's second tap back for hundreds of ms).
+    page.evaluate("""() => { window.gtTaps = [];
+      document.addEventListener('click', () => window.gtTaps.push(performance.now()), { capture: true }); }""")
+    for _ in range(2):   # two taps as fast as they come, on the same spot
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        page.wait_for_timeout(150)
     # Counted now, not awaited: the bots' next card closes an open last trick.
-    assert page.locator(".gt-trick.is-peek").count() == 0, "the second tap opened the last trick"
+    peeked = page.locator(".gt-trick.is-peek").count()
+    first, second = page.evaluate("window.gtTaps")
+    # The page takes a tap on Last trick within 400 ms of the pause's end for the second of a double tap.
+    if second - first < 380:
+        assert peeked == 0, f"the second tap, {second - first:.0f} ms after the first, opened the last trick"
+    elif second - first > 420:   # the machine spaced them out: a deliberate second tap, which the page must honour
+        assert peeked == 1, f"a tap {second - first:.0f} ms after Next trick did not open the last trick"
+        page.locator(".gt-trick__peek").click()   # back to the trick
+        expect(page.locator(".gt-trick.is-peek")).to_have_count(0)
     expect(page.locator(".gt-trick__peek")).to_be_visible()
     page.wait_for_timeout(500)   # 650 ms after the pause ended, before the bots' next card (1.1 s at this speed)
     page.locator(".gt-trick__peek").click()   # a deliberate tap still opens it
