@@ -24,9 +24,10 @@ function write(key, value) {
   }
 }
 
-/** {status: 'none'} | {status: 'ok', save: {state, summaryDeal}} | {status: 'bad', raw, why} */
-export function readSave() {
-  const raw = read(MATCH_KEY);
+/** The stored JSON object at *key*, of version *version* (*what*: "save", "stats" in the reason):
+ *  {status: 'none'} | {status: 'ok', raw, data} | {status: 'bad', raw, why}. */
+function readVersioned(key, version, what) {
+  const raw = read(key);
   if (raw === null) return { status: 'none' };
   let data;
   try {
@@ -35,7 +36,15 @@ export function readSave() {
     return { status: 'bad', raw, why: 'not JSON' };
   }
   if (!data || typeof data !== 'object') return { status: 'bad', raw, why: 'not an object' };
-  if (data.v !== SAVE_VERSION) return { status: 'bad', raw, why: `save version ${JSON.stringify(data.v)}, expected ${SAVE_VERSION}` };
+  if (data.v !== version) return { status: 'bad', raw, why: `${what} version ${JSON.stringify(data.v)}, expected ${version}` };
+  return { status: 'ok', raw, data };
+}
+
+/** {status: 'none'} | {status: 'ok', save: {state, summaryDeal}} | {status: 'bad', raw, why} */
+export function readSave() {
+  const stored = readVersioned(MATCH_KEY, SAVE_VERSION, 'save');
+  if (stored.status !== 'ok') return stored;
+  const { raw, data } = stored;
   if (typeof data.state !== 'string' || !data.state) return { status: 'bad', raw, why: 'no state' };
   return { status: 'ok', save: { state: data.state, summaryDeal: Number.isInteger(data.summaryDeal) ? data.summaryDeal : null } };
 }
@@ -132,16 +141,9 @@ const STATS_ASIDE_KEY = 'giretra.stats.setAside';
 /** {status: 'none'} | {status: 'ok', stats} | {status: 'bad', raw, why}: the stored value, checked (game/stats.js
  *  counts with it; a value it cannot read is set aside and counting starts again, with a notice). */
 export function readStats() {
-  const raw = read(STATS_KEY);
-  if (raw === null) return { status: 'none' };
-  let data;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return { status: 'bad', raw, why: 'not JSON' };
-  }
-  if (!data || typeof data !== 'object') return { status: 'bad', raw, why: 'not an object' };
-  if (data.v !== STATS_VERSION) return { status: 'bad', raw, why: `stats version ${JSON.stringify(data.v)}, expected ${STATS_VERSION}` };
+  const stored = readVersioned(STATS_KEY, STATS_VERSION, 'stats');
+  if (stored.status !== 'ok') return stored;
+  const { raw, data } = stored;
   const why = statsProblem(data.stats);
   return why ? { status: 'bad', raw, why } : { status: 'ok', stats: data.stats };
 }
