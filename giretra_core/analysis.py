@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .bots.solver import Solver
+from .bots.solver import Solver, solver_for
 from .cards import Card, Mask, cards_of
 from .deal import Phase
 from .match import Match
@@ -39,7 +39,6 @@ from .seats import Seat
 __all__ = ["CardValue", "Position", "SWEEP", "choices", "analyse_position"]
 
 SWEEP = 1000   # the solver's sweep bonus: more than any card points, so a sweep ranks first
-_SOLVERS: dict[tuple[object, ...], Solver] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,13 +89,7 @@ def _solver(m: Match) -> Solver:
     assert deal.contract is not None
     mode = int(deal.contract.mode)
     must_rise = m.rules.notrumps_must_rise
-    key = (*deal.initial_hands(), mode, must_rise)
-    solver = _SOLVERS.get(key)
-    if solver is None:
-        if len(_SOLVERS) >= 2:
-            _SOLVERS.pop(next(iter(_SOLVERS)))
-        solver = _SOLVERS[key] = Solver(mode, must_rise, SWEEP)
-    return solver
+    return solver_for(("analysis", *deal.initial_hands()), mode, must_rise, SWEEP)
 
 
 def analyse_position(m: Match, who: Seat, played: Card) -> Position:

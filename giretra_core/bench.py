@@ -28,7 +28,7 @@ from collections.abc import Callable
 
 from . import analysis, jsonapi
 from .bots.rollout import policy_playout
-from .bots.solver import Solver
+from .bots.solver import Solver, forget_solvers
 from .cards import cards_of
 from .deal import Cut, Deal, shuffled_deck
 from .errors import exit_code
@@ -146,7 +146,7 @@ def bench_analysis(seed: int) -> tuple[float, int]:
     """The time (ms) to analyse every card choice of the four seats in the first deal of a seeded match between
     random bots (a fresh solver: the page's first analysis of a deal), and how many choices there were."""
     match = _sample_match(seed)
-    analysis._SOLVERS.clear()
+    forget_solvers()
     start = time.perf_counter()
     count = 0
     for seat in Seat:

@@ -24,8 +24,9 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from giretra_core import analysis, jsonapi  # noqa: E402
+from giretra_core import jsonapi  # noqa: E402
 from giretra_core.bench import _sample_match  # noqa: E402
+from giretra_core.bots.solver import forget_solvers  # noqa: E402
 from giretra_core.notation import format_match  # noqa: E402
 from tools.browser import CHROMIUM, FLAGS  # noqa: E402
 from tools.serve import WEB_DIR, serving  # noqa: E402
@@ -61,7 +62,7 @@ ANALYSE_JS = """async ({ states, seats }) => {
 def cpython_times(states: list[str]) -> list[dict[str, list[float]]]:
     out = []
     for state in states:
-        analysis._SOLVERS.clear()   # a fresh engine, as in the page's first analysis of the deal
+        forget_solvers()   # a fresh engine, as in the page's first analysis of the deal
         deal: dict[str, list[float]] = {}
         for seat in SEATS:
             times, total, first = [], 1, 0

@@ -21,19 +21,9 @@ from ..views import seat_view
 from .bidding import Outlook, choose_call
 from .reasons import Decision, decide
 from .rollout import policy_playout
-from .solver import Solver
+from .solver import solver_for
 
 SWEEP = 1000
-_SOLVERS: dict[tuple[int, ...], Solver] = {}
-
-
-def _solver_for(key: tuple[int, ...], mode: int, must_rise: bool) -> Solver:
-    solver = _SOLVERS.get(key)
-    if solver is None:
-        if len(_SOLVERS) >= 4:
-            _SOLVERS.pop(next(iter(_SOLVERS)))
-        solver = _SOLVERS[key] = Solver(mode, must_rise, SWEEP)
-    return solver
 
 
 def choose(match: Match, seat: Seat, rng: random.Random, budget_ms: float = 0.0) -> Decision:
@@ -62,7 +52,7 @@ def choose(match: Match, seat: Seat, rng: random.Random, budget_ms: float = 0.0)
         return decide(choice.call, choice.key, mode=mode_name)
     mode = int(deal.contract.mode)
     initial = deal.initial_hands()
-    solver = _solver_for((*initial, mode, int(deal.dealer)), mode, match.rules.notrumps_must_rise)
+    solver = solver_for((*initial, int(deal.dealer)), mode, match.rules.notrumps_must_rise, SWEEP)
     won = [False, False]
     for t in deal.tricks:
         won[t.winner & 1] = True

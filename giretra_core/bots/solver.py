@@ -435,3 +435,23 @@ class Solver:
         elif new_flags == 2:
             gain -= self.sweep_bonus
         return gain
+
+
+_SOLVERS: dict[tuple[object, ...], Solver] = {}
+
+
+def solver_for(deal_key: tuple[object, ...], mode: int, must_rise: bool, sweep_bonus: int, keep: int = 4) -> Solver:
+    """The solver of one deal (*deal_key*: its hands and whatever else tells it apart), made once and reused: its
+    table carries from position to position of that deal. The *keep* most recent deals' solvers are kept."""
+    key = (*deal_key, mode, must_rise, sweep_bonus)
+    solver = _SOLVERS.get(key)
+    if solver is None:
+        while len(_SOLVERS) >= keep:
+            _SOLVERS.pop(next(iter(_SOLVERS)))
+        solver = _SOLVERS[key] = Solver(mode, must_rise, sweep_bonus)
+    return solver
+
+
+def forget_solvers() -> None:
+    """Drop the kept solvers (a benchmark's fresh start, as a page's first analysis of a deal)."""
+    _SOLVERS.clear()
