@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import open_game
-from gameplay import longest_match, saved_state, wait_my_turn
-from playwright.sync_api import Page, expect
+from conftest import open_game, wait_ready
+from gameplay import hand, longest_match, saved_state, wait_hand, wait_my_turn
+from playwright.sync_api import Page, Route, expect
 
 
 def test_every_action_is_saved(page: Page) -> None:
@@ -127,3 +127,60 @@ def test_a_damaged_save_too_big_to_copy_is_never_said_to_be_kept(page: Page, bad
         expect(page.locator('[data-notice="setAsideLost"]')).to_contain_text("removed")
         assert aside is None
     assert (saved_state(page) or "").startswith("G2 ")   # a new match is on, and saved
+
+
+def test_a_reload_draws_the_saved_table_at_once_and_plays_it_once_the_engine_is_up(page: Page) -> None:
+    # Issue 31, perceived speed: while the engine boots, the table of the match saved is drawn from the view the engine
+    # last gave (kept beside the save), its controls visibly waiting; nothing of it is played before the engine is up.
+    open_game(page, fragment="seed=0")
+    page.locator('[data-action="c9"]').click()
+    wait_my_turn(page, "negotiation")
+    cards = hand(page)
+    assert len(cards) == 5
+    held: list[Route] = []
+    # The engine's build: its boot waits for it (held, not refused).
+    page.route("**/wheel.json", lambda route: held.append(route))
+    page.reload()
+    expect(page.locator("body[data-preview]")).to_be_attached()
+    wait_hand(page, cards)
+    expect(page.locator(".gt-loading--compact")).to_be_visible()
+    expect(page.locator(".gt-loading--compact")).to_contain_text("Your match as you left it")
+    host = page.locator("#gt-table-host")
+    assert host.evaluate("el => el.inert && el.getAttribute('aria-busy') === 'true'"), "the drawn table is not playable"
+    expect(page.locator('.gt-table[data-phase="negotiation"]')).to_be_visible()
+    assert held, "the engine's boot did not ask for its build"
+    expect(page.locator("body[data-ready]")).to_have_count(0)
+    for route in held:
+        route.continue_()
+    page.unroute("**/wheel.json")
+    wait_ready(page)
+    expect(page.locator(".gt-loading")).to_be_hidden()
+    assert host.evaluate("el => !el.inert && el.getAttribute('aria-busy') === 'false'")
+    wait_hand(page, cards)
+    wait_my_turn(page, "negotiation")
+
+
+@pytest.mark.parametrize("stored", [
+    '{"v": 1, "state": "G2 other", "lang": "en", "view": {"phase": "cut", "hand": []}}',   # another match's
+    "{not json",
+    '{"v": 1, "state": "__SAVED__", "lang": "en", "view": {"phase": "play", "hand": ["ZZ", 7]}}',   # not cards
+])
+def test_a_stored_table_of_another_match_or_damaged_is_not_drawn(page: Page, stored: str) -> None:
+    # The drawn table is only ever the saved match's own; a damaged one is left to the engine, which draws it.
+    open_game(page, fragment="seed=0")
+    wait_my_turn(page, "cut")
+    state = saved_state(page)
+    assert state is not None
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)",
+                  ["giretra.match.view", stored.replace("__SAVED__", state)])
+    held: list[Route] = []
+    page.route("**/wheel.json", lambda route: held.append(route))
+    page.reload()
+    expect(page.locator(".gt-loading .gt-loading__stages")).to_be_visible()   # the full loading screen, no table
+    expect(page.locator("#gt-table-host")).to_be_hidden()
+    assert page.evaluate("document.body.dataset.preview") is None
+    for route in held:
+        route.continue_()
+    page.unroute("**/wheel.json")
+    wait_ready(page)
+    wait_my_turn(page, "cut")

@@ -12,6 +12,9 @@ vendored Pyodide, micropip and wheel in a module worker:
   screen and accepts input), opened two ways: "resume" = a link to a state where the human is to make his
   first call (the engine answers one view() after its boot, like the bare page's one call), and "new" = a
   new match from a seed (the bots cut and call first: a few more engine calls).
+* reload: index.html?speed=0 opened again in the same browser after a first visit saved its match: "reload drawn" is
+  when the saved table is drawn from its stored view (body[data-preview], before the engine is up), "reload ready"
+  when it is playable (body[data-first-hand]).
 
 Times are read inside the page (performance.now() at the marker, i.e. since navigation start), so
 Playwright's polling adds nothing. cold = a fresh browser and profile per run (empty HTTP and code caches);
@@ -124,6 +127,22 @@ def warm(pw: Playwright, url: str, marker: str, runs: int) -> list[float]:
         browser.close()
 
 
+def warm_reload(pw: Playwright, url: str, marker: str, runs: int) -> list[float]:
+    """A player's reload: the page opened once (its match saved), then opened again in the same browser; *marker*
+    "preview" is the saved table drawn while the engine boots, "first-hand" the table playable."""
+    browser = launch(pw)
+    try:
+        page = browser.new_page()
+        timed_load(page, url, "first-hand")   # the match saved, with the table the engine drew for it
+        times = []
+        for _ in range(runs):
+            page.goto("about:blank")
+            times.append(timed_load(page, url, marker))
+        return times
+    finally:
+        browser.close()
+
+
 def first_hand_state(seed: int) -> str:
     """A match of *seed* moved on by the bots (as the page moves them) to the human's first call."""
     sys.path.insert(0, str(ROOT))
@@ -170,6 +189,9 @@ def main(argv: list[str] | None = None) -> None:
             ("bare warm", warm, bare_url, "done"),
             ("resume warm", warm, resume_url, "first-hand"),
             ("new warm", warm, new_url, "first-hand"),
+            # A reload of a match in progress (no link: the save): when its table is drawn, when it is playable.
+            ("reload drawn", warm_reload, base + "index.html?speed=0", "preview"),
+            ("reload ready", warm_reload, base + "index.html?speed=0", "first-hand"),
         ]
         plan = [p for p in plan if not args.only or p[0].startswith(args.only)
                 or (args.only == "game" and not p[0].startswith("bare"))]
@@ -181,7 +203,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"Start-up, navigation -> ready, median of {args.runs} runs (ms), Chromium {CHROMIUM}:")
     med = {name: statistics.median(times) for name, times in results.items()}
     for name, times in results.items():
-        print(f"  {name:12} {med[name]:7.0f}   (min {min(times):.0f}, max {max(times):.0f})")
+        print(f"  {name:13} {med[name]:7.0f}   (min {min(times):.0f}, max {max(times):.0f})")
     for kind in ("cold", "warm") if not args.only else ():
         for page in ("resume", "new"):
             ratio = med[f"{page} {kind}"] / med[f"bare {kind}"]

@@ -53,6 +53,27 @@ export function writeSave({ state, summaryDeal = null }) {
   return write(MATCH_KEY, JSON.stringify({ v: SAVE_VERSION, state, summaryDeal, savedAt: new Date().toISOString() }));
 }
 
+// The table as the engine last drew it for the player (its view of the saved match), kept beside the save so that
+// a reload draws the table at once while the engine boots (issue 31, perceived speed). Only drawn, never played
+// from: it is used when it belongs to the very state saved and to the page's language, else ignored.
+const VIEW_KEY = 'giretra.match.view';
+const CARD = /^(?:[789]|10|[JQKA])[CDHS]$/;
+
+export function writeTableView({ state, lang, view }) {
+  return write(VIEW_KEY, JSON.stringify({ v: SAVE_VERSION, state, lang, view }));
+}
+
+/** The stored view of the saved match in *lang*, or null (none, damaged, of another match or language). */
+export function readTableView(lang) {
+  const saved = readSave();
+  const stored = readVersioned(VIEW_KEY, SAVE_VERSION, 'view');
+  if (saved.status !== 'ok' || stored.status !== 'ok') return null;
+  const { state, lang: itsLang, view } = stored.data;
+  const drawable = view && typeof view === 'object' && typeof view.phase === 'string' && Array.isArray(view.hand)
+    && view.hand.every((card) => typeof card === 'string' && CARD.test(card));   // docs/notation.md: rank, suit
+  return state === saved.save.state && itsLang === lang && drawable ? view : null;
+}
+
 /** Keep a copy of a save under another key (the newest one only): an unreadable one, or one a shared link replaced.
  * back: the player's own match, replaced by a shared link, whose way back is offered until taken or declined (a
  * reload, or the link opened in another tab, lost it). */

@@ -40,6 +40,9 @@ export class Game {
     this.info = null;           // engine info(): presets, bot levels
     this.state = null;          // THE match: the engine's notation string
     this.view = null;           // the engine's view of it for the human seat
+    // While the engine boots, the table of the match saved, as the engine last drew it (the game page: save.js);
+    // drawn inert, never played from, dropped when the engine's own view comes (adopt) or the boot fails.
+    this.preview = standalone ? store.readTableView?.(this.t.lang) ?? null : null;
     this.rules = rules || DEFAULT_RULES;
     this.settings = withLevels(store.readSettings({ lang: 'en', speed: 'normal', coach: false, fourColour: false, sound: true }));
     this.settings.lang = this.t.lang;
@@ -111,12 +114,13 @@ export class Game {
   save() {
     if (!this.standalone) return;   // a widget's match is a demonstration: the game page's save is left alone
     this.store.writeSave({ state: this.state, summaryDeal: this.summary ? this.summary.dealNumber : null });
+    this.store.writeTableView?.({ state: this.state, lang: this.t.lang, view: this.view });
   }
 
   /** Another match, or the same one elsewhere (a take-back, a link): everything about the position before is dropped. */
   adopt(state, view, { summary = null } = {}) {
     this.token += 1;
-    Object.assign(this, { state, view, rules: view.rules, summary });
+    Object.assign(this, { state, view, rules: view.rules, summary, preview: null });
     this.clearTurn();
     Object.assign(this, { shownTrick: null, showAllCalls: false, newCards: null, review: null });
     this.reviewSeq++;
@@ -396,6 +400,7 @@ export class Game {
       this.ui.engineBoot(how);
     } catch (err) {
       this.loadError = err;
+      this.preview = null;   // the failure and its retry, alone: not a table that looks ready
       this.ui.render();
       return;
     }

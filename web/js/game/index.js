@@ -46,6 +46,7 @@ export function mount(root, opts) {
   const lang = opts.lang || store.readSettings({ lang: 'en' }).lang;
   game = new Game({ session, ui, store, scope, standalone, lang, rules: opts.rules, speed: opts.speed });
   session.setLang(game.t.lang);
+  if (standalone && location.hash.length > 1) game.preview = null;   // a link opens another match than the save's
   if (standalone) loadStats(game);   // statistics that cannot be read: said now, in a notice, and started again
   const unfollow = session.onProgress((stage) => game.showStage(stage));
 

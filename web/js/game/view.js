@@ -74,20 +74,29 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
       onNewMatch: (n) => { g.dismiss(n); g.startNewMatch(); },
     }));
     const loading = !g.view;
+    const preview = loading && g.preview ? drawPreview(g) : false;
+    app.classList.toggle('gt-app--waiting', preview);
+    dom.table.inert = preview;   // drawn, not playable: the engine decides what may be played, and it is not here yet
+    dom.table.setAttribute('aria-busy', String(preview));
     dom.loading.hidden = !loading;
-    dom.table.hidden = loading;
-    if (loading) dom.loading.replaceChildren(renderLoading(t, g, { onRetry: actions.retry }));
+    dom.table.hidden = loading && !preview;
+    if (loading) dom.loading.replaceChildren(renderLoading(t, g, { onRetry: actions.retry, compact: preview }));
     else table.set(tableModel(g));
   }
 
-  function tableModel(g) {
-    return {
-      // One trick at a time: the finished trick stays on the table until the reader goes on.
-      t: g.t, view: g.view, shownTrick: g.shownTrick, peek: g.peek, message: g.message, thinking: g.thinking,
-      newCards: g.newCards, showBids: g.showBids, showAllCalls: g.showAllCalls, hint: g.hint,
-      coach: Boolean(g.settings.coach), scope: g.scope, trickDone: g.scope === 'trick' && g.trickWaiting(),
-    };
+  /** The saved match's table while the engine boots; false (and forgotten) if its stored view cannot be drawn. */
+  function drawPreview(g) {
+    try {
+      table.set(tableModel(g, g.preview));
+    } catch (err) {
+      console.warn('the stored table could not be drawn: the engine draws it when it is ready', err);
+      g.preview = null;
+      return false;
+    }
+    if (standalone && !marks.dataset.preview) marks.dataset.preview = String(Math.round(performance.now()));
+    return true;
   }
+
 
   return {
     dom,
@@ -146,5 +155,15 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
       table.destroy();
       root.replaceChildren();
     },
+  };
+}
+
+/** What the table draws: the controller's state, on *view* (the engine's, or the saved one while it boots). */
+function tableModel(g, view = g.view) {
+  return {
+    // One trick at a time: the finished trick stays on the table until the reader goes on.
+    t: g.t, view, shownTrick: g.shownTrick, peek: g.peek, message: g.message, thinking: g.thinking,
+    newCards: g.newCards, showBids: g.showBids, showAllCalls: g.showAllCalls, hint: g.hint,
+    coach: Boolean(g.settings.coach), scope: g.scope, trickDone: g.scope === 'trick' && g.trickWaiting(),
   };
 }

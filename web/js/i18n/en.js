@@ -10,6 +10,7 @@ export default {
   'loading.failed': 'The game could not load.',
   'loading.failedDetail': 'It stopped at: {stage}. Check your connection, then try again.',
   'loading.retry': 'Try again',
+  'loading.resuming': 'Your match as you left it: the game is starting…',
   // <giretra-game> before it starts (widget.js): its default caption and button, and a failed start.
   'widget.play': 'Play',
   'widget.open': 'Open',

@@ -8,6 +8,7 @@ export default {
   'loading.failed': 'Le jeu n’a pas pu se charger.',
   'loading.failedDetail': 'Arrêt à l’étape : {stage}. Vérifiez la connexion, puis réessayez.',
   'loading.retry': 'Réessayer',
+  'loading.resuming': 'Votre partie telle que vous l’avez laissée : le jeu démarre…',
   'widget.play': 'Jouer',
   'widget.open': 'Ouvrir',
   'widget.match': 'Jouer une partie de Giretra',

@@ -8,6 +8,7 @@ export default {
   'loading.failed': 'Tsy voavaky ny lalao.',
   'loading.failedDetail': 'Nijanona teo amin’ny: {stage}. Jereo ny fifandraisana, dia andramo indray.',
   'loading.retry': 'Andramo indray',
+  'loading.resuming': 'Ny lalao nataonao, araka ny nandaozanao azy: eo am-panombohana ny lalao…',
   'widget.play': 'Hilalao',
   'widget.open': 'Sokafy',
   'widget.match': 'Hilalao lalao Giretra iray',

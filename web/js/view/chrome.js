@@ -68,13 +68,16 @@ export function renderLoading(t, app, cb) {
   const title = app.title ?? t('loading.title');
   const current = failed ? failed.stage : app.stage;
   const reached = STAGES.indexOf(current);
-  return h('div.gt-loading', { class: { 'is-failed': Boolean(failed) }, attrs: { role: failed ? 'alert' : 'status' } }, [
-    h('p.gt-loading__title', failed ? app.failedTitle ?? t('loading.failed') : title),
-    h('progress.gt-loading__bar', {
+  // compact: a strip above the saved match's table, drawn while the engine boots (its stages would push it away)
+  const compact = Boolean(cb?.compact) && !failed;
+  return h('div.gt-loading', { class: { 'is-failed': Boolean(failed), 'gt-loading--compact': compact },
+    attrs: { role: failed ? 'alert' : 'status' } }, [
+    h('p.gt-loading__title', failed ? app.failedTitle ?? t('loading.failed') : compact ? t('loading.resuming') : title),
+    h('span.gt-loading__track', h('progress.gt-loading__bar', {
       max: STAGES.length, value: failed ? reached : Math.max(0, reached),
       attrs: { 'aria-label': title },
-    }),
-    h('ol.gt-loading__stages', STAGES.map((stage, i) => h('li', {
+    })),
+    compact ? null : h('ol.gt-loading__stages', STAGES.map((stage, i) => h('li', {
       class: { 'is-done': i < reached, 'is-current': i === reached && !failed, 'is-failed': failed && i === reached },
       dataset: { stage },
     }, t(`loading.${stage}`)))),
