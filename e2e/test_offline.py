@@ -218,8 +218,6 @@ def site_caches(page: Page) -> list[str]:
     return sorted(page.evaluate("caches.keys()"))
 
 
-@pytest.mark.xfail(strict=False, reason="intermittent when run after the file's other tests: the notice for the "
-                   "second build sometimes never shows (passes alone); not yet understood, left open in issue 31")
 def test_a_new_build_is_offered_by_a_notice_and_never_mixed_with_the_old(browser: Browser,
                                                                          own_build: tuple[str, Path]) -> None:
     url, site = own_build

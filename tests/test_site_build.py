@@ -119,6 +119,30 @@ def test_the_server_sends_the_copy_the_browser_accepts_with_its_headers(site: Pa
         assert status == 200 and body.startswith(b"<!doctype html>")
 
 
+def test_a_file_rewritten_within_the_same_second_is_never_revalidated_as_unchanged(site: Path) -> None:
+    # The offline test's second build: sw-precache.js rewritten within the second it was fetched in was answered 304
+    # to the browser's If-Modified-Since (one-second grain), so the new build was never installed.
+    build_site.build(site, use_brotli=False)
+    listed = site / "sw-list.js"
+    listed.write_text("self.LIST = 1;\n")
+    with serving(site) as url:
+        status, headers, _ = get(url, "/sw-list.js")
+        etag, modified = headers["etag"], headers["last-modified"]
+        assert status == 200
+        assert get(url, "/sw-list.js", **{"If-None-Match": etag})[0] == 304   # unchanged: not sent again
+        mtime = os.stat(listed).st_mtime_ns
+        listed.write_text("self.LIST = 2;\n")   # the same size, the same second
+        os.utime(listed, ns=(mtime + 1000, mtime + 1000))
+        status, headers, body = get(url, "/sw-list.js", **{"If-None-Match": etag, "If-Modified-Since": modified})
+        assert (status, body) == (200, b"self.LIST = 2;\n") and headers["etag"] != etag
+        # The compressed copy of a file has a tag of its own (a cache keeps one answer per encoding).
+        status, headers, _ = get(url, "/js/big.js", **{"Accept-Encoding": "gzip"})
+        gz_tag = headers["etag"]
+        plain_tag = get(url, "/js/big.js")[1]["etag"]
+        assert gz_tag != plain_tag and get(url, "/js/big.js", **{"Accept-Encoding": "gzip",
+                                                                 "If-None-Match": gz_tag})[0] == 304
+
+
 def test_accept_encoding_is_read_with_its_weights() -> None:
     assert accepted_encodings("gzip, deflate, br, zstd") == {"gzip", "deflate", "br", "zstd"}
     assert accepted_encodings("br;q=0, gzip;q=0.5") == {"gzip"}

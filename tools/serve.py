@@ -12,6 +12,11 @@ Precompressed copies (``<file>.br``, ``<file>.gz``, written by tools/build_site.
 when the browser accepts their encoding and the copy is at least as new as the file, with ``Content-Encoding``, the
 file's own ``Content-Type`` and ``Vary: Accept-Encoding`` (a cache keeps one answer per encoding). Nothing is
 compressed on the fly.
+
+Every file is served with an ``ETag`` made of its modification time in nanoseconds and its size (and the encoding
+of the copy sent), and a request whose ``If-None-Match`` names it is answered 304. ``Last-Modified`` alone has a
+one-second grain: a file rewritten within the second it was fetched in (a test's second build, a quick rebuild) was
+revalidated as unchanged, and the browser's service-worker update check never saw the new build.
 """
 
 from __future__ import annotations
@@ -75,8 +80,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     quiet = False
     encodings: tuple[tuple[str, str], ...] = ENCODINGS   # a subclass may serve fewer (the byte benchmark does)
     varies = False   # this response depends on Accept-Encoding
+    etag: str | None = None   # of the file (or copy) this response is about
 
     def end_headers(self) -> None:
+        if self.etag:
+            self.send_header("ETag", self.etag)
         path = self.path.split("?", 1)[0]
         if path.startswith(IMMUTABLE_PREFIXES):
             self.send_header("Cache-Control", "public, max-age=31536000, immutable")
@@ -89,6 +97,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def send_head(self):  # type: ignore[no-untyped-def]  # (typeshed: io.BufferedIOBase | BytesIO | None)
         """The file, or its precompressed copy when the browser accepts it (see the module's docstring)."""
         self.varies = False
+        self.etag = None
         path = self.translate_path(self.path)
         if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
             path = os.path.join(path, "index.html")
@@ -99,6 +108,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.varies = bool(copies)
         accepted = accepted_encodings(self.headers.get("Accept-Encoding", ""))
         chosen = next(((name, copy) for name, copy in copies if name in accepted), None)
+        stat = os.stat(path)
+        self.etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}{"-" + chosen[0] if chosen else ""}"'
+        if self.etag in {tag.strip() for tag in self.headers.get("If-None-Match", "").split(",")}:
+            self.send_response(http.HTTPStatus.NOT_MODIFIED)
+            self.end_headers()
+            return None
         if chosen is None:
             return super().send_head()
         name, copy = chosen

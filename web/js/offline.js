@@ -71,7 +71,10 @@ async function showNotice(waiting) {
 
 async function register() {
   try {
-    const registration = await navigator.serviceWorker.register(SW_URL, { scope: SCOPE.href });
+    // updateViaCache 'none': an update check fetches sw.js *and* the list it imports (sw-precache.js) past the HTTP
+    // cache. With the default ('imports'), the list was revalidated by Last-Modified, whose one-second grain took a
+    // list rewritten within the same second for unchanged: the new build was never seen (the offline test's xfail).
+    const registration = await navigator.serviceWorker.register(SW_URL, { scope: SCOPE.href, updateViaCache: 'none' });
     if (!registration) throw new Error('registration refused');   // (a test harness that blocks service workers)
     offline.registration = registration;
     offline.status = 'registered';
