@@ -51,7 +51,7 @@ export default {
   'status.before.accept': '{seat} a accepté',
   'status.before.other': '{seat} : {call}',
   'welcome.title': 'Bienvenue à la table de Giretra',
-  'welcome.seats': 'Vous êtes assis en bas de la table. Le joueur en face de vous, {partner}, est votre partenaire ; {left} et {right} jouent contre vous.',
+  'welcome.seats': 'Votre place est en bas de la table. Le joueur en face de vous, {partner}, est votre partenaire ; {left} et {right} jouent contre vous.',
   'welcome.target': 'La première équipe qui atteint {target} points gagne la partie.',
   'welcome.new': 'Vous découvrez le jeu ?',
   'welcome.rules': 'Lisez les règles, avec des leçons pour vous exercer',
