@@ -107,9 +107,10 @@ def test_a_new_match_that_starts_after_the_bots_called_says_their_calls(page: Pa
     page.locator(".gt-table.is-my-turn").wait_for()
     said = ", ".join(f"{c['seat']} announced {c['text']}" if c["type"] == "announce" else f"{c['seat']}: {c['text']}"
                      for c in view["calls"])
-    expect(page.locator(".gt-status__text")).to_have_text(f"Before your turn: {said}. Your turn to speak.")
+    expect(page.locator(".gt-center .gt-before")).to_have_text(f"Before your turn: {said}.")
+    expect(page.locator(".gt-status__text")).to_have_text("Your turn to speak.")
     expect(page.locator(".gt-center .gt-bids-history li")).to_have_count(len(view["calls"]))
     # Once the player has spoken, the line has said its part
     page.locator(".gt-calls .is-legal").first.click()
     page.locator(".gt-table.is-my-turn").wait_for()
-    expect(page.locator(".gt-status__text")).not_to_contain_text("Before your turn")
+    expect(page.locator(".gt-before")).to_have_count(0)

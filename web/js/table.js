@@ -237,7 +237,11 @@ export function renderTable(t, model, parentCfg) {
   } else if (view.phase === 'cut') {
     center = [renderDeck(), h('p.gt-center__note', t.bySeat('cut.by', view.cutter, view.seat))];
   } else if (view.phase === 'negotiation') {
-    center = [renderContract(t, view), renderBidHistory(t, view)];
+    // What was said before the player's first call of the deal, above the calls (a new match may start in the middle
+    // of them); in the middle of the table, not in the dock pinned to a phone's screen, whose room the calls need.
+    const before = myTurn ? callsBefore(t, view) : '';
+    center = [renderContract(t, view), before ? h('p.gt-center__note.gt-before', before) : null,
+      renderBidHistory(t, view)];
   } else {
     center = [renderContract(t, view), renderBidsDetails(t, model, cfg), renderTrick(t, model, cfg)];
   }
@@ -300,9 +304,7 @@ function renderStatus(t, model, cfg) {
     const { winner, points, bonus } = model.shownTrick;   // bonus: the last trick's 10 (S-1), from the engine
     text = t.bySeat(bonus ? 'table.finalTrickWon' : 'table.trickWon', winner, view.seat, { points, bonus });
   } else if (playerActs(model)) {
-    // What was said before the player's first call of the deal: a new match may start in the middle of the calls.
-    text = [view.phase === 'negotiation' ? callsBefore(t, view) : '', t(`status.yourTurn.${view.phase}`)]
-      .filter(Boolean).join(' ');
+    text = t(`status.yourTurn.${view.phase}`);
     kind = 'turn';
   } else if (view.toAct) {   // a bot, or one cutting and bidding for the reader of the one-trick widget
     text = model.thinking ? t('table.thinking', { seat: t.seat(view.toAct) })
