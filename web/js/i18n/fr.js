@@ -55,7 +55,7 @@ export default {
   'welcome.target': 'La première équipe qui atteint {target} points gagne la partie.',
   'welcome.new': 'Vous découvrez le jeu ?',
   'welcome.rules': 'Lisez les règles, avec des leçons pour vous exercer',
-  'welcome.play': 'Jouer',
+  'welcome.play': 'C’est parti',
   'player.human': 'Joueur',
   'level.random': 'Robot au hasard',
   'level.basic': 'Robot débutant',
