@@ -71,12 +71,30 @@ def context_pool(browser: Browser) -> Iterator[dict[str, BrowserContext]]:
         shared.close()
 
 
+# The game page's welcome (view/welcome.js) opens on a first visit, and every test starts with an empty localStorage:
+# marked as read before any page script runs, unless the tab asked for a first visit (e2e/test_welcome.py sets
+# sessionStorage "e2e.firstVisit" first).
+WELCOME_READ_JS = """(() => {
+  try {
+    if (!sessionStorage.getItem('e2e.firstVisit') && !localStorage.getItem('giretra.welcome')) {
+      localStorage.setItem('giretra.welcome', JSON.stringify({ v: 1, at: 'e2e' }));
+    }
+  } catch { /* an opaque origin (about:blank): no storage */ }
+})()"""
+
+
+def quiet_welcome(context: BrowserContext) -> BrowserContext:
+    """*context* with the welcome marked as read on each page before its scripts (see WELCOME_READ_JS)."""
+    context.add_init_script(WELCOME_READ_JS)
+    return context
+
+
 @pytest.fixture(scope="module")
 def module_context(context_pool: dict[str, BrowserContext], browser: Browser,
                    browser_context_args: dict[str, Any]) -> BrowserContext:
     key = json.dumps(browser_context_args, sort_keys=True, default=str)
     if key not in context_pool:
-        context_pool[key] = browser.new_context(**browser_context_args)
+        context_pool[key] = quiet_welcome(browser.new_context(**browser_context_args))
     return context_pool[key]
 
 
@@ -105,7 +123,7 @@ def context(request: pytest.FixtureRequest, module_context: BrowserContext,
     """The shared context, emptied of what the previous test left (or a context of the test's own): its pages closed,
     its cookies, and its localStorage (by the page fixture when the test takes one)."""
     if request.node.get_closest_marker("fresh_context"):
-        yield new_context()
+        yield quiet_welcome(new_context())
         return
     warm(module_context)
     for old in module_context.pages:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_FLAGS, WEB_DIR, wait_ready
+from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_FLAGS, WEB_DIR, quiet_welcome, wait_ready
 from gameplay import play_one_step, saved_state, wait_my_turn
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
 from test_lessons import answer, right_answer, start_lesson
@@ -26,7 +26,7 @@ SNAPSHOT = "giretra-engine-snapshot"
 
 @pytest.fixture
 def sw_context(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
-    context = browser.new_context(base_url=base_url, service_workers="allow")
+    context = quiet_welcome(browser.new_context(base_url=base_url, service_workers="allow"))
     yield context
     context.close()
 
@@ -140,7 +140,7 @@ def start_both(page: Page) -> None:
 
 def test_a_widget_and_an_iframe_on_a_host_page_download_the_engine_once_and_play_offline_after(
         browser: Browser, counted_site: str) -> None:
-    context = browser.new_context(base_url=counted_site, service_workers="allow")
+    context = quiet_welcome(browser.new_context(base_url=counted_site, service_workers="allow"))
     try:
         page = context.new_page()
         start_both(page)   # two engines (the page's and the iframe's), one download
@@ -168,7 +168,7 @@ def insecure_context(playwright: Playwright, base_url: str) -> Iterator[BrowserC
     port = base_url.rsplit(":", 1)[1].rstrip("/")
     browser = playwright.chromium.launch(
         executable_path=CHROMIUM, args=[*CHROMIUM_FLAGS, "--host-resolver-rules=MAP giretra.test 127.0.0.1"])
-    context = browser.new_context(base_url=f"http://giretra.test:{port}/", service_workers="allow")
+    context = quiet_welcome(browser.new_context(base_url=f"http://giretra.test:{port}/", service_workers="allow"))
     yield context
     browser.close()
 
@@ -221,7 +221,7 @@ def site_caches(page: Page) -> list[str]:
 def test_a_new_build_is_offered_by_a_notice_and_never_mixed_with_the_old(browser: Browser,
                                                                          own_build: tuple[str, Path]) -> None:
     url, site = own_build
-    context = browser.new_context(base_url=url, service_workers="allow")
+    context = quiet_welcome(browser.new_context(base_url=url, service_workers="allow"))
     try:
         page = context.new_page()
         visit_game(page)

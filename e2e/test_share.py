@@ -6,7 +6,7 @@ import json
 import re
 
 import pytest
-from conftest import open_game, wait_ready
+from conftest import open_game, quiet_welcome, wait_ready
 from gameplay import HUMAN, api, drive, fragment, hand, saved_state, wait_hand, wait_my_turn
 from playwright.sync_api import Browser, Page, expect
 
@@ -15,7 +15,7 @@ from giretra_core import jsonapi
 
 def open_in_fresh_browser_context(browser: Browser, base_url: str, url: str) -> Page:
     """Someone else: a new context has its own (empty) storage and cache."""
-    context = browser.new_context(base_url=base_url)
+    context = quiet_welcome(browser.new_context(base_url=base_url))
     foreign: list[str] = []
     context.on("request", lambda r: foreign.append(r.url) if not r.url.startswith("http://127.0.0.1") else None)
     page = context.new_page()

@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_FLAGS, WEB_DIR, wait_ready
+from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_FLAGS, WEB_DIR, quiet_welcome, wait_ready
 from gameplay import play_one_step, saved_state, wait_my_turn
 from playwright.sync_api import BrowserContext, Page, Playwright, expect
 
@@ -99,7 +99,7 @@ def insecure_context(playwright: Playwright, base_url: str) -> Iterator[BrowserC
     port = base_url.rsplit(":", 1)[1].rstrip("/")
     browser = playwright.chromium.launch(
         executable_path=CHROMIUM, args=[*CHROMIUM_FLAGS, "--host-resolver-rules=MAP giretra.test 127.0.0.1"])
-    context = browser.new_context(base_url=f"http://giretra.test:{port}/")
+    context = quiet_welcome(browser.new_context(base_url=f"http://giretra.test:{port}/"))
     yield context
     browser.close()
 

@@ -6,6 +6,8 @@ const MATCH_KEY = 'giretra.match';
 const ASIDE_KEY = 'giretra.match.setAside';
 const UNREADABLE_KEY = 'giretra.match.setAside.unreadable';   // beside a match kept aside with its way back
 const SETTINGS_KEY = 'giretra.settings';
+const WELCOME_KEY = 'giretra.welcome';
+export const WELCOME_VERSION = 1;   // a welcome that says something new takes the next number: shown once more
 
 function read(key) {
   try {
@@ -189,4 +191,13 @@ export function writeStats(stats) {
 /** A value that could not be read is kept under another key (the newest only), never thrown away unseen. */
 export function setStatsAside(raw, why) {
   return write(STATS_ASIDE_KEY, JSON.stringify({ raw, why, at: new Date().toISOString() }));
+}
+
+/** The welcome was read (its close) on this browser, in its current version. */
+export function welcomeSeen() {
+  return readVersioned(WELCOME_KEY, WELCOME_VERSION, 'welcome').status === 'ok';
+}
+
+export function markWelcomeSeen() {
+  return write(WELCOME_KEY, JSON.stringify({ v: WELCOME_VERSION, at: new Date().toISOString() }));
 }

@@ -12,13 +12,16 @@
 //             showAllCalls,  // true: on a narrow table, the rows of calls none of which is possible stay unfolded
 //             hint,          // {action, why}: the expert's choice, marked on its card or call, or null
 //             coach,         // true: on the human's turn, name the rules that forbid some of the choices
-//             trickDone }    // one-trick widget: a trick is over and the reader decides what comes next
+//             trickDone,     // one-trick widget: a trick is over and the reader decides what comes next
+//             cue,           // the last move ({seat, action}, a new object each move): what the motion shows
+//             motion }       // the motion's length against the normal speed's (0: none; view/motion.js)
 // No rule lives here: what is legal and why comes from view.legal, and every click is sent to the engine.
 
 import { h, prose, twinSelector } from './dom.js';
 import { renderCutPanel, renderDeck } from './view/cut.js';
 import { renderHand } from './view/hand.js';
-import { renderBidHistory, renderCallPanel, renderContract } from './view/negotiation.js';
+import { createMotion } from './view/motion.js';
+import { callsBefore, renderBidHistory, renderCallPanel, renderContract } from './view/negotiation.js';
 import { SEATS, renderSeat } from './view/seats.js';
 import { renderTrick } from './view/trick.js';
 
@@ -51,11 +54,20 @@ export function mountTable(root, opts = {}) {
   let lastPause = null;
   let bidsShown = false;
   let wasOver = false;
+  let drawn = null;   // the model last drawn: the motion shows the move from it to the next
+  const motion = createMotion(root);
+  // A tap anywhere on the table ends the running motion at once (the tap itself goes on: a card tapped is played).
+  root.addEventListener('pointerdown', () => motion.finish(), true);
   const draw = () => {
     const active = root.getRootNode().activeElement;   // a widget's shadow root has its own
     const focusKey = active === root ? 'table' : root.contains(active) ? twinSelector(active) : null;
     root.setAttribute('aria-label', model.t('table.host'));   // said when the focus waits here; in the current language
-    root.replaceChildren(renderTable(model.t, model, cfg));
+    const before = motion.measure(model);
+    const old = root.querySelector(':scope > .gt-table');
+    const table = renderTable(model.t, model, cfg);
+    if (old) old.replaceWith(table); else root.prepend(table);   // (the motion's layer stays: its ghosts go on)
+    motion.play(before, drawn, model);
+    drawn = model;
     // The table itself only ever holds the focus while it waits for the player's turn (a dialog may have put it back
     // there): parked, whatever brought it there.
     parked = restoreFocus(root, focusKey, focusKey === 'table' || (focusKey !== null && focusKey === parked));
@@ -107,7 +119,11 @@ export function mountTable(root, opts = {}) {
     /** The game page, after a dialog: the browser gave the focus back to the button that opened it, at the top of the
      * page, and scrolled there; if the player's turn came meanwhile, the hand goes back into view. */
     reveal() { if (cfg.followTurn && wasMyTurn) requestAnimationFrame(() => showTurn(root)); },
-    destroy() { model = null; root.replaceChildren(); removeEventListener('resize', onResize); },
+    /** The running motion ends now (a key). */
+    finishMotion: () => motion.finish(),
+    /** Resolves when nothing moves on the table (view/motion.js). */
+    settled: () => motion.settled(),
+    destroy() { model = null; motion.destroy(); root.replaceChildren(); removeEventListener('resize', onResize); },
   };
 }
 
@@ -221,7 +237,11 @@ export function renderTable(t, model, parentCfg) {
   } else if (view.phase === 'cut') {
     center = [renderDeck(), h('p.gt-center__note', t.bySeat('cut.by', view.cutter, view.seat))];
   } else if (view.phase === 'negotiation') {
-    center = [renderContract(t, view), renderBidHistory(t, view)];
+    // What was said before the player's first call of the deal, above the calls (a new match may start in the middle
+    // of them); in the middle of the table, not in the dock pinned to a phone's screen, whose room the calls need.
+    const before = myTurn ? callsBefore(t, view) : '';
+    center = [renderContract(t, view), before ? h('p.gt-center__note.gt-before', before) : null,
+      renderBidHistory(t, view)];
   } else {
     center = [renderContract(t, view), renderBidsDetails(t, model, cfg), renderTrick(t, model, cfg)];
   }

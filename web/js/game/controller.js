@@ -56,6 +56,7 @@ export class Game {
     this.givenHints = new Map();   // "lang state" -> the engine's answer, for this page's session
     this.thinking = null;
     this.newCards = null;
+    this.cue = null;            // the last move, {seat, action}: what the table's motion shows (a new object each move)
     this.showBids = false;      // the bids unfolded during the play
     this.showAllCalls = false;  // a narrow table: the kinds of call none of which is possible unfolded (Why?)
     this.summary = null;        // the deal summary on display, or null
@@ -244,6 +245,7 @@ export class Game {
     const ev = res.event;
     this.state = res.state;
     this.view = view;
+    this.cue = { seat, action: ev.action };
     this.clearTurn();
     if (seat === HUMAN) this.showAllCalls = false;   // "Why?" unfolds the calls of one turn, not of every turn after
     if (before.phase === 'negotiation' && view.phase === 'play') {
@@ -326,9 +328,11 @@ export class Game {
         this.thinking = seat;
         this.ui.render();
         const level = forHuman ? this.settings.levels.Top : undefined;   // the partner plays the reader's part
+        // The bot's move waits for the table's motion too (the deal, a card on its way): as long as the speed makes it.
         const [decision] = await Promise.all([
           this.call('bot_action', { state, seat, seed: 0, level }).catch((err) => { this.showCrash(err); return null; }),
           this.sleep(this.speed().bot),
+          this.ui.settled?.(),
         ]);
         if (!decision || this.ui.dialogOpen()) break;   // a menu opened while it thought: its move waits for the close
         if (token !== this.token || state !== this.state) continue;

@@ -5,6 +5,8 @@
 import { h, replaceKeepingFocus } from '../dom.js';
 import { renderNewMatch, renderSettings, renderShare } from '../view/chrome.js';
 import { renderStats } from '../view/stats.js';
+import { renderWelcome } from '../view/welcome.js';
+import { markWelcomeSeen } from '../save.js';
 import { renderScoreSheet, renderSummary, renderTrickHistory } from '../view/summary.js';
 import { shareLinks } from './links.js';
 import { loadStats, resetStats } from './stats.js';
@@ -12,7 +14,7 @@ import { changeCoach, changeFourColour, changeSound, changeLang, changeLevel, ch
 
 /** *marks*: the element that says a dialog is open (data-dialog), for its host page: the rules page hides its
  *  floating button then (it stayed bright over the dimmed page: an audit). */
-export function createDialogs({ dom, root, table, game, shareBase, marks }) {
+export function createDialogs({ dom, root, table, game, shareBase, marks, rulesHref }) {
   let content = null;   // (t) => Node: the open dialog's content, drawn again on a language change
   let confirmingReset = false;   // "Reset the statistics?" asked, not answered yet
 
@@ -141,6 +143,10 @@ export function createDialogs({ dom, root, table, game, shareBase, marks }) {
     openNewMatch: () => open((t) => renderNewMatch(t, game(), {
       onStart: (args) => game().startNewMatch(args), onCancel: close })),
     openTricks: () => open((t) => renderTrickHistory(t, game().view)),
+    // The first visit: the bots wait until it is closed (Play, Escape, ×), which is remembered.
+    openWelcome: () => open((t) => renderWelcome(t, { target: game().view?.target ?? 150, rulesHref, onClose: close }), {
+      onClose: () => { markWelcomeSeen(); game().showSummaryIfAny(); },
+    }),
     openSettings: () => { confirmingReset = false; open((t) => renderSettings(t, game(), {
       onLang: (lang) => changeLang(game(), lang),
       onLevel: (seat, level) => changeLevel(game(), seat, level),

@@ -28,8 +28,13 @@ export function mount(root, opts) {
   } = opts;
   const session = createSession(opts.engine, { lang: opts.lang || 'en', restartEngine });
   let game = null;
-  const openFirst = () => openInitialMatch(game, {
-    seed: opts.seed ?? null, focus: Boolean(opts.focus), fragment: standalone ? takeFragment() : '' });
+  const openFirst = async () => {
+    await openInitialMatch(game, {
+      seed: opts.seed ?? null, focus: Boolean(opts.focus), fragment: standalone ? takeFragment() : '' });
+    // The game page's first visit: a welcome, before the bots' first move (they wait while it is open). A widget
+    // sits in someone else's page, which says what it shows: none there (embed.html's included).
+    if (standalone && game.view && !store.welcomeSeen()) ui.openWelcome();
+  };
   const actions = {
     takeBack: scope === 'match' ? (view) => game.takeBack(view) : null,
     retry: () => game.retry(openFirst),
@@ -54,6 +59,8 @@ export function mount(root, opts) {
   // itself.
   const keyTarget = standalone ? document : root;
   function onKey(event) {
+    // Any key ends the table's motion at once (the key goes on to do what it does: a card played stays played).
+    if (!['Shift', 'Control', 'Alt', 'Meta', 'Tab'].includes(event.key)) ui.skipMotion();
     if (!game.skip || ui.dom.dialog.open) return;
     const target = event.composedPath()[0];
     if ([' ', 'Enter', 'Escape'].includes(event.key) && !target.closest?.('button, input, select, a')) {

@@ -10,12 +10,14 @@ export const DEFAULT_LEVEL = 'advanced';
 // The hint (and the review, which compares with it) asks the strongest bot; in Pyodide (about 1.7x slower than
 // CPython) it gets a little more time.
 export const HINT_BUDGET_MS = 400;
-// Pauses in ms: before a bot's move, and with a finished trick on the table (skippable).
+// Pauses in ms: before a bot's move, and with a finished trick on the table (skippable); and the table's motion's
+// length against the normal speed's (view/motion.js: the cut, the deal, a card played, a trick gathered), which a
+// bot's move waits for (none at the instant speed).
 export const SPEEDS = {
-  slow: { bot: 1100, trick: 2200 },
-  normal: { bot: 600, trick: 1400 },
-  fast: { bot: 250, trick: 700 },
-  instant: { bot: 0, trick: 0 },
+  slow: { bot: 1100, trick: 2200, motion: 1.4 },
+  normal: { bot: 600, trick: 1400, motion: 1 },
+  fast: { bot: 250, trick: 700, motion: 0.5 },
+  instant: { bot: 0, trick: 0, motion: 0 },
 };
 export const SPEED_ALIASES = { 0: 'instant', 1: 'fast', 2: 'normal', 3: 'slow' };
 

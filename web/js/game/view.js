@@ -50,7 +50,7 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
   const live = createLiveLog(dom.live);
   // Sound on the game page only (a widget sits in someone else's page), from the player's first gesture on
   const sound = standalone ? createSound(document, () => game().settings.sound !== false) : null;
-  const dialogs = createDialogs({ dom, root, table, game, actions, shareBase, marks });
+  const dialogs = createDialogs({ dom, root, table, game, actions, shareBase, marks, rulesHref });
 
   function render() {
     const g = game();
@@ -97,7 +97,6 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
     return true;
   }
 
-
   return {
     dom,
     table,
@@ -109,11 +108,14 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
       marks.dataset.sounds = String(sound.played);   // heard by nobody in a browser test: counted instead
     },
     clearLive: live.clear,
+    settled: () => table.settled(),
+    skipMotion: () => table.finishMotion(),
     dialogOpen: () => dom.dialog.open,
     dialogShown: dialogs.shown,
     closeDialog: dialogs.close,
     refreshDialog: dialogs.refresh,
     showSummary: dialogs.openSummary,
+    openWelcome: dialogs.openWelcome,
     /** The player asked for it: the keyboard goes to the game, not back to the bar. A widget's table is hidden until
      *  its first match (a hidden element takes no focus); not if the reader has gone on meanwhile (the engine may
      *  take seconds to load): the focus is taken back only from the game itself, or from nowhere. */
@@ -165,5 +167,6 @@ function tableModel(g, view = g.view) {
     t: g.t, view, shownTrick: g.shownTrick, peek: g.peek, message: g.message, thinking: g.thinking,
     newCards: g.newCards, showBids: g.showBids, showAllCalls: g.showAllCalls, hint: g.hint,
     coach: Boolean(g.settings.coach), scope: g.scope, trickDone: g.scope === 'trick' && g.trickWaiting(),
+    cue: g.cue, motion: g.speed().motion ?? 0,
   };
 }

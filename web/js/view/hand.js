@@ -7,9 +7,6 @@ export function renderHand(t, model, cfg) {
   const { view } = model;
   const myTurn = view.toAct === view.seat && view.phase === 'play' && !model.shownTrick;
   const legality = new Map(view.legal.filter((a) => a.type === 'card').map((a) => [a.card, a]));
-  // The cards dealt after the negotiation drop in once: a redraw (a hint, a bot's card) resumes their animation
-  // where it is (a negative delay), rather than start it again; once it is over, the delay shows the end state.
-  const dealtAgo = model.newCards ? `-${Math.round(performance.now() - model.newCards.at)}ms` : null;
   // One Tab stop for the hand (arrows move along it): the hinted card, else the first playable one, else the first.
   const tabStop = (myTurn && model.hint && legality.get(model.hint.action)?.legal ? model.hint.action : null)
     ?? view.hand.find((code) => myTurn && legality.get(code)?.legal) ?? view.hand[0];
@@ -21,7 +18,7 @@ export function renderHand(t, model, cfg) {
     const legal = entry?.legal === true;
     const illegal = entry?.legal === false;
     const suit = code.slice(-1);
-    const isNew = Boolean(model.newCards?.cards.has(code));
+    const isNew = Boolean(model.newCards?.cards.has(code));   // (dealt after the negotiation: view/motion.js deals them)
     // Why a card may not be played: a mouse sees the title; a keyboard sees this tip when the card has the focus (as
     // for the calls), and a screen reader reads it as the card's description.
     const tipId = illegal ? uid('why') : null;
@@ -29,7 +26,6 @@ export function renderHand(t, model, cfg) {
       type: 'button',
       class: { 'is-legal': legal, 'is-illegal': illegal, 'is-new': isNew,
         'is-hinted': myTurn && model.hint?.action === code },
-      style: isNew ? { 'animation-delay': dealtAgo } : {},
       dataset: { card: code, action: code, focus: `card:${code}` },
       attrs: {
         tabindex: code === tabStop ? '0' : '-1',

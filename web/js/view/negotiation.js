@@ -25,6 +25,15 @@ export function renderContract(t, view) {
   ]);
 }
 
+/** "Before your turn: Left announced Clubs ♣, Top accepted." at the player's first call of a deal, when others spoke
+ *  first (a new match may start there); '' otherwise. */
+export function callsBefore(t, view) {
+  if (!view.calls.length || view.calls.some((c) => c.seat === view.seat)) return '';
+  const said = view.calls.map((c) => t(`status.before.${c.type === 'announce' || c.type === 'accept' ? c.type : 'other'}`,
+    { seat: t.seat(c.seat), call: c.text }));
+  return t('status.before', { calls: said.join(', ') });
+}
+
 export function renderBidHistory(t, view) {
   if (!view.calls.length) return null;   // the contract box already says 'none yet'
   return h('ol.gt-bids-history', { attrs: { 'aria-label': t('bids.title') } }, view.calls.map((call) =>

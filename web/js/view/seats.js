@@ -28,6 +28,9 @@ export function renderSeat(t, model, seat) {
   }, [
     h('div.gt-seat__head', [
       h('span.gt-seat__name', t.seat(seat)),
+      // Who is who in words, not only by the team's colour: the player's partner sits opposite.
+      seat === view.seat ? null : h('span.gt-seat__role', { dataset: { role: team === TEAM_OF[view.seat] ? 'partner' : 'opponent' } },
+        t(team === TEAM_OF[view.seat] ? 'seat.partner' : 'seat.opponent')),
       seat === view.dealer
         ? h('span.gt-chip.gt-chip--dealer', {   // an image of a "D": its name is read, not the letter
           attrs: { title: t('table.dealer'), role: 'img', 'aria-label': t('table.dealer') },
@@ -38,7 +41,11 @@ export function renderSeat(t, model, seat) {
     ]),
     h('div.gt-seat__meta', [
       h('span.gt-seat__player', playerLabel(t, view, seat)),
-      seat !== view.seat ? h('span.gt-seat__count', t('table.cards', { n: view.handCounts[seat] })) : null,
+      seat !== view.seat ? h('span.gt-seat__count', [
+        t('table.cards', { n: view.handCounts[seat] }),
+        h('span.gt-seat__backs', { attrs: { 'aria-hidden': 'true' } },
+          Array.from({ length: view.handCounts[seat] }, () => h('span.gt-back'))),
+      ]) : null,
       // From the first card, "tricks: 0" included: a count that appeared with the first trick won resized the seat.
       view.phase === 'play' ? h('span.gt-seat__tricks', t('table.tricksWon', { n: tricksWon })) : null,
     ]),

@@ -1,0 +1,170 @@
+"""The table's motion (web/js/view/motion.js): the cut, the deal, a card to the trick, the trick gathered, the contract.
+
+No test waits on time: the table's host carries data-motion="<kinds>" while something moves, and a MutationObserver
+installed before the page's scripts logs every value it takes (and the size of the packet the cut lifted), so that a
+motion as short as the fast speed's is seen even on a busy machine. The card backs are checked here too.
+"""
+
+from __future__ import annotations
+
+import re
+
+from conftest import open_game
+from gameplay import api, bots_until_human
+from playwright.sync_api import Browser, Page, expect
+from test_responsiveness import CATEGORIES, main_thread_tasks
+
+# Logs each data-motion value and each cut packet's size (its data-k) in window.motionLog.
+MOTION_LOG_JS = """
+window.motionLog = [];
+new MutationObserver((records) => {
+  for (const r of records) {
+    if (r.type === 'attributes') {
+      const v = r.target.getAttribute('data-motion');
+      if (v) for (const kind of v.split(' ')) if (window.motionLog.at(-1) !== kind) window.motionLog.push(kind);
+    }
+    for (const n of r.addedNodes ?? []) if (n.dataset?.k) window.motionLog.push(`k=${n.dataset.k}`);
+  }
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-motion'] });
+"""
+PLAYERS = {"Bottom": "human", "Left": "advanced", "Top": "advanced", "Right": "advanced"}
+MOVING = "#gt-table-host[data-motion]"
+GHOSTS = "#gt-table-host .gt-motion > *"
+
+
+def logged(page: Page) -> list[str]:
+    return list(page.evaluate("window.motionLog"))
+
+
+def wait_logged(page: Page, *kinds: str) -> None:
+    page.wait_for_function("(kinds) => kinds.every((k) => window.motionLog.includes(k))", arg=list(kinds))
+
+
+def open_with_log(page: Page, speed: str, seed: int) -> None:
+    page.add_init_script(MOTION_LOG_JS)
+    open_game(page, query=f"speed={speed}", fragment=f"seed={seed}")
+
+
+def bot_cut(seed: int) -> int:
+    """The number of cards the bot who cuts in match *seed* lifts (the engine's own choice)."""
+    match = api("new_match", seed=seed, players=PLAYERS)
+    cutter = match["view"]["toAct"]
+    return int(api("bot_action", state=match["state"], seat=cutter, seed=0)["action"][1:])
+
+
+def test_a_bots_cut_parts_the_deck_where_it_cut_then_the_deal_comes_in_packets(page: Page) -> None:
+    open_with_log(page, "fast", 4)   # Top deals, Right cuts
+    page.locator(".gt-table.is-my-turn").wait_for()
+    wait_logged(page, "cut", "deal")
+    assert f"k={bot_cut(4)}" in logged(page), logged(page)
+    assert logged(page).index("cut") < logged(page).index("deal")
+    expect(page.locator(MOVING)).to_have_count(0)
+    expect(page.locator(GHOSTS)).to_have_count(0)   # every packet gone once dealt
+    expect(page.locator(".gt-hand .gt-card")).to_have_count(5)
+
+
+def test_the_players_own_cut_parts_the_deck_at_the_chosen_card(page: Page) -> None:
+    open_with_log(page, "fast", 12)   # Right deals: the player cuts
+    page.locator(".gt-cut [data-action='c9']").click()
+    wait_logged(page, "cut", "deal", "k=9")
+    expect(page.locator(".gt-hand .gt-card")).to_have_count(5)
+
+
+def test_a_card_travels_to_the_trick_and_the_trick_is_gathered_after_the_contract_settled(page: Page) -> None:
+    open_with_log(page, "fast", 4)
+    page.locator(".gt-calls .is-legal").first.click()   # the player's first call; the bots finish the negotiation
+    while not page.locator(".gt-table[data-phase='play'].is-my-turn").count():
+        page.locator(".gt-table.is-my-turn").wait_for()
+        if page.locator(".gt-table[data-phase='negotiation'].is-my-turn").count():
+            page.locator(".gt-calls [data-action='ok'].is-legal").click()
+    wait_logged(page, "contract")
+    page.locator(".gt-hand .is-legal").first.click()
+    wait_logged(page, "card", "gather")
+    expect(page.locator(GHOSTS)).to_have_count(0)
+
+
+def hold_the_deal(page: Page) -> None:
+    """The slow deal caught and held where it is (its animations paused): only a skip can end it now."""
+    page.wait_for_function("document.querySelector('#gt-table-host')?.dataset.motion?.includes('deal')", polling="raf")
+    page.evaluate("document.getAnimations().forEach((a) => a.pause())")
+    expect(page.locator(MOVING)).to_have_attribute("data-motion", re.compile("deal"))
+
+
+def assert_dealt_once(page: Page, seed: int) -> None:
+    """The deal went on after the skip as without it: the player's five cards, and every call before theirs."""
+    page.locator(".gt-table.is-my-turn").wait_for()
+    expect(page.locator(".gt-hand .gt-card")).to_have_count(5)
+    _, view = bots_until_human(api("new_match", seed=seed, players=PLAYERS)["state"])
+    assert sorted(page.locator(".gt-hand [data-card]").evaluate_all("els => els.map((e) => e.dataset.card)")) \
+        == sorted(view["hand"])
+    expect(page.locator(".gt-center .gt-bids-history li")).to_have_count(len(view["calls"]))
+    # Every card of the hand shows (none left at the deck's place or faded out by a motion cut short)
+    assert page.locator(".gt-hand .gt-card").evaluate_all(
+        "els => els.every((e) => getComputedStyle(e).opacity === '1' && !e.getAnimations().length)")
+
+
+def test_a_key_ends_the_motion_at_once_and_loses_no_move(page: Page) -> None:
+    open_with_log(page, "slow", 4)
+    hold_the_deal(page)
+    page.keyboard.press("x")
+    expect(page.locator(MOVING)).to_have_count(0)
+    expect(page.locator(GHOSTS)).to_have_count(0)
+    assert_dealt_once(page, 4)
+
+
+def test_a_tap_on_the_table_ends_the_motion_at_once(page: Page) -> None:
+    open_with_log(page, "slow", 4)
+    hold_the_deal(page)
+    page.locator(".gt-center").click(position={"x": 5, "y": 5})
+    expect(page.locator(MOVING)).to_have_count(0)
+    assert_dealt_once(page, 4)
+
+
+def test_nothing_moves_under_reduced_motion(page: Page) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    open_with_log(page, "slow", 4)
+    page.locator(".gt-table.is-my-turn").wait_for()
+    assert logged(page) == []
+    on_table = "document.getAnimations().filter((a) => a.effect?.target?.closest?.('.gt-table-host')).length"
+    assert page.evaluate(on_table) == 0
+
+
+def test_nothing_moves_at_the_instant_speed(page: Page) -> None:
+    """The browser tests play at speed=0: their pace is not slowed by the motion."""
+    open_with_log(page, "0", 4)
+    page.locator(".gt-table.is-my-turn").wait_for()
+    page.locator(".gt-calls .is-legal").first.click()
+    page.locator(".gt-table.is-my-turn").wait_for()
+    assert logged(page) == []
+
+
+def test_the_deck_and_the_bots_hands_show_the_projects_card_back(page: Page) -> None:
+    open_game(page, query="speed=0", fragment="seed=12")   # the player cuts: the deck waits in the middle
+    back = page.locator(".gt-deck .gt-back").first
+    expect(back).to_be_visible()
+    image = back.evaluate("(e) => getComputedStyle(e).backgroundImage")
+    assert "repeating-linear-gradient" in image and "radial-gradient" in image, image   # drawn in CSS, nothing fetched
+    page.locator(".gt-cut .is-legal").first.click()
+    page.locator(".gt-table[data-phase='negotiation']").wait_for()
+    for seat in ("Left", "Top", "Right"):
+        expect(page.locator(f".gt-seat[data-seat='{seat}'] .gt-seat__backs .gt-back")).to_have_count(5)
+
+
+def test_no_long_task_while_the_table_moves(page: Page, browser: Browser) -> None:
+    """The cut, the deal, the contract and a trick at the normal speed: no main-thread task uses 50 ms of CPU (the
+    trace's thread time: a busy machine stretches a task's wall time, not its CPU time)."""
+    open_with_log(page, "normal", 4)
+    browser.start_tracing(page=page, categories=CATEGORIES)
+    try:
+        page.locator(".gt-table.is-my-turn").wait_for()
+        page.locator(".gt-calls .is-legal").first.click()
+        while not page.locator(".gt-table[data-phase='play'].is-my-turn").count():
+            page.locator(".gt-table.is-my-turn").wait_for()
+            if page.locator(".gt-table[data-phase='negotiation'].is-my-turn").count():
+                page.locator(".gt-calls [data-action='ok'].is-legal").click()
+        page.locator(".gt-hand .is-legal").first.click()
+        wait_logged(page, "cut", "deal", "contract", "card", "gather")
+    finally:
+        tasks = main_thread_tasks(browser.stop_tracing())
+    print(f"main-thread tasks over 50 ms while the table moved (wall, CPU): {tasks}")
+    assert [t for t in tasks if t["cpu_ms"] >= 50] == [], tasks
