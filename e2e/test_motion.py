@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from conftest import open_game
-from gameplay import api, bots_until_human
+from gameplay import api, bots_until_human, saved_state, wait_my_turn
 from playwright.sync_api import Browser, Page, expect
 from test_responsiveness import CATEGORIES, main_thread_tasks
 
@@ -45,6 +45,22 @@ def open_with_log(page: Page, speed: str, seed: int) -> None:
     open_game(page, query=f"speed={speed}", fragment=f"seed={seed}")
 
 
+def call_until_the_play(page: Page) -> None:
+    """The player's first legal call, then Accept at each turn until the play: each call taken by the engine (the
+    saved match changes) and drawn (two frames later) before the next turn is looked for. Looked for at once, the
+    turn just played still showed, and its Accept, pressed again, was waited for in vain."""
+    call = page.locator(".gt-calls .is-legal").first
+    while True:
+        wait_my_turn(page)
+        if page.locator(".gt-table[data-phase='play']").count():
+            return
+        before = saved_state(page)
+        call.click()
+        page.wait_for_function("s => JSON.parse(localStorage.getItem('giretra.match')).state !== s", arg=before)
+        page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        call = page.locator(".gt-calls [data-action='ok'].is-legal")
+
+
 def bot_cut(seed: int) -> int:
     """The number of cards the bot who cuts in match *seed* lifts (the engine's own choice)."""
     match = api("new_match", seed=seed, players=PLAYERS)
@@ -72,11 +88,7 @@ def test_the_players_own_cut_parts_the_deck_at_the_chosen_card(page: Page) -> No
 
 def test_a_card_travels_to_the_trick_and_the_trick_is_gathered_after_the_contract_settled(page: Page) -> None:
     open_with_log(page, "fast", 4)
-    page.locator(".gt-calls .is-legal").first.click()   # the player's first call; the bots finish the negotiation
-    while not page.locator(".gt-table[data-phase='play'].is-my-turn").count():
-        page.locator(".gt-table.is-my-turn").wait_for()
-        if page.locator(".gt-table[data-phase='negotiation'].is-my-turn").count():
-            page.locator(".gt-calls [data-action='ok'].is-legal").click()
+    call_until_the_play(page)
     wait_logged(page, "contract")
     page.locator(".gt-hand .is-legal").first.click()
     wait_logged(page, "card", "gather")
@@ -156,12 +168,7 @@ def test_no_long_task_while_the_table_moves(page: Page, browser: Browser) -> Non
     open_with_log(page, "normal", 4)
     browser.start_tracing(page=page, categories=CATEGORIES)
     try:
-        page.locator(".gt-table.is-my-turn").wait_for()
-        page.locator(".gt-calls .is-legal").first.click()
-        while not page.locator(".gt-table[data-phase='play'].is-my-turn").count():
-            page.locator(".gt-table.is-my-turn").wait_for()
-            if page.locator(".gt-table[data-phase='negotiation'].is-my-turn").count():
-                page.locator(".gt-calls [data-action='ok'].is-legal").click()
+        call_until_the_play(page)
         page.locator(".gt-hand .is-legal").first.click()
         wait_logged(page, "cut", "deal", "contract", "card", "gather")
     finally:
