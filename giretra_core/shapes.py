@@ -22,7 +22,7 @@ from .cards import card_name, cards_of
 from .deal import Action, Cut, action_token
 from .match import Match
 from .modes import LAST_TRICK_BONUS, MODE_NAMES, Mode, sort_key
-from .negotiation import Call, CallKind, Contract, Negotiation, Reason
+from .negotiation import Call, CallKind, Contract, Effect, Negotiation, Reason
 from .review import Move
 from .rules import Rules
 from .scoring import Calculation, multipliers
@@ -34,6 +34,7 @@ from .words import (
     bot_reason,
     call_text,
     card_text,
+    effect_text,
     explain_step,
     message,
     mode_name,
@@ -114,6 +115,13 @@ def action(act: Action, reason: Reason | None, lang: str) -> JSON:
     return out
 
 
+def effect(what: Effect, lang: str) -> JSON:
+    """What a legal call does, said before it is made: its code, the mode it bears on, the multiplier it leaves, and
+    the sentence in *lang* ("doubles it, ×2" for an opponent's Accept of NoTrumps or Clubs, N-5)."""
+    return {"code": what.code, "mode": None if what.mode is None else MODE_NAMES[what.mode],
+            "multiplier": what.multiplier, "text": effect_text(what, lang)}
+
+
 def actions(pairs: Sequence[tuple[Action, Reason | None]], negotiation: Negotiation | None, who: Seat,
             lang: str) -> list[JSON]:
     """The actions; a legal double or redouble also gives the contract it leaves standing: doubling an earlier, lower
@@ -121,8 +129,10 @@ def actions(pairs: Sequence[tuple[Action, Reason | None]], negotiation: Negotiat
     out = []
     for act, reason in pairs:
         item = action(act, reason, lang)
-        if reason is None and negotiation is not None and isinstance(act, Call) and act.kind >= CallKind.DOUBLE:
-            item["contract"] = contract(negotiation.apply_unchecked(who, act).contract(), False, lang)
+        if reason is None and negotiation is not None and isinstance(act, Call):
+            item["effect"] = effect(negotiation.effect(who, act), lang)
+            if act.kind >= CallKind.DOUBLE:
+                item["contract"] = contract(negotiation.apply_unchecked(who, act).contract(), False, lang)
         out.append(item)
     return out
 

@@ -24,11 +24,11 @@ from .. import errors
 from ..cards import card_label, parse_card
 from ..errors import RULE_OF, GiretraError, rule_of
 from ..modes import Mode
-from ..negotiation import Call, CallKind
+from ..negotiation import Call, CallKind, Effect
 from ..scoring import SCORE_RULE_OF
 
 __all__ = ["LANGUAGES", "CATALOGUES", "RULE_OF", "check_lang", "card_text", "message", "notation_message", "rule_of",
-           "arithmetic", "explain_step", "mode_name", "call_text", "bot_reason", "score_message", "score_refusal"]
+           "arithmetic", "explain_step", "mode_name", "call_text", "effect_text", "bot_reason", "score_message", "score_refusal"]
 
 LANGUAGES = ("en", "fr", "mg")
 
@@ -44,6 +44,7 @@ class Catalogue:
     suits: tuple[str, str, str, str]
     and_: str
     calls: dict[str, str]                 # accept, double, redouble (an announcement is its mode's name)
+    call_effects: dict[str, str]          # what a call does, by Negotiation.effect's code (said beside the call)
     rank_letters: dict[str, str]          # the letters on the card faces: J Q K (V D R in French)
     phases: dict[str, str]
     messages: dict[str, str]              # why an action is refused, by reason code (errors.RULE_OF, as {rule})
@@ -204,6 +205,18 @@ def call_text(call: Call, lang: str = "en") -> str:
 
 
 _MODE_BY_API = {m.api_name: int(m) for m in Mode}
+
+
+def effect_text(effect: Effect, lang: str) -> str:
+    """What a call does, in *lang* (:meth:`~giretra_core.negotiation.Negotiation.effect`).
+
+    >>> effect_text(Effect("accept_doubles", Mode.NO_TRUMPS, 2), "en")
+    'doubles it, ×2'
+    >>> effect_text(Effect("double", Mode.CLUBS, 2), "fr")
+    'contre Trèfle ♣, ×2'
+    """
+    mode = "" if effect.mode is None else CATALOGUES[lang].modes[effect.mode]
+    return CATALOGUES[lang].call_effects[effect.code].format(mode=mode, multiplier=effect.multiplier)
 
 
 def bot_reason(key: str, params: dict[str, str] | None, english: str, lang: str) -> str:
