@@ -135,7 +135,9 @@ def test_languages_really_differ() -> None:
 # Answers in each kind of task's form that are no task's answer (the cut: 3 cards, below the 6 to 26 allowed).
 FORM: dict[str, list[Any]] = {
     "select_cards": [["AH", "ZZ"]], "select_calls": [["xx"]], "pick_card": ["", "ZZZ"], "pick_seat": ["Nobody"],
-    "pick_option": ["nope"], "number": [3, -1, 10**20], "score": [{"Team1": 5, "Team2": 10**20}, {"Team1": -5, "Team2": 10**20}, {"instantWin": "X"}]}
+    "pick_option": ["nope"], "number": [3, -1, 10**20], "score": [{"Team1": 5, "Team2": 10**20},
+                                                                          {"Team1": -5, "Team2": 10**20},
+                                                                          {"instantWin": "X"}]}
 WRONG = {kind: answers[0] for kind, answers in FORM.items()}
 
 

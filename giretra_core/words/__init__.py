@@ -28,7 +28,8 @@ from ..negotiation import Call, CallKind, Effect
 from ..scoring import SCORE_RULE_OF
 
 __all__ = ["LANGUAGES", "CATALOGUES", "RULE_OF", "check_lang", "card_text", "message", "notation_message", "rule_of",
-           "arithmetic", "explain_step", "mode_name", "call_text", "effect_text", "bot_reason", "score_message", "score_refusal"]
+           "arithmetic", "explain_step", "mode_name", "call_text", "effect_text", "bot_reason", "score_message",
+           "score_refusal"]
 
 LANGUAGES = ("en", "fr", "mg")
 
@@ -231,11 +232,23 @@ def bot_reason(key: str, params: dict[str, str] | None, english: str, lang: str)
     for name, value in (params or {}).items():
         if name in ("card", "usual"):
             values[name] = card_text(parse_card(value), lang)
-        elif name == "mode" and value in _MODE_BY_API:
+        elif name in ("mode", "about") and value in _MODE_BY_API:
             values[name] = CATALOGUES[lang].modes[_MODE_BY_API[value]]
+        elif name == "cards":
+            values[name] = " ".join(card_text(parse_card(c), lang) for c in value.split())
         else:
             values[name] = value
-    return template.format_map(_Default(values))
+    line = template.format_map(_Default(values))
+    # A bid's line goes on with what supports it (bidding.call_decision): its cards, the card points expected and
+    # needed, in a clause of its own; the clause speaks of the mode it is about.
+    support = (params or {}).get("support")
+    if support in _SUPPORT:
+        clause = CATALOGUES[lang].bot_reasons[support]
+        line += clause.format_map(_Default({**values, "mode": values.get("about", "")}))
+    return line
+
+
+_SUPPORT = frozenset({"support_ours", "support_ours_none", "support_theirs", "support_best"})
 
 
 def score_message(key: str, lang: str, **params: object) -> str:
