@@ -38,6 +38,7 @@ from .words import (
     explain_step,
     message,
     mode_name,
+    restriction,
     rule_of,
     score_message,
 )
@@ -122,6 +123,24 @@ def effect(what: Effect, lang: str) -> JSON:
             "multiplier": what.multiplier, "text": effect_text(what, lang)}
 
 
+def restrictions(pairs: Sequence[tuple[Action, Reason | None]], lang: str) -> list[JSON]:
+    """The negotiation's refusals once each, every mode a refusal refuses named in one line (coach mode: the page
+    listed one example suit per rule): `{"code", "rule", "text", "actions"}`, in the order first met; none outside the
+    negotiation or when it is not the seat's turn."""
+    grouped: dict[str, tuple[Reason, list[Call]]] = {}
+    for act, reason in pairs:
+        if reason is None or not isinstance(act, Call) or reason.code == "not_your_turn":
+            continue
+        grouped.setdefault(reason.code, (reason, []))[1].append(act)
+    out = []
+    for code, (reason, calls) in grouped.items():
+        modes = [int(c.mode) for c in calls if c.mode is not None]
+        text = restriction(code, lang, reason.params, modes) if modes else message(code, lang, reason.params)
+        out.append({"code": code, "rule": rule_of(code, reason.params), "text": text,
+                    "actions": [action_token(c) for c in calls]})
+    return out
+
+
 def actions(pairs: Sequence[tuple[Action, Reason | None]], negotiation: Negotiation | None, who: Seat,
             lang: str) -> list[JSON]:
     """The actions; a legal double or redouble also gives the contract it leaves standing: doubling an earlier, lower
@@ -200,6 +219,7 @@ def view(match: Match, seen: SeatView, lang: str) -> JSON:
                    for n, t in enumerate(seen.tricks, 1)],
         "cardPoints": teams(seen.card_points),
         "legal": actions(seen.actions, seen.negotiation, seen.seat, lang),
+        "restrictions": restrictions(seen.actions, lang),
         "lastDeal": summary(match, len(match.history), lang) if match.history else None,
         "canTakeBack": next(match.choices(seen.seat), None) is not None,
     }

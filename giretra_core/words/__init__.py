@@ -28,8 +28,8 @@ from ..negotiation import Call, CallKind, Effect
 from ..scoring import SCORE_RULE_OF
 
 __all__ = ["LANGUAGES", "CATALOGUES", "RULE_OF", "check_lang", "card_text", "message", "notation_message", "rule_of",
-           "arithmetic", "explain_step", "mode_name", "call_text", "effect_text", "bot_reason", "score_message",
-           "score_refusal"]
+           "arithmetic", "explain_step", "mode_name", "call_text", "effect_text", "restriction", "bot_reason",
+           "score_message", "score_refusal"]
 
 LANGUAGES = ("en", "fr", "mg")
 
@@ -49,6 +49,7 @@ class Catalogue:
     rank_letters: dict[str, str]          # the letters on the card faces: J Q K (V D R in French)
     phases: dict[str, str]
     messages: dict[str, str]              # why an action is refused, by reason code (errors.RULE_OF, as {rule})
+    restrictions: dict[str, str]          # a negotiation refusal once for every mode it refuses ({modes}: coach mode)
     notation: dict[str, str]              # a shared link or a save refused, where a person meets it
     steps: dict[str, str]                 # the deal arithmetic, one sentence per scoring step
     score_messages: dict[str, str]        # the score calculator's refusals (scoring.ScoreInputError)
@@ -130,6 +131,24 @@ def message(code: str, lang: str = "en", params: dict[str, object] | None = None
     if template is None:
         return code
     values = _Default(_fmt_params(params or {}, lang))
+    values["rule"] = rule_of(code, params)
+    return str(template.format_map(values).replace(" ()", ""))
+
+
+def restriction(code: str, lang: str, params: dict[str, object], modes: list[int]) -> str:
+    """A refusal of the negotiation said once for every mode it refuses (coach mode: "Clubs ♣, Diamonds ♦ and
+    Hearts ♥: not higher than the current bid, Spades ♠ (N-2, announce higher)."); a refusal that names no mode of
+    its own is its :func:`message`.
+
+    >>> restriction("already_doubled", "en", {"mode": 2}, [0, 2])
+    'Clubs ♣ and Hearts ♥: doubled already (N-7).'
+    """
+    template = CATALOGUES[lang].restrictions.get(code)
+    if template is None:
+        return message(code, lang, params)
+    values = _Default(_fmt_params(params, lang))
+    names = [CATALOGUES[lang].modes[m] for m in modes]
+    values["modes"] = f"{', '.join(names[:-1])} {CATALOGUES[lang].and_} {names[-1]}" if len(names) > 1 else names[0]
     values["rule"] = rule_of(code, params)
     return str(template.format_map(values).replace(" ()", ""))
 
