@@ -141,7 +141,7 @@ def restriction(code: str, lang: str, params: dict[str, object], modes: list[int
     its own is its :func:`message`.
 
     >>> restriction("already_doubled", "en", {"mode": 2}, [0, 2])
-    'Clubs ♣ and Hearts ♥: doubled already (N-7).'
+    'Clubs ♣ and Hearts ♥: doubled already (N-4).'
     """
     template = CATALOGUES[lang].restrictions.get(code)
     if template is None:
