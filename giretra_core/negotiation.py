@@ -137,6 +137,14 @@ class Reason(NamedTuple):
     params: dict[str, object]
 
 
+class Effect(NamedTuple):
+    """What a call does (:meth:`Negotiation.effect`): a code, the mode it bears on, and the multiplier it leaves."""
+
+    code: str            # announce, accept, accept_doubles, accept_locks, accept_ends, double, redouble
+    mode: Mode | None
+    multiplier: int
+
+
 NOT_DOUBLED, DOUBLED, AUTO_DOUBLED = 0, 1, 2
 
 
@@ -276,6 +284,36 @@ class Negotiation:
         if self.complete:
             return []
         return [c for c in ALL_CALLS if self._validate_for_turn(self.turn, c) is None]
+
+    def effect(self, seat: Seat, call: Call) -> Effect:
+        """What *call* by *seat* does, said before it is made (the page writes it beside the call).
+
+        An opponent's first Accept of an undoubled NoTrumps or Clubs doubles it (N-5); the third Accept in a row
+        ends the negotiation (N-8); a Double makes ×2 and a Redouble ×4 (N-6).
+        """
+        kind, mode = call
+        if kind is CallKind.ANNOUNCE:
+            assert mode is not None
+            return Effect("announce", mode, 1)
+        if kind is CallKind.DOUBLE:
+            assert mode is not None
+            return Effect("double", mode, 2)
+        if kind is CallKind.REDOUBLE:
+            assert mode is not None
+            return Effect("redouble", mode, 4)
+        bid = self.bid
+        if bid is None:
+            return Effect("accept", None, 1)
+        assert self.bidder is not None
+        if bid in ACCEPT_DOUBLED_MODES and seat & 1 != self.bidder & 1 and not self.doubled[bid]:
+            if self.rules.accept_doubles(bid):
+                return Effect("accept_doubles", bid, 2)
+            return Effect("accept_locks", bid, 1)
+        contract = self.contract()
+        assert contract is not None
+        if self.accepts + 1 >= 3:
+            return Effect("accept_ends", contract.mode, contract.multiplier)
+        return Effect("accept", contract.mode, contract.multiplier)
 
     # -- transitions ---------------------------------------------------------------------------------------------
 

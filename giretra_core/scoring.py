@@ -46,6 +46,15 @@ def _ceil(x: int) -> int:
     return (x + 9) // 10
 
 
+def points_needed(mode: Mode) -> int:
+    """The card points the announcers need to make *mode* (S-2, S-3, S-4): 82 of 162, 66 of 130, 129 of 258.
+
+    >>> points_needed(Mode.CLUBS), points_needed(Mode.NO_TRUMPS), points_needed(Mode.ALL_TRUMPS)
+    (82, 66, 129)
+    """
+    return 129 if mode is Mode.ALL_TRUMPS else 66 if mode is Mode.NO_TRUMPS else 82
+
+
 def score_deal(rules: Rules, mode: Mode, multiplier: int, announcer_team: int, card_points: tuple[int, int],
                sweep_team: int | None, automatic: bool = False) -> DealScore:
     """Match points of one deal.  *card_points* are per team (Team1, Team2), bonus included.
@@ -87,10 +96,11 @@ def score_deal(rules: Rules, mode: Mode, multiplier: int, announcer_team: int, c
 
     if mode.is_colour or mode is Mode.NO_TRUMPS:
         # Colour: 82 of 162; NoTrumps: 66 of 130.  An exact half is 0-0 (S-2, S-3, RULES C-7).
+        need = points_needed(mode)
         if mode is Mode.NO_TRUMPS:
-            need, base, mult = 66, 52, (1 if rules.notrumps_stake == "fixed_52_90" else m)
+            base, mult = 52, (1 if rules.notrumps_stake == "fixed_52_90" else m)
         else:
-            need, base, mult = 82, (rules.clubs_base_points if mode is Mode.CLUBS else 16), m
+            base, mult = (rules.clubs_base_points if mode is Mode.CLUBS else 16), m
         if a == d:
             steps.append(("half_tie", {"a": a, "d": d}))
             return _result("tie")
@@ -101,8 +111,8 @@ def score_deal(rules: Rules, mode: Mode, multiplier: int, announcer_team: int, c
         return award(1 - announcer_team, base, mult, "failed")
 
     # S-4 AllTrumps.
-    if a < 129:
-        steps.append(("alltrumps_below", {"a": a, "need": 129}))
+    if a < points_needed(mode):
+        steps.append(("alltrumps_below", {"a": a, "need": points_needed(mode)}))
         return award(1 - announcer_team, 26, m, "failed")
     if a == d:
         steps.append(("alltrumps_tie", {"a": a, "d": d}))

@@ -22,7 +22,7 @@ from .cards import card_name, cards_of
 from .deal import Action, Cut, action_token
 from .match import Match
 from .modes import LAST_TRICK_BONUS, MODE_NAMES, Mode, sort_key
-from .negotiation import Call, CallKind, Contract, Negotiation, Reason
+from .negotiation import Call, CallKind, Contract, Effect, Negotiation, Reason
 from .review import Move
 from .rules import Rules
 from .scoring import Calculation, multipliers
@@ -34,9 +34,11 @@ from .words import (
     bot_reason,
     call_text,
     card_text,
+    effect_text,
     explain_step,
     message,
     mode_name,
+    restriction,
     rule_of,
     score_message,
 )
@@ -114,6 +116,31 @@ def action(act: Action, reason: Reason | None, lang: str) -> JSON:
     return out
 
 
+def effect(what: Effect, lang: str) -> JSON:
+    """What a legal call does, said before it is made: its code, the mode it bears on, the multiplier it leaves, and
+    the sentence in *lang* ("doubles it, ×2" for an opponent's Accept of NoTrumps or Clubs, N-5)."""
+    return {"code": what.code, "mode": None if what.mode is None else MODE_NAMES[what.mode],
+            "multiplier": what.multiplier, "text": effect_text(what, lang)}
+
+
+def restrictions(pairs: Sequence[tuple[Action, Reason | None]], lang: str) -> list[JSON]:
+    """The negotiation's refusals once each, every mode a refusal refuses named in one line (coach mode: the page
+    listed one example suit per rule): `{"code", "rule", "text", "actions"}`, in the order first met; none outside the
+    negotiation or when it is not the seat's turn."""
+    grouped: dict[str, tuple[Reason, list[Call]]] = {}
+    for act, reason in pairs:
+        if reason is None or not isinstance(act, Call) or reason.code == "not_your_turn":
+            continue
+        grouped.setdefault(reason.code, (reason, []))[1].append(act)
+    out = []
+    for code, (reason, calls) in grouped.items():
+        modes = [int(c.mode) for c in calls if c.mode is not None]
+        text = restriction(code, lang, reason.params, modes) if modes else message(code, lang, reason.params)
+        out.append({"code": code, "rule": rule_of(code, reason.params), "text": text,
+                    "actions": [action_token(c) for c in calls]})
+    return out
+
+
 def actions(pairs: Sequence[tuple[Action, Reason | None]], negotiation: Negotiation | None, who: Seat,
             lang: str) -> list[JSON]:
     """The actions; a legal double or redouble also gives the contract it leaves standing: doubling an earlier, lower
@@ -121,8 +148,10 @@ def actions(pairs: Sequence[tuple[Action, Reason | None]], negotiation: Negotiat
     out = []
     for act, reason in pairs:
         item = action(act, reason, lang)
-        if reason is None and negotiation is not None and isinstance(act, Call) and act.kind >= CallKind.DOUBLE:
-            item["contract"] = contract(negotiation.apply_unchecked(who, act).contract(), False, lang)
+        if reason is None and negotiation is not None and isinstance(act, Call):
+            item["effect"] = effect(negotiation.effect(who, act), lang)
+            if act.kind >= CallKind.DOUBLE:
+                item["contract"] = contract(negotiation.apply_unchecked(who, act).contract(), False, lang)
         out.append(item)
     return out
 
@@ -190,6 +219,7 @@ def view(match: Match, seen: SeatView, lang: str) -> JSON:
                    for n, t in enumerate(seen.tricks, 1)],
         "cardPoints": teams(seen.card_points),
         "legal": actions(seen.actions, seen.negotiation, seen.seat, lang),
+        "restrictions": restrictions(seen.actions, lang),
         "lastDeal": summary(match, len(match.history), lang) if match.history else None,
         "canTakeBack": next(match.choices(seen.seat), None) is not None,
     }

@@ -128,8 +128,14 @@ def test_reasons_give_every_action_of_every_deal_with_its_bots_line() -> None:
     match = parse_match(log.rstrip("\n").split("\n")[-1].removeprefix("Notation: "))
     assert len(blocks) == len(match.history) > 1
     card = r"(?:10|[AKQJ987])[♣♦♥♠]"
-    templates = [re.escape(text).replace(r"\{card\}", card).replace(r"\{usual\}", card).replace(r"\{mode\}", ".+")
-                 .replace(r"\{worlds\}", r"\d+") for text in REASONS.values()]
+    def pattern(text: str) -> str:
+        return (re.escape(text).replace(r"\{card\}", card).replace(r"\{usual\}", card).replace(r"\{mode\}", ".+")
+                .replace(r"\{worlds\}", r"\d+").replace(r"\{expected\}", r"\d+").replace(r"\{need\}", r"\d+")
+                .replace(r"\{cards\}", f"{card}(?: {card})*"))
+
+    # A bid's line may go on with what supports it (bidding.call_decision): one of the support clauses.
+    support = "(?:" + "|".join(pattern(text) for key, text in REASONS.items() if key.startswith("support_")) + ")?"
+    templates = [pattern(text) + support for key, text in REASONS.items() if not key.startswith("support_")]
     for block, record in zip(blocks, match.history, strict=True):
         deal = record.deal
         # one line per action, in the notation's order, each named by the seat that made it

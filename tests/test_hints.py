@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from giretra_core import bots, jsonapi
+from giretra_core import bots, jsonapi, shapes
 from giretra_core.bots import REASONS, Decision
-from giretra_core.bots.bidding import Outlook, choose_call, contract_value
+from giretra_core.bots.bidding import Outlook, choose_call, contract_value, points_to_make
 from giretra_core.cards import FULL_DECK, cards_of, parse_card
 from giretra_core.match import Match
-from giretra_core.modes import STRENGTH, Mode, card_points
+from giretra_core.modes import STRENGTH, Mode, card_points, parse_mode
 from giretra_core.negotiation import ACCEPT, Call, CallKind
 from giretra_core.notation import parse_match
 from giretra_core.play import winning_index
@@ -76,10 +76,11 @@ def _true_of_the_position(view: SeatView, decision: Decision) -> bool | None:
         contract = view.contract
         if key == "accept_partner":
             return contract is not None and contract.announcer_team == view.seat.team
-        if key in ("accept_weak", "accept_no_bid"):
+        if key in ("accept_weak", "accept_not_worth", "accept_no_bid"):
             theirs = contract is not None and contract.announcer_team != view.seat.team
-            return theirs and announce_possible == (key == "accept_weak")
-        return None
+            if not (theirs and announce_possible == (key != "accept_no_bid")):
+                return False
+        return _support_is_true(view, decision)
     if view.phase != "play" or view.contract is None:
         return None
     mode, card, trick = view.contract.mode, action, view.trick
@@ -125,6 +126,30 @@ def _true_of_the_position(view: SeatView, decision: Decision) -> bool | None:
         others = [n for s, n in enumerate(view.hand_counts) if s != view.seat]
         return 1 <= worlds <= math.factorial(sum(others)) // math.prod(math.factorial(n) for n in others)
     return None
+
+
+def _support_is_true(view: SeatView, decision: Decision) -> bool | None:
+    """Whether a bid's support clause (bidding.call_decision) holds: its cards are in the hand and behind the mode's
+    estimate, and the card points expected stand on the side of the points needed that the line says; None without
+    one (a level that gives no support clause)."""
+    params = decision.params or {}
+    if "support" not in params:
+        return None
+    about = parse_mode(params["about"])
+    cards = [parse_card(c) for c in params["cards"].split()]
+    jack, nine, ten, ace = 4, 2, 3, 7   # ranks from the seven up
+    behind = {(about, r) for r in (jack, nine, ace, ten)} | {(s, ace) for s in range(4) if s != about} if about < 4 \
+        else {(s, r) for s in range(4) for r in ((ace, ten) if about == Mode.NO_TRUMPS else (jack, nine))}
+    if not all(view.hand >> c & 1 and (c >> 3, c & 7) in behind for c in cards):
+        return False
+    expected, need, key = int(params["expected"]), int(params["need"]), decision.key
+    if need not in {points_to_make(view.rules, about, m) for m in (1, 2, 4)}:
+        return False
+    if key == "announce" or key == "accept_not_worth" or key == "double_even" or key == "accept_no_bid":
+        return expected >= need     # likelier made than not: the mean is at the points needed or above
+    if key in ("announce_risk", "announce_forced", "double", "accept_let_fail", "accept_weak"):
+        return expected < need      # likelier failed than made
+    return True
 
 
 def _shown_voids(view: SeatView) -> list[set[int]]:
@@ -245,3 +270,39 @@ def test_the_second_audits_positions_say_what_is_true(state: str, seed: str) -> 
     view = seat_view(match, match.turn)
     decision = bots.choose("expert", view, random.Random(seed), 400.0, time_guard=False)
     assert _true_of_the_position(view, decision), decision
+
+
+@pytest.mark.parametrize("level", ["basic", "advanced"])
+def test_a_bid_says_what_in_the_hand_supports_it(level: str) -> None:
+    # Issue 34: "Clubs ♣ — strong enough for Clubs ♣" gave no reason. The line names the cards behind the mode's
+    # estimate and the card points expected against those needed, as the bot weighed them; every one is checked true.
+    checked: dict[str, int] = {}
+    for seed in range(30):
+        match = Match.new(seed=seed)
+        while match.turn is not None and match.deal_number <= 2 and match.deal.contract is None:
+            seat = match.turn
+            view = seat_view(match, seat)
+            decision = bots.choose(level, view, random.Random(seed))
+            if view.phase == "negotiation":
+                verdict = _true_of_the_position(view, decision)
+                assert verdict is not False, (seed, decision)
+                if verdict and decision.key != "accept_partner":   # the partner's contract: no clause
+                    checked[decision.key] = checked.get(decision.key, 0) + 1
+                    english = shapes.why(decision, "en")
+                    assert "card points expected" in english or "should take about" in english, english
+                    for lang in ("fr", "mg"):   # the clause in each language, the numbers the same
+                        line = shapes.why(decision, lang)
+                        assert (decision.params or {})["expected"] in line and "{" not in line and "?" not in line
+            match = match.apply(seat, decision.action)
+            if match.deal_number > 2:
+                break
+    assert {"announce", "accept_no_bid"} <= set(checked), checked
+
+
+def test_the_line_of_a_bid_names_its_cards_in_each_language() -> None:
+    decision = Decision(Call(CallKind.ANNOUNCE, Mode.CLUBS), "", "announce",
+                        {"mode": "ColourClubs", "support": "support_ours", "about": "ColourClubs", "cards": "JC 9C AS",
+                         "expected": "95", "need": "82"})
+    assert shapes.why(decision, "en") == "Clubs ♣: likely made — J♣ 9♣ A♠; about 95 card points expected, 82 needed"
+    assert shapes.why(decision, "fr").startswith("Trèfle ♣ : sans doute réussi — V♣ 9♣ A♠ ; environ 95 points")
+    assert "V♣ 9♣ A♠" in shapes.why(decision, "mg")

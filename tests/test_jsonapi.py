@@ -1451,3 +1451,35 @@ def test_match_info_names_a_match_by_what_stays_and_its_seed_only_when_the_seed_
         later = value("apply", state=later, seat=seat, action=action)["state"]
     shared = value("share_deal", state=later)["state"]
     assert value("match_info", state=shared)["seed"] is None   # a given deck: a seed link would deal another
+
+
+# -- what a call does, and the negotiation's refusals once each (issue 34, item 6) ---------------------------------
+
+@pytest.mark.parametrize(("lang", "text"), [("en", "doubles it, ×2"), ("fr", "le contre, ×2"),
+                                            ("mg", "manao Contré azy, ×2")])
+def test_an_opponents_accept_of_notrumps_says_it_doubles_before_it_is_made(lang: str, text: str) -> None:
+    state = "G1 giretra.com hrrr 0 R 0-0 150 * c6.NT"
+    for source in (value("legal", state=state, seat="Left", lang=lang)["actions"],
+                   value("view", state=state, seat="Left", lang=lang)["legal"]):
+        accept = next(a for a in source if a["action"] == "ok")
+        assert accept["effect"] == {"code": "accept_doubles", "mode": "NoTrumps", "multiplier": 2, "text": text}
+        assert all("effect" in a for a in source if a["legal"]) and not any("effect" in a for a in source
+                                                                             if not a["legal"])
+    after = value("apply", state=state, seat="Left", action="ok")["view"]["contract"]
+    assert (after["mode"], after["multiplier"], after["automatic"]) == ("NoTrumps", 2, True)   # as it said
+
+
+def test_coach_restrictions_name_every_mode_once() -> None:
+    view = value("view", state="G1 giretra.com hrrr 0 R 0-0 150 * c6.NT", seat="Left")
+    lines = {r["code"]: r for r in view["restrictions"]}
+    assert lines["not_higher"]["text"] == ("Clubs ♣, Diamonds ♦, Hearts ♥, Spades ♠ and NoTrumps: not higher than "
+                                           "the current bid, NoTrumps (N-2, announce higher).")
+    assert lines["not_higher"]["actions"] == ["C", "D", "H", "S", "NT"] and lines["not_higher"]["rule"] == "N-2"
+    refused = {a["action"] for a in view["legal"] if not a["legal"]}
+    assert refused == {t for r in view["restrictions"] for t in r["actions"]}   # every refused call, once
+    for lang in ("fr", "mg"):
+        texts = [r["text"] for r in value("view", state="G1 giretra.com hrrr 0 R 0-0 150 * c6.NT", seat="Left",
+                                          lang=lang)["restrictions"]]
+        assert len(texts) == len(lines) and all("{" not in t and "Clubs" not in t for t in texts), texts
+    waiting = value("view", state="G1 giretra.com hrrr 0 R 0-0 150 * c6.NT", seat="Top")
+    assert waiting["restrictions"] == []   # not its turn: nothing to coach

@@ -135,18 +135,21 @@ def test_languages_really_differ() -> None:
 # Answers in each kind of task's form that are no task's answer (the cut: 3 cards, below the 6 to 26 allowed).
 FORM: dict[str, list[Any]] = {
     "select_cards": [["AH", "ZZ"]], "select_calls": [["xx"]], "pick_card": ["", "ZZZ"], "pick_seat": ["Nobody"],
-    "pick_option": ["nope"], "number": [3, -1, 10**20], "score": [{"Team1": -5, "Team2": 10**20}, {"instantWin": "X"}]}
+    "pick_option": ["nope"], "number": [3, -1, 10**20], "score": [{"Team1": 5, "Team2": 10**20},
+                                                                          {"Team1": -5, "Team2": 10**20},
+                                                                          {"instantWin": "X"}]}
 WRONG = {kind: answers[0] for kind, answers in FORM.items()}
 
 
 def in_form(kind: str, answer: Any) -> bool:
     if kind in ("select_cards", "select_calls"):
         return isinstance(answer, list) and all(isinstance(a, str) for a in answer)
+    # A number as typed (text) is in form too: the engine says why it cannot be an answer (11.5, 1e2).
     if kind == "number":
-        return isinstance(answer, int) and not isinstance(answer, bool)
+        return isinstance(answer, int | str) and not isinstance(answer, bool)
     if kind == "score":
         return isinstance(answer, dict) and (
-            (set(answer) == {"Team1", "Team2"} and all(type(v) is int for v in answer.values()))
+            (set(answer) == {"Team1", "Team2"} and all(type(v) in (int, str) for v in answer.values()))
             or (set(answer) == {"instantWin"} and isinstance(answer["instantWin"], str)))
     return isinstance(answer, str)
 
@@ -433,3 +436,45 @@ def test_the_right_answer_for_the_board_names_its_choices() -> None:
         "expected"] == {"instantWin": "Team1"}
     assert ask("check_answer", lesson="cards-points", index=0, answer=1)["value"]["expected"] == 55
     assert ask("check_answer", lesson="deal-cut", index=1, answer=3)["value"]["expected"] is None
+
+
+# -- an answer that cannot be one says why; the working comes with the answer (issue 34, item 8) ---------------------
+
+@pytest.mark.parametrize(("lesson", "index", "answer", "why"), [
+    ("cards-points", 0, -3, "-3 cannot be an answer: points are never below 0."),
+    ("cards-points", 0, "1e2", "1e2 cannot be an answer: write the number out in digits (100)."),
+    ("cards-points", 0, "11.5", "11.5 cannot be an answer: points are whole numbers, without a fraction."),
+    ("cards-points", 0, "1e-2", "1e-2 cannot be an answer: points are whole numbers, without a fraction."),
+    ("cards-points", 0, "abc", "abc is not a number: write it in digits."),
+    ("scoring-alltrumps", 0, {"Team1": "11,5", "Team2": 11}, "11,5 cannot be an answer"),
+    ("scoring-alltrumps", 0, {"Team1": 15, "Team2": -11}, "-11 cannot be an answer: points are never below 0."),
+])
+def test_an_answer_that_cannot_be_one_says_why(lesson: str, index: int, answer: Any, why: str) -> None:
+    verdict = ask("check_answer", lesson=lesson, index=index, answer=answer)["value"]
+    assert verdict["correct"] is False and verdict["invalid"] is True
+    assert verdict["feedback"][0].startswith(why) and verdict["expected"] is None and verdict["answer"] == []
+    for lang in ("fr", "mg"):   # said in each language, the value as typed
+        line = ask("check_answer", lesson=lesson, index=index, answer=answer, lang=lang)["value"]["feedback"][0]
+        assert line != verdict["feedback"][0] and why.split(" ")[0] in line, line
+
+
+def test_a_cut_below_the_range_is_the_engines_to_refuse_and_a_whole_number_comes_as_one() -> None:
+    verdict = ask("check_answer", lesson="deal-cut", index=1, answer=-3)["value"]
+    assert "invalid" not in verdict and "6 and 26" in " ".join(verdict["feedback"])
+    refused = ask("check_answer", lesson="cards-points", index=0, answer="55")
+    assert refused["ok"] is False and refused["error"]["code"] == "bad_request"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_card_points_lesson_shows_the_sum(lang: str) -> None:
+    rank = "J" if lang == "en" else "V"
+    right = ask("check_answer", lesson="cards-points", index=0, answer=55, lang=lang)["value"]
+    assert f"{rank}♥ 20 + 9♥ 14 + A♠ 11 + 10♠ 10 = 55." in right["feedback"]
+    wrong = ask("check_answer", lesson="cards-points", index=0, answer=54, lang=lang)["value"]
+    assert f"{rank}♥ 20 + 9♥ 14 + A♠ 11 + 10♠ 10 = 55." in wrong["answer"]   # with the answer, on request
+    assert not any("= 55" in line for line in wrong["feedback"])
+
+
+def test_a_wrong_score_comes_with_the_arithmetic_of_the_right_one() -> None:
+    wrong = ask("check_answer", lesson="scoring-alltrumps", index=0, answer={"Team1": 16, "Team2": 10})["value"]
+    assert "Each side divided by 10, rounded half up: 150 → 15, 108 → 11." in wrong["answer"]

@@ -523,3 +523,38 @@ def test_n5_one_place_says_which_accept_doubles() -> None:
     reference, online = PRESETS["giretra.com"], PRESETS["play.giretra.com"]
     assert [m for m in Mode if reference.accept_doubles(m)] == [Mode.CLUBS, Mode.NO_TRUMPS]
     assert not any(online.accept_doubles(m) for m in Mode)   # there an opponent's Accept only locks the bidding
+
+
+# -- what a call does, said before it is made (Negotiation.effect; the page writes it beside the call) -------------
+
+@pytest.mark.parametrize(("calls", "effect"), [
+    ("NT", ("accept_doubles", Mode.NO_TRUMPS, 2)),      # an opponent's Accept doubles NoTrumps (N-5)
+    ("C", ("accept_doubles", Mode.CLUBS, 2)),
+    ("H", ("accept", Mode.HEARTS, 1)),                  # a Colour other than Clubs is only accepted
+    ("NT ok", ("accept", Mode.NO_TRUMPS, 2)),           # the partner of the bidder: doubled already, stays ×2
+    ("S ok ok", ("accept_ends", Mode.SPADES, 1)),       # the third Accept in a row ends the negotiation (N-8)
+    ("C ok", ("accept", Mode.CLUBS, 2)),                # the bidder's partner: Left's Accept doubled it already
+    ("C ok ok", ("accept_ends", Mode.CLUBS, 2)),
+])
+def test_effect_of_accept(calls: str, effect: tuple[str, Mode, int]) -> None:
+    n = negotiate("B", calls)
+    assert tuple(n.effect(n.turn, parse_call("ok"))) == effect
+    after = n.apply(n.turn, parse_call("ok"))
+    c = after.contract()
+    assert c is not None and (c.mode, c.multiplier) == effect[1:]   # the effect says what the call then leaves
+    assert after.complete == (effect[0] == "accept_ends")
+
+
+def test_effect_of_accept_in_the_lock_variant_ends_the_announcements() -> None:
+    n = negotiate("B", "NT", REFERENCE)
+    assert tuple(n.effect(n.turn, parse_call("ok"))) == ("accept_locks", Mode.NO_TRUMPS, 1)
+    after = n.apply(n.turn, parse_call("ok"))
+    assert not any(c.kind is CallKind.ANNOUNCE for c in after.legal_calls())
+
+
+def test_effect_of_announce_double_redouble() -> None:
+    n = negotiate("B", "H")
+    assert tuple(n.effect(n.turn, parse_call("xH"))) == ("double", Mode.HEARTS, 2)
+    assert tuple(n.effect(n.turn, parse_call("S"))) == ("announce", Mode.SPADES, 1)
+    n = negotiate("B", "H xH")
+    assert tuple(n.effect(n.turn, parse_call("xxH"))) == ("redouble", Mode.HEARTS, 4)

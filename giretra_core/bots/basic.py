@@ -25,7 +25,7 @@ from ..deal import Cut
 from ..errors import GiretraError
 from ..play import legal_cards
 from ..views import SeatView
-from .bidding import choose_call, outlook
+from .bidding import call_decision, choose_call, outlook
 from .cardplay import ADVANCED, BASIC, heuristic_card
 from .knowledge import PlayKnowledge, play_knowledge
 from .reasons import Decision, decide
@@ -59,8 +59,7 @@ def bid(view: SeatView, level: int, scores: tuple[int, int, int] | None = None) 
     choice = choose_call(view.rules, legal, look, seat, current, scores, forced=not view.calls,
                          double_margin=ADVANCED_DOUBLE if advanced else BASIC_DOUBLE, double_risk=advanced,
                          min_made=None if advanced else BASIC_MIN_MADE, risk=0.0 if advanced else BASIC_RISK)
-    mode = choice.call.mode
-    return decide(choice.call, choice.key, mode=mode.api_name if mode is not None else "")
+    return call_decision(view.rules, choice, view.hand, look, current)
 
 
 def play_card(view: SeatView, level: int, know: PlayKnowledge | None = None, partner_suit: int = -1,

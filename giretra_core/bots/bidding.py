@@ -20,11 +20,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..cards import Mask, card_name
 from ..modes import TOTAL_POINTS, Mode
 from ..negotiation import ACCEPT, Call, CallKind
 from ..rules import Rules
 from ..scoring import score_deal
-from .features import context_features, features
+from .features import context_features, features, supporting_cards
+from .reasons import Decision, decide
 
 # Fitted by ``python -m tools.lab.fit --deals 20000 --seed 1`` (the four Colour modes averaged,
 # they are symmetric).  Keys: (family, role) with family 0 = Colour, 4 = NoTrumps, 5 = AllTrumps and
@@ -179,6 +181,7 @@ class CallChoice:
     call: Call
     value: float
     key: str
+    about: int | None = None   # an Accept instead of a bid: the mode likeliest made among the legal bids
 
 
 def choose_call(rules: Rules, legal: Sequence[Call], outlook: Outlook, seat: int, current: tuple[int, int, int] | None,
@@ -212,6 +215,10 @@ def choose_call(rules: Rules, legal: Sequence[Call], outlook: Outlook, seat: int
 
     best: CallChoice | None = None
     shunned: CallChoice | None = None  # the best bid that is below its minimum chance
+    # The bid likeliest made, for an Accept's line: "too weak" only when even that one is likelier failed than made.
+    chances = [(value_for(c.mode, team, auto_multiplier(rules, c.mode))[1], int(c.mode)) for c in legal
+               if c.kind is CallKind.ANNOUNCE and c.mode is not None]
+    likeliest = max(chances, default=None)
     for call in legal:
         kind, mode = call.kind, call.mode
         key = ""
@@ -243,8 +250,10 @@ def choose_call(rules: Rules, legal: Sequence[Call], outlook: Outlook, seat: int
                 key = "accept_partner"
             elif made < 0.5:
                 key = "accept_let_fail"
-            else:  # they are likely to make it, and no call of ours is better
-                key = "accept_weak" if any(c.kind is CallKind.ANNOUNCE for c in legal) else "accept_no_bid"
+            elif likeliest is None:  # they are likely to make it, and no call of ours is better
+                key = "accept_no_bid"
+            else:
+                key = "accept_weak" if likeliest[0] < 0.5 else "accept_not_worth"
         elif kind is CallKind.DOUBLE:
             assert mode is not None
             value, made = value_for(mode, 1 - team, 2)
@@ -258,8 +267,69 @@ def choose_call(rules: Rules, legal: Sequence[Call], outlook: Outlook, seat: int
                 continue
             key = "redouble"
         if best is None or value > best.value:
-            best = CallChoice(call, value, key)
+            best = CallChoice(call, value, key, likeliest[1] if kind is CallKind.ACCEPT and likeliest else None)
     if best is None:
         # The opener must announce: the least bad bid, even below its minimum chance.
         return shunned if shunned is not None else CallChoice(ACCEPT, 0.0, "accept_weak")
     return best
+
+
+@functools.lru_cache(maxsize=64)
+def points_to_make(rules: Rules, mode: int, multiplier: int) -> int:
+    """The fewest card points with which the announcers score more than the defenders: the rule's 82 of 162 and 66 of
+    130, but 134 of 258 in AllTrumps undoubled (129 to 133 round to a tie, S-4) — what "made" means in
+    :func:`contract_value`, so that the line's "needed" agrees with the chance the bot weighed.
+
+    >>> from ..rules import PRESETS
+    >>> [points_to_make(PRESETS["giretra.com"], m, 1) for m in (0, 4, 5)]
+    [82, 66, 134]
+    """
+    total = TOTAL_POINTS[mode]
+    for a in range(total + 1):
+        score = score_deal(rules, Mode(mode), multiplier, 0, (a, total - a), None)
+        if score.match_points[0] > score.match_points[1]:
+            return a
+    raise AssertionError(f"{Mode(mode)} cannot be made")
+
+
+# What the line adds after its reason, by key: the bid's own support (ours), the opponents' contract (theirs).
+OURS = frozenset({"announce", "announce_forced", "announce_risk", "announce_block", "raise_partner", "redouble"})
+THEIRS = frozenset({"double", "double_even", "accept_let_fail", "accept_no_bid"})
+
+
+def call_decision(rules: Rules, choice: CallChoice, hand: Mask, look: Outlook,
+                  current: tuple[int, int, int] | None) -> Decision:
+    """*choice* as a bot's decision, its line saying what supports it, from what :func:`choose_call` weighed: the
+    cards behind the mode's estimate (:func:`~.features.supporting_cards`), the card points *look* expects and the
+    card points the contract needs to be made (:func:`points_to_make`): "Clubs ♣: likely made — J♣ 9♣ A♠; about 95
+    card points expected, 82 needed".
+    An opponents' contract is told from their side: what they need and what they should take."""
+    call, key = choice.call, choice.key
+    params = {"mode": call.mode.api_name if call.mode is not None else ""}
+    about: int | None = None
+    if key in OURS:
+        about = call.mode
+        expected = look.ours[about] if about is not None else 0.0
+    elif key in THEIRS:
+        about = call.mode if call.mode is not None else None if current is None else current[0]
+        expected = TOTAL_POINTS[about] - look.theirs[about] if about is not None else 0.0
+    elif key in ("accept_weak", "accept_not_worth") and choice.about is not None:   # the bid likeliest made
+        about = choice.about
+        expected = look.ours[about]
+    if about is None:
+        return decide(call, key, **params)
+    # The multiplier the bot valued the contract at: a Redouble's ×4, a Double's ×2, an opponent's NoTrumps or Clubs
+    # doubled by the Accept, else the contract's or a new bid's own.
+    if key == "redouble":
+        mult = 4
+    elif call.kind is CallKind.DOUBLE:
+        mult = 2
+    elif key in THEIRS and current is not None:
+        mult = max(current[2], auto_multiplier(rules, about))
+    else:
+        mult = auto_multiplier(rules, about)
+    cards = " ".join(card_name(c) for c in supporting_cards(about, hand)) if key not in THEIRS else ""
+    support = "support_theirs" if key in THEIRS else "support_best" if key.startswith("accept") \
+        else "support_ours" if cards else "support_ours_none"
+    return decide(call, key, **params, support=support, about=Mode(about).api_name, cards=cards,
+                  expected=str(round(expected)), need=str(points_to_make(rules, about, mult)))

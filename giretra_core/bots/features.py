@@ -87,6 +87,26 @@ def alltrumps_features(hand: Mask, we_lead: bool) -> list[float]:
             float(max(0, longest - 2)), float(jacks >= 2), float(high_j)]
 
 
+# The cards behind the features that weigh most in each family (bidding.MODEL): a Colour's J, 9, A and 10 of trumps
+# and the side aces; NoTrumps' aces and tens; AllTrumps' jacks and nines.  The hint names them (what supports a bid).
+SUPPORT_COLOUR_TRUMPS = (JACK, NINE, ACE, TEN)
+
+
+def supporting_cards(mode: int, hand: Mask) -> list[int]:
+    """The cards of *hand* that carry most of *mode*'s estimate, strongest first.
+
+    >>> from ..cards import card_name, parse_cards
+    >>> [card_name(c) for c in supporting_cards(2, parse_cards("JH9HAC10C7S"))]
+    ['JH', '9H', 'AC']
+    """
+    if mode < 4:
+        wanted = [(mode, r) for r in SUPPORT_COLOUR_TRUMPS] + [(s, ACE) for s in range(4) if s != mode]
+    else:
+        ranks = (ACE, TEN) if mode == 4 else (JACK, NINE)
+        wanted = [(s, r) for r in ranks for s in range(4)]
+    return [s * 8 + r for s, r in wanted if _has(hand, s, r)]
+
+
 def features(mode: int, hand: Mask, we_lead: bool) -> list[float]:
     if mode < 4:
         return colour_features(mode, hand, we_lead)

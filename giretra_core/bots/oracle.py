@@ -18,7 +18,7 @@ from ..match import Match
 from ..negotiation import Call
 from ..seats import Seat
 from ..views import seat_view
-from .bidding import Outlook, choose_call
+from .bidding import Outlook, call_decision, choose_call
 from .reasons import Decision, decide
 from .rollout import policy_playout
 from .solver import solver_for
@@ -48,8 +48,7 @@ def choose(match: Match, seat: Seat, rng: random.Random, budget_ms: float = 0.0)
         legal = [a for a in view.legal if isinstance(a, Call)]
         choice = choose_call(match.rules, legal, look, int(seat), current,
                              (match.scores[team], match.scores[1 - team], match.target), forced=not view.calls)
-        mode_name = choice.call.mode.api_name if choice.call.mode is not None else ""
-        return decide(choice.call, choice.key, mode=mode_name)
+        return call_decision(match.rules, choice, view.hand, look, current)
     mode = int(deal.contract.mode)
     initial = deal.initial_hands()
     solver = solver_for((*initial, int(deal.dealer)), mode, match.rules.notrumps_must_rise, SWEEP)

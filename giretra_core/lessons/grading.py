@@ -3,6 +3,8 @@ winners, contracts, the deal arithmetic), and the feedback that names the rule a
 
 from __future__ import annotations
 
+import re
+
 from .. import shapes
 from ..cards import card_name, split_cards
 from ..deal import Cut
@@ -32,6 +34,10 @@ def check_answer(lesson_id: object, index: object, answer: object, lang: str) ->
     """Whether *answer* is right; the feedback names the rule and, when wrong, says why."""
     lesson, task = task_of(lesson_id, index)
     _check_shape(task.kind, answer)
+    why = _not_an_answer(task, answer, lang)
+    if why is not None:   # said, not greyed out: a Check that stayed disabled on 11.5 told the learner nothing
+        return {"correct": False, "invalid": True, "rule": task.rule, "section": lesson.section, "feedback": [why],
+                "answer": [], "refused": [], "last": index == len(lesson.tasks) - 1, "expected": None}
     with internal(f"lesson {lesson.id}, task {index}"):   # the answer is only compared: a refusal here is a bug
         return _check_answer(lesson, task, index, answer, lang)
 
@@ -47,15 +53,46 @@ def _check_shape(kind: str, answer: object) -> None:
     elif kind in ("pick_card", "pick_seat", "pick_option"):
         ok, form = isinstance(answer, str), "a string"
     elif kind == "number":
-        ok, form = whole(answer), "a whole number"
+        ok, form = whole(answer) or isinstance(answer, str), "a whole number (or the text typed, to be told why not)"
     else:
         assert kind == "score", kind
         ok = isinstance(answer, dict) and (
-            (set(answer) == {"Team1", "Team2"} and all(whole(v) for v in answer.values()))
+            (set(answer) == {"Team1", "Team2"} and all(whole(v) or isinstance(v, str) for v in answer.values()))
             or (set(answer) == {"instantWin"} and isinstance(answer["instantWin"], str)))
         form = '{"Team1": n, "Team2": n} or {"instantWin": "Team1" | "Team2"}'
     if not ok:
         raise GiretraError(f"the answer to a {kind} task must be {form}, not {str(answer)[:60]}", "bad_request")
+
+
+_WHOLE = re.compile(r"\s*[+-]?\d+\s*")
+_EXPONENT = re.compile(r"\s*[+-]?(\d+\.?\d*|\.\d+)[eE][+-]?\d+\s*")
+_FRACTION = re.compile(r"\s*[+-]?(\d+[.,]\d*|[.,]\d+)\s*")
+
+
+def _not_an_answer(task: Task, answer: object, lang: str) -> str | None:
+    """Why a typed answer cannot be one, or None: a number or a score that is text (11.5, 1e2, "abc"), or points below
+    0 (a cut's number is the engine's to refuse: it names the range)."""
+    values = [answer] if task.kind == "number" else list(answer.values()) if task.kind == "score" and \
+        isinstance(answer, dict) and "instantWin" not in answer else []
+    points = task.kind == "score" or task.params.get("count") != "cut"
+    for value in values:
+        if isinstance(value, int):
+            if points and value < 0:
+                return said("invalid.negative", lang).format(value=value)
+            continue
+        assert isinstance(value, str)
+        text = value.strip()[:24]   # said back: a bound on what a paste can fill the feedback with
+        if _WHOLE.fullmatch(text):   # the page sends a whole number as one: text is for what it cannot read
+            raise GiretraError(f"a whole number is sent as a number, not as the text {text!r}", "bad_request")
+        if _EXPONENT.fullmatch(text):
+            plain = float(text)   # 1e2 is 100, said so; 1e-2 is a fraction
+            if plain.is_integer() and abs(plain) < 10 ** 6:
+                return said("invalid.exponent", lang).format(value=text, plain=int(plain))
+            return said("invalid.fraction" if abs(plain) < 1 else "invalid.text", lang).format(value=text)
+        if _FRACTION.fullmatch(text):
+            return said("invalid.fraction", lang).format(value=text)
+        return said("invalid.text", lang).format(value=text or "“”")
+    return None
 
 
 def _check_answer(lesson: Lesson, task: Task, index: object, answer: object, lang: str) -> JSON:
@@ -65,7 +102,9 @@ def _check_answer(lesson: Lesson, task: Task, index: object, answer: object, lan
     task_json = task_board(lesson, task, index, "en")
     # The right answer, machine-readable, for the page to mark on the board once the learner asks for it.
     right = _right_answer(task, task_json, expected)
+    total = _sum(task, lang)   # the card-points lesson's working: "J♥ 20 + 9♥ 14 + A♠ 11 + 10♠ 10 = 55."
     if correct:
+        feedback = [*feedback, *total]
         return {"correct": True, "rule": task.rule, "section": lesson.section,
                 "feedback": [said("right", lang), *feedback, *explain], "answer": [], "refused": [],
                 "last": index == len(lesson.tasks) - 1, "expected": right}
@@ -86,11 +125,23 @@ def _check_answer(lesson: Lesson, task: Task, index: object, answer: object, lan
     # The rule's gist stays in view; a score's explanation is its worked numbers ("131 → 13 and 127 → 13: a rounded
     # tie, 0–0"): with the answer.
     gist = explain if task.kind != "score" else []
-    answer = [*worked, *(explain if task.kind == "score" else []),
+    # The working of the right answer comes with it ("150 → 15, 108 → 11", "J♥ 20 + 9♥ 14 + … = 55"): it gives
+    # the answer away, so it waits for "Show the answer" (learners' audits, tests/test_lessons.py).
+    answer = [*worked, *total, *(explain if task.kind == "score" else []),
               *([said("answer", lang).format(answer=shown)] if shown else [])]
     return {"correct": False, "rule": task.rule, "section": lesson.section,
             "feedback": [said("wrong", lang), *about, *gist], "answer": answer, "refused": refused,
             "last": index == len(lesson.tasks) - 1, "expected": right}
+
+
+def _sum(task: Task, lang: str) -> list[str]:
+    """A trick's card points added up, card by card, for a task that asks for them; else nothing."""
+    if task.kind != "number" or task.params.get("count") != "trick_points":
+        return []
+    mode = positions.mode_of(task.params["mode"])
+    cards = split_cards(task.params["cards"])
+    terms = " + ".join(f"{card_text(c, lang)} {POINTS[mode][c]}" for c in cards)
+    return [said("sum", lang).format(terms=terms, total=sum(POINTS[mode][c] for c in cards))]
 
 
 def _right_answer(task: Task, task_json: JSON, expected: object) -> object:

@@ -24,11 +24,12 @@ from .. import errors
 from ..cards import card_label, parse_card
 from ..errors import RULE_OF, GiretraError, rule_of
 from ..modes import Mode
-from ..negotiation import Call, CallKind
+from ..negotiation import Call, CallKind, Effect
 from ..scoring import SCORE_RULE_OF
 
 __all__ = ["LANGUAGES", "CATALOGUES", "RULE_OF", "check_lang", "card_text", "message", "notation_message", "rule_of",
-           "arithmetic", "explain_step", "mode_name", "call_text", "bot_reason", "score_message", "score_refusal"]
+           "arithmetic", "explain_step", "mode_name", "call_text", "effect_text", "restriction", "bot_reason",
+           "score_message", "score_refusal"]
 
 LANGUAGES = ("en", "fr", "mg")
 
@@ -44,9 +45,11 @@ class Catalogue:
     suits: tuple[str, str, str, str]
     and_: str
     calls: dict[str, str]                 # accept, double, redouble (an announcement is its mode's name)
+    call_effects: dict[str, str]          # what a call does, by Negotiation.effect's code (said beside the call)
     rank_letters: dict[str, str]          # the letters on the card faces: J Q K (V D R in French)
     phases: dict[str, str]
     messages: dict[str, str]              # why an action is refused, by reason code (errors.RULE_OF, as {rule})
+    restrictions: dict[str, str]          # a negotiation refusal once for every mode it refuses ({modes}: coach mode)
     notation: dict[str, str]              # a shared link or a save refused, where a person meets it
     steps: dict[str, str]                 # the deal arithmetic, one sentence per scoring step
     score_messages: dict[str, str]        # the score calculator's refusals (scoring.ScoreInputError)
@@ -132,6 +135,24 @@ def message(code: str, lang: str = "en", params: dict[str, object] | None = None
     return str(template.format_map(values).replace(" ()", ""))
 
 
+def restriction(code: str, lang: str, params: dict[str, object], modes: list[int]) -> str:
+    """A refusal of the negotiation said once for every mode it refuses (coach mode: "Clubs ♣, Diamonds ♦ and
+    Hearts ♥: not higher than the current bid, Spades ♠ (N-2, announce higher)."); a refusal that names no mode of
+    its own is its :func:`message`.
+
+    >>> restriction("already_doubled", "en", {"mode": 2}, [0, 2])
+    'Clubs ♣ and Hearts ♥: doubled already (N-4).'
+    """
+    template = CATALOGUES[lang].restrictions.get(code)
+    if template is None:
+        return message(code, lang, params)
+    values = _Default(_fmt_params(params, lang))
+    names = [CATALOGUES[lang].modes[m] for m in modes]
+    values["modes"] = f"{', '.join(names[:-1])} {CATALOGUES[lang].and_} {names[-1]}" if len(names) > 1 else names[0]
+    values["rule"] = rule_of(code, params)
+    return str(template.format_map(values).replace(" ()", ""))
+
+
 def notation_message(why: str, lang: str, params: dict[str, object]) -> str:
     """The sentence for a refused match notation of kind *why* (``illegal``, ``cut_short``, ``bad_link``) in *lang*;
     an illegal action's reason is its rule's sentence (:func:`message`), or a garbled token's (English keeps the
@@ -206,6 +227,18 @@ def call_text(call: Call, lang: str = "en") -> str:
 _MODE_BY_API = {m.api_name: int(m) for m in Mode}
 
 
+def effect_text(effect: Effect, lang: str) -> str:
+    """What a call does, in *lang* (:meth:`~giretra_core.negotiation.Negotiation.effect`).
+
+    >>> effect_text(Effect("accept_doubles", Mode.NO_TRUMPS, 2), "en")
+    'doubles it, ×2'
+    >>> effect_text(Effect("double", Mode.CLUBS, 2), "fr")
+    'contre Trèfle ♣, ×2'
+    """
+    mode = "" if effect.mode is None else CATALOGUES[lang].modes[effect.mode]
+    return CATALOGUES[lang].call_effects[effect.code].format(mode=mode, multiplier=effect.multiplier)
+
+
 def bot_reason(key: str, params: dict[str, str] | None, english: str, lang: str) -> str:
     """A bot's one-line reason in *lang* from its English template (``bots.REASONS[key]``); cards are shown
     with their suit symbol, modes by their name in *lang*. A key of a bot of one's own keeps its own English line.
@@ -218,11 +251,23 @@ def bot_reason(key: str, params: dict[str, str] | None, english: str, lang: str)
     for name, value in (params or {}).items():
         if name in ("card", "usual"):
             values[name] = card_text(parse_card(value), lang)
-        elif name == "mode" and value in _MODE_BY_API:
+        elif name in ("mode", "about") and value in _MODE_BY_API:
             values[name] = CATALOGUES[lang].modes[_MODE_BY_API[value]]
+        elif name == "cards":
+            values[name] = " ".join(card_text(parse_card(c), lang) for c in value.split())
         else:
             values[name] = value
-    return template.format_map(_Default(values))
+    line = template.format_map(_Default(values))
+    # A bid's line goes on with what supports it (bidding.call_decision): its cards, the card points expected and
+    # needed, in a clause of its own; the clause speaks of the mode it is about.
+    support = (params or {}).get("support")
+    if support in _SUPPORT:
+        clause = CATALOGUES[lang].bot_reasons[support]
+        line += clause.format_map(_Default({**values, "mode": values.get("about", "")}))
+    return line
+
+
+_SUPPORT = frozenset({"support_ours", "support_ours_none", "support_theirs", "support_best"})
 
 
 def score_message(key: str, lang: str, **params: object) -> str:

@@ -190,7 +190,14 @@ test('answers take the form check_answer expects, per task kind', () => {
   cards.add('JH');
   assert.deepEqual(answerValue('select_cards', cards), ['JH']);
   assert.equal(answerReady('select_calls', emptyAnswer('select_calls')), true, 'choosing none is an answer too');
-  assert.equal(answerReady('number', { value: '1.5' }), false);
+  // What cannot be an answer is sent as typed, for the engine to say why (a greyed-out Check said nothing).
+  assert.equal(answerReady('number', { value: '1.5' }), true);
+  assert.equal(answerReady('number', { value: ' ' }), false, 'nothing typed is no answer yet');
+  assert.equal(answerValue('number', { value: '1.5' }), '1.5');
+  assert.equal(answerValue('number', { value: '1e2' }), '1e2');
+  assert.equal(answerValue('number', { value: '-3' }), -3);
+  assert.equal(answerReady('score', { Team1: '11.5', Team2: '', instant: null }), false);
+  assert.deepEqual(answerValue('score', { Team1: '11.5', Team2: '3', instant: null }), { Team1: '11.5', Team2: 3 });
   assert.equal(answerValue('number', { value: ' 42 ' }), 42);
   assert.deepEqual(answerValue('score', { Team1: '100', Team2: '62', instant: null }), { Team1: 100, Team2: 62 });
   assert.deepEqual(answerValue('score', { Team1: '', Team2: '', instant: 'Team2' }), { instantWin: 'Team2' });

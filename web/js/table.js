@@ -333,16 +333,23 @@ function renderStatus(t, model, cfg) {
   ]);
 }
 
-// Coach mode: whenever some choices are forbidden, say which rule forbids them (once per rule, engine's words).
+// Coach mode: whenever some choices are forbidden, say which rule forbids them (once per rule, engine's words); in the
+// negotiation once per restriction, naming every mode it refuses (the engine's `restrictions`: one example suit hid
+// the others).
 function renderCoach(t, view, cfg) {
-  const byRule = new Map();
-  for (const a of view.legal) {
-    if (!a.legal && a.reason?.rule && !byRule.has(a.reason.rule)) byRule.set(a.reason.rule, a.reason.message);
+  const lines = [];
+  const seen = new Set();
+  for (const r of view.restrictions ?? []) lines.push([r.rule, r.text]);
+  for (const a of view.restrictions?.length ? [] : view.legal) {
+    if (!a.legal && a.reason?.rule && !seen.has(a.reason.rule)) {
+      seen.add(a.reason.rule);
+      lines.push([a.reason.rule, a.reason.message]);
+    }
   }
-  if (!byRule.size) return null;
+  if (!lines.length) return null;
   return h('aside.gt-coach', { attrs: { 'aria-label': t('coach.title') } }, [
     h('p.gt-coach__title', t('coach.title')),
-    h('ul.gt-coach__rules', [...byRule].map(([rule, text]) => h('li', { dataset: { rule } }, [
+    h('ul.gt-coach__rules', lines.map(([rule, text]) => h('li', { dataset: { rule } }, [
       h('span', text), ' ', ruleLink(t, rule, cfg),
     ]))),
   ]);

@@ -16,20 +16,25 @@ export function namesChoice(expected, value) {
   return Boolean(expected && typeof expected === 'object' && expected.instantWin === value);
 }
 
-const isInt = (text) => /^\s*-?\d+\s*$/.test(String(text));
+const isInt = (text) => /^\s*[+-]?\d+\s*$/.test(String(text));
+const typed = (text) => String(text ?? '').trim() !== '';
+// A whole number is sent as one; anything else as the text typed, for the engine to say why it is no answer.
+const typedValue = (text) => (isInt(text) ? Number.parseInt(text, 10) : String(text).trim());
 
 export function answerReady(kind, a) {
   if (kind === 'select_cards' || kind === 'select_calls') return true;   // choosing none is an answer too
-  if (kind === 'number') return isInt(a.value);
-  if (kind === 'score') return Boolean(a.instant) || (isInt(a.Team1) && isInt(a.Team2));
+  // Anything typed may be checked: the engine says why 11.5, 1e2 or −3 cannot be an answer (a Check greyed out on
+  // them said nothing).
+  if (kind === 'number') return typed(a.value);
+  if (kind === 'score') return Boolean(a.instant) || (typed(a.Team1) && typed(a.Team2));
   return a !== null;
 }
 
 export function answerValue(kind, a) {
   if (kind === 'select_cards' || kind === 'select_calls') return [...a];
-  if (kind === 'number') return Number.parseInt(a.value, 10);
+  if (kind === 'number') return typedValue(a.value);
   if (kind === 'score') {
-    return a.instant ? { instantWin: a.instant } : { Team1: Number.parseInt(a.Team1, 10), Team2: Number.parseInt(a.Team2, 10) };
+    return a.instant ? { instantWin: a.instant } : { Team1: typedValue(a.Team1), Team2: typedValue(a.Team2) };
   }
   return a;
 }

@@ -104,6 +104,9 @@ function renderCallButton(t, action, modeLabel, cfg, hinted, entry) {
     : action.contract ? t('bids.then', { contract: contractText(t, action.contract) }) : null;
   const tipId = tip === null ? null : uid('why');
   const visible = action.type === 'announce' || action.type === 'accept' ? action.text : (modeLabel[action.mode] ?? action.text);
+  // What an Accept does when it is more than letting the bid stand (the engine's words, before the press): an
+  // opponent's Accept of NoTrumps or Clubs doubles it (N-5), the third in a row ends the negotiation (N-8).
+  const effect = action.type === 'accept' && action.effect && action.effect.code !== 'accept' ? action.effect.text : null;
   return h('span.gt-calls__item', { class: { 'gt-calls__item--illegal': !action.legal } }, [
     h(`button.gt-bid.gt-bid--${action.type}`, {
       type: 'button',
@@ -112,12 +115,13 @@ function renderCallButton(t, action, modeLabel, cfg, hinted, entry) {
       attrs: {
         tabindex: action.action === entry ? '0' : '-1',
         // "Announce Clubs ♣", as the other rows' "Double Clubs ♣": the engine names an announcement by its mode
-        'aria-label': action.type === 'announce' ? `${t('bids.announce')} ${action.text}` : action.text,
+        'aria-label': action.type === 'announce' ? `${t('bids.announce')} ${action.text}`
+          : effect ? `${action.text} — ${effect}` : action.text,
         'aria-disabled': action.legal ? null : 'true',
         'aria-describedby': tipId,
       },
       on: { click: () => cfg.onAction(action.action) },
-    }, visible),
+    }, effect ? [visible, h('span.gt-bid__effect', ` — ${effect}`)] : visible),
     tip === null ? null : h('span.gt-tip', { id: tipId, attrs: { role: 'tooltip' } }, prose(tip)),
   ]);
 }
