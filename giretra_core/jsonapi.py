@@ -398,6 +398,19 @@ def analyse_deal(state: str, seat: str, deal: int | None = None, first: int = 0,
 
 
 @endpoint
+def replay_deal(state: str, deal: int | None = None, lang: str = "en") -> JSON:
+    """A finished deal (default: the last one) step by step, for a replay: its cut, every call and every card, each
+    with the table just after it, every hand open (the four hands, the trick, the tricks won, the card points, the
+    calls and the contract so far)."""
+    lang = check_lang(lang)
+    match = _match(state)
+    if not match.history:
+        raise GiretraError("no deal has finished yet", "no_finished_deal")
+    number = len(match.history) if deal is None else _int(deal, "deal", 1, len(match.history))
+    return shapes.replay(match, number, lang)
+
+
+@endpoint
 def take_back(state: str, seat: str, lang: str = "en") -> JSON:
     """The match just before *seat*'s last choice in this phase of the deal, that choice and every action after it
     undone (a player's take-back; asked again, the choice before). ``taken`` is the action taken back, ``undone`` how
@@ -531,5 +544,5 @@ def call(name: str, request: str) -> str:
 
 
 __all__ = ["FUNCTIONS", "call", "info", "new_match", "view", "legal", "apply", "bot_action", "deal_summary",
-           "review", "analyse_deal", "score_sheet", "set_players", "share_deal", "open_link", "lessons", "lesson_task",
-           "check_answer", "score"]
+           "review", "analyse_deal", "replay_deal", "score_sheet", "set_players", "share_deal", "open_link", "lessons",
+           "lesson_task", "check_answer", "score"]

@@ -20,7 +20,7 @@ import { hasWords, LANGUAGES, loadWords, translator } from './i18n.js';
 const BASE = new URL('../', import.meta.url);   // the folder that holds js/, css/, wheel.json, vendor/
 const IDLE_MS = 15000;
 const MODULES = { match: './game/index.js', trick: './game/index.js', lesson: './lesson/index.js', score: './calculator/index.js' };
-const STYLES = { match: [], trick: [], lesson: ['lesson.css'], score: ['calculator.css'] };
+const STYLES = { match: ['replay.css'], trick: ['replay.css'], lesson: ['lesson.css'], score: ['calculator.css'] };
 // A seed as the engine takes it (0 … 2^53−1, digits only, as in a #seed= link), else null: a random deal.
 const asSeed = (text) => (/^\d{1,16}$/.test(text ?? '') && Number.isSafeInteger(Number(text)) ? Number(text) : null);
 

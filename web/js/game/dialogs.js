@@ -6,6 +6,7 @@ import { h, replaceKeepingFocus } from '../dom.js';
 import { renderNewMatch, renderSettings, renderShare } from '../view/chrome.js';
 import { renderStats } from '../view/stats.js';
 import { renderScoreSheet, renderSummary, renderTrickHistory } from '../view/summary.js';
+import { openReplay } from '../replay/dialog.js';
 import { shareLinks } from './links.js';
 import { loadStats, resetStats } from './stats.js';
 import { changeCoach, changeFourColour, changeSound, changeLang, changeLevel, changeSpeed, HUMAN } from './settings.js';
@@ -102,6 +103,7 @@ export function createDialogs({ dom, root, table, game, shareBase, marks }) {
       me: HUMAN,
       review: g.review?.deal === deal ? g.review : null,
       onReview: () => g.askReview(deal),
+      onReplay: () => openReplay({ dom, game, open, refresh, close }, deal, () => openDealResult(deal)),
       onBack: () => { g.leaveReview(deal); openScoreSheet(deal); },
     }), { onClose: () => { g.leaveReview(deal); g.showSummaryIfAny(); } });
     dom.dialog.querySelector('[autofocus]')?.focus();   // its number, focused, was drawn away
@@ -113,6 +115,7 @@ export function createDialogs({ dom, root, table, game, shareBase, marks }) {
       me: HUMAN,
       review: g.review?.deal === g.summary?.dealNumber ? g.review : null,
       onReview: () => g.askReview(g.summary.dealNumber),
+      onReplay: () => openReplay({ dom, game, open, refresh, close }, g.summary.dealNumber, openSummary),
       winner: g.view.phase === 'match_over' ? g.view.winner : null,
       onContinue: () => close(),
       onNewMatch: () => { close(); g.startNewMatch(); },
