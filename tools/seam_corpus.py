@@ -7,10 +7,10 @@
 
 The requests cover every function of :mod:`giretra_core.jsonapi` in the three languages: a match played out with
 views, legal actions, applied actions (refusals too) and take-backs, deal summaries, score sheets, reviews, deal
-analyses, deal replays, bot actions at every level, share links, every lesson's tasks with right and wrong answers, the score
-calculator, and malformed requests. The golden file keeps, for each request, the sha256 of its answer (the answers
-themselves are megabytes); tests/test_seam_corpus.py runs the check. The expert's wall-clock guard is switched off
-while recording and checking, so its answers depend on its work budget only, never on the machine's load.
+analyses, deal replays, bot actions at every level, share links, every lesson's tasks with right and wrong answers,
+the score calculator, and malformed requests. The golden file keeps, for each request, the sha256 of its answer (the
+answers themselves are megabytes); tests/test_seam_corpus.py runs the check. The expert's wall-clock guard is switched
+off while recording and checking, so its answers depend on its work budget only, never on the machine's load.
 """
 
 from __future__ import annotations
