@@ -4,7 +4,7 @@ it was, and what each of the player's chosen cards was worth with every hand kno
 from __future__ import annotations
 
 from conftest import BOOT_TIMEOUT_MS, open_game
-from gameplay import HUMAN, api, drive, fragment, saved_state, wait_my_turn
+from gameplay import HUMAN, api, drive, fragment, hand, saved_state, wait_my_turn
 from playwright.sync_api import Locator, Page, expect
 
 
@@ -125,3 +125,20 @@ def test_the_replay_in_french_on_a_phone(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     box = dialog.locator('[data-action="replay-last"]').bounding_box()
     assert box is not None and box["x"] + box["width"] <= 360
+
+
+def test_play_this_deal_again_deals_the_same_hands(page: Page) -> None:
+    dialog = deals_result(page)
+    played = saved_state(page)
+    assert played is not None
+    dealt = api("deal_summary", state=played, deal=1)["hands"][HUMAN]
+    again = api("share_deal", state=played, deal=1)["state"]
+    dialog.locator('[data-action="play-again"]').click()
+    expect(page.locator(".gt-notice", has_text="You are playing the deal again")).to_be_visible(timeout=20_000)
+    wait_my_turn(page)
+    now = saved_state(page)
+    assert now is not None
+    assert api("match_info", state=now)["id"] == api("match_info", state=again)["id"]   # the deal's own match
+    shown = hand(page)
+    assert shown and set(shown) <= set(dealt)   # the player's cards as dealt in deal 1 (5 or 8 of them by now)
+    assert shown == api("view", state=now, seat=HUMAN)["hand"]

@@ -447,15 +447,20 @@ def set_players(state: str, players: JSON, lang: str = "en") -> JSON:
 
 
 @endpoint
-def share_deal(state: str, lang: str = "en") -> JSON:
-    """A new match that starts with the current deal: same deck, dealer, cut, scores and target.
+def share_deal(state: str, deal: int | None = None, lang: str = "en") -> JSON:
+    """A new match that starts with the current deal, or with deal *deal* (a finished one: "Play this deal again"):
+    same deck, dealer, cut, and the scores and target that deal began with.
 
     Someone who opens it gets exactly the same hands (the cut is kept once it has been made). ``state`` is its
     notation, ``link`` the same as a token for a link (``open_link`` reads it back): a link does not show the deck
     to a casual reader.
     """
     check_lang(lang)
-    start = _match(state).current_deal()
+    match = _match(state)
+    if deal is None:
+        start = match.current_deal()
+    else:
+        start = match.deal_again(_int(deal, "deal", 1, len(match.history) + 1))
     return {"state": format_match(start), "link": format_link(start)}
 
 

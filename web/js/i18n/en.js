@@ -153,6 +153,7 @@ export default {
   'review.expert': 'Expert:',
   'review.note': 'The expert bot decides from what your seat could see, as the hint does; another choice is not always a worse one.',
 
+  'replay.again': 'Play this deal again',
   'replay.ask': 'Replay the deal',
   'replay.title': 'Deal {n}: the replay',
   'replay.back': 'Back to the result',
@@ -243,6 +244,7 @@ export default {
   'notice.badLink': 'This link does not hold a match that can be opened: {message}',
   'notice.badRules': 'These rules cannot be played ({message}): the match follows the published rules.',
   'notice.badMatch': 'The match could not start: {message}',
+  'notice.again': 'You are playing the deal again: the same hands, the same cut.',
   'notice.shared': 'You opened a shared deal.',
   'notice.sharedMatch': 'You opened a shared match, from its first deal.',
   'notice.tooLong': 'This match is too long to go on: its record has reached the most a save or a link can hold. Start a new match.',

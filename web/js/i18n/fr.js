@@ -150,6 +150,7 @@ export default {
   'review.expert': 'Expert\u00a0:',
   'review.note': 'Le robot expert décide d’après ce que votre place pouvait voir, comme le conseil ; un autre choix n’est pas toujours moins bon.',
 
+  'replay.again': 'Rejouer cette donne',
   'replay.ask': 'Revoir la donne',
   'replay.title': 'Donne {n} : la revoir',
   'replay.back': 'Retour au résultat',
@@ -240,6 +241,7 @@ export default {
   'notice.badLink': 'Ce lien ne contient pas de partie lisible : {message}',
   'notice.badRules': 'Ces règles ne peuvent pas être jouées ({message}) : la partie suit les règles publiées.',
   'notice.badMatch': 'La partie n’a pas pu commencer : {message}',
+  'notice.again': 'Vous rejouez la donne : les mêmes mains, la même coupe.',
   'notice.shared': 'Vous avez ouvert une donne partagée.',
   'notice.sharedMatch': 'Vous avez ouvert une partie partagée, depuis sa première donne.',
   'notice.tooLong': 'Cette partie est trop longue pour continuer : son relevé a atteint ce qu’une sauvegarde ou un lien peut contenir. Commencez une nouvelle partie.',

@@ -150,6 +150,7 @@ export default {
   'review.expert': 'Manam-pahaizana:',
   'review.note': 'Manapa-kevitra avy amin’izay hitan’ny toeranao ny robo manam-pahaizana, toy ny torohevitra; tsy voatery ho ratsy kokoa ny safidy hafa.',
 
+  'replay.again': 'Avereno lalaovina ity fizarana ity',
   'replay.ask': 'Avereno jerena ny fizarana',
   'replay.title': 'Fizarana {n}: averina jerena',
   'replay.back': 'Hiverina amin’ny vokatra',
@@ -240,6 +241,7 @@ export default {
   'notice.badLink': 'Tsy misy lalao azo sokafana ity rohy ity: {message}',
   'notice.badRules': 'Tsy azo lalaovina ireo fitsipika ireo ({message}): ny fitsipika navoaka no arahin’ny lalao.',
   'notice.badMatch': 'Tsy nety nanomboka ny lalao: {message}',
+  'notice.again': 'Averinao lalaovina ny fizarana: karatra mitovy, tapaka mitovy.',
   'notice.shared': 'Nanokatra fizarana nozaraina ianao.',
   'notice.sharedMatch': 'Nanokatra lalao nozaraina ianao, hatramin’ny fizarana voalohany.',
   'notice.tooLong': 'Lava loatra ity lalao ity ka tsy afaka mitohy: tonga amin’izay azon’ny fitahirizana na rohy raisina ny firaketana azy. Manomboha lalao vaovao.',
