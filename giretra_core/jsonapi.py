@@ -457,10 +457,8 @@ def share_deal(state: str, deal: int | None = None, lang: str = "en") -> JSON:
     """
     check_lang(lang)
     match = _match(state)
-    if deal is None:
-        start = match.current_deal()
-    else:
-        start = match.deal_again(_int(deal, "deal", 1, len(match.history) + 1))
+    number = None if deal is None else _int(deal, "deal", 1, len(match.history) + 1)
+    start = match.current_deal() if number is None else match.deal_again(number)
     return {"state": format_match(start), "link": format_link(start)}
 
 
