@@ -7,6 +7,8 @@ from conftest import BOOT_TIMEOUT_MS, open_game
 from gameplay import HUMAN, api, drive, fragment, hand, saved_state, wait_my_turn
 from playwright.sync_api import Locator, Page, expect
 
+from giretra_core.notation import format_link, parse_match
+
 
 def deals_result(page: Page, query: str = "speed=fast") -> Locator:
     """The bots play every seat (random level) up to the player's last card of deal 1; the player plays it on the
@@ -142,3 +144,31 @@ def test_play_this_deal_again_deals_the_same_hands(page: Page) -> None:
     shown = hand(page)
     assert shown and set(shown) <= set(dealt)   # the player's cards as dealt in deal 1 (5 or 8 of them by now)
     assert shown == api("view", state=now, seat=HUMAN)["hand"]
+
+
+def test_the_replay_widget_steps_through_a_deal_from_its_link(page: Page) -> None:
+    # The iframe page (embed.html) is one <giretra-game mode="replay">, as the rules page's worked examples are.
+    finished = api("new_match", seed=7, players={"Bottom": "random"})["state"]
+    finished, _ = drive(finished, lambda v: v["dealNumber"] == 2)
+    whole = format_link(parse_match(finished))
+    steps = api("replay_deal", state=finished, deal=1, lang="fr")["steps"]
+    page.goto(f"embed.html?mode=replay&link={whole}&deal=1&lang=fr&autostart=visible")
+    w = page.locator("giretra-game")
+    replay = w.locator(".gt-replay[data-step]")
+    expect(replay).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(replay).to_have_attribute("data-steps", str(len(steps)))
+    expect(w.locator(".gt-dialog__title")).to_have_text("Donne 1 : la revoir")
+    w.locator('[data-action="replay-next"]').click()   # started by itself (autostart): the focus is the reader's
+    expect(replay).to_have_attribute("data-step", "1")
+    page.keyboard.press("End")
+    expect(replay).to_have_attribute("data-step", str(len(steps) - 1))
+    expect(w.locator('.gt-replay__hand[data-seat="Bottom"] .gt-replay__seat')).to_have_text("Sud")   # no "You"
+    w.locator('[data-action="replay-prev"]').click()
+    expect(replay).to_have_attribute("data-step", str(len(steps) - 2))
+    expect(w.locator(".gt-replay__caption")).to_contain_text(f"Étape {len(steps) - 1} sur {len(steps)}")
+
+
+def test_the_replay_widget_says_when_its_link_is_bad(page: Page) -> None:
+    page.goto("embed.html?mode=replay&link=d1.nonsense&autostart=visible")
+    expect(page.locator("giretra-game .gt-widget__status[role=alert]")).to_contain_text(
+        "This deal cannot be replayed:", timeout=BOOT_TIMEOUT_MS)

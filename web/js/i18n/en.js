@@ -17,6 +17,7 @@ export default {
   'widget.trick': 'Play a trick',
   'widget.lesson': 'Try it',
   'widget.score': 'Score calculator',
+  'widget.replay': 'Replay a deal',
   'widget.failed': 'The game could not start.',
   'offline.updateReady': 'A new version of Giretra is ready.',
   'offline.reload': 'Reload',
@@ -154,6 +155,8 @@ export default {
   'review.note': 'The expert bot decides from what your seat could see, as the hint does; another choice is not always a worse one.',
 
   'replay.again': 'Play this deal again',
+  'replay.failed': 'This deal cannot be replayed:',
+  'replay.noLink': 'the widget has no link attribute (a finished deal’s token).',
   'replay.ask': 'Replay the deal',
   'replay.title': 'Deal {n}: the replay',
   'replay.back': 'Back to the result',

@@ -14,6 +14,7 @@ export default {
   'widget.trick': 'Jouer un pli',
   'widget.lesson': 'Essayez',
   'widget.score': 'Calculateur de points',
+  'widget.replay': 'Revoir une donne',
   'widget.failed': 'Le jeu n’a pas pu démarrer.',
   'offline.updateReady': 'Une nouvelle version de Giretra est prête.',
   'offline.reload': 'Recharger',
@@ -151,6 +152,8 @@ export default {
   'review.note': 'Le robot expert décide d’après ce que votre place pouvait voir, comme le conseil ; un autre choix n’est pas toujours moins bon.',
 
   'replay.again': 'Rejouer cette donne',
+  'replay.failed': 'Cette donne ne peut pas être revue :',
+  'replay.noLink': 'le widget n’a pas d’attribut link (le jeton d’une donne finie).',
   'replay.ask': 'Revoir la donne',
   'replay.title': 'Donne {n} : la revoir',
   'replay.back': 'Retour au résultat',

@@ -14,6 +14,7 @@ export default {
   'widget.trick': 'Hilalao fanangonana iray',
   'widget.lesson': 'Andramo',
   'widget.score': 'Fikajiana isa',
+  'widget.replay': 'Avereno jerena ny fizarana',
   'widget.failed': 'Tsy nety nanomboka ny lalao.',
   'offline.updateReady': 'Misy dikan-teny vaovao an’i Giretra vonona.',
   'offline.reload': 'Avereno sokafana',
@@ -151,6 +152,8 @@ export default {
   'review.note': 'Manapa-kevitra avy amin’izay hitan’ny toeranao ny robo manam-pahaizana, toy ny torohevitra; tsy voatery ho ratsy kokoa ny safidy hafa.',
 
   'replay.again': 'Avereno lalaovina ity fizarana ity',
+  'replay.failed': 'Tsy azo averina jerena ity fizarana ity:',
+  'replay.noLink': 'tsy manana toetra link ny widget (ny famantarana fizarana vita).',
   'replay.ask': 'Avereno jerena ny fizarana',
   'replay.title': 'Fizarana {n}: averina jerena',
   'replay.back': 'Hiverina amin’ny vokatra',

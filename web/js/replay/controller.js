@@ -44,7 +44,10 @@ export class Replay {
       return;
     }
     if (this.closed || !answer) return;
-    Object.assign(this, { steps: answer.steps, contract: answer.contract, dealer: answer.dealer, index: 0 });
+    // Asked again (another language): the same step stays shown. The deal's number is the engine's (the last by default).
+    const index = this.steps ? Math.min(this.index, answer.steps.length - 1) : 0;
+    Object.assign(this, { steps: answer.steps, contract: answer.contract, dealer: answer.dealer, index,
+      deal: answer.dealNumber });
     this.changed();
   }
 

@@ -23,10 +23,11 @@ export function replayKey(replay, event) {
 }
 
 /** *me*: the player's seat; *review*: the game's review of this deal (the expert's choices), if asked;
- *  *onReview*: ask it; *onBack*: back to the deal's result. */
+ *  *onReview*: ask it; *onBack*: back to the deal's result (none in the replay widget). *me* null: every seat by
+ *  its name (a worked example). */
 export function renderReplay(t, replay, { me, review, onReview, onBack }) {
-  const back = h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'replay-back' },
-    on: { click: onBack } }, t('replay.back'));
+  const back = onBack ? h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'replay-back' },
+    on: { click: onBack } }, t('replay.back')) : null;
   const title = h('h2.gt-dialog__title', t('replay.title', { n: replay.deal }));
   if (replay.failed && !replay.steps) return h('div.gt-replay', [title, h('p.gt-note', replay.failed), back]);
   if (!replay.steps) return h('div.gt-replay', [title, h('p', { attrs: { role: 'status' } }, t('replay.loading'))]);
@@ -43,7 +44,7 @@ export function renderReplay(t, replay, { me, review, onReview, onBack }) {
     renderPoints(t, step),
     renderWorth(t, replay, { me, review, onReview }),
     h('p.gt-note', t('replay.keys')),
-    h('div.gt-dialog__buttons', back),
+    back ? h('div.gt-dialog__buttons', back) : null,
   ]);
 }
 
