@@ -14,7 +14,7 @@ export default {
   'widget.trick': 'Hilalao fanangonana iray',
   'widget.lesson': 'Andramo',
   'widget.score': 'Fikajiana isa',
-  'widget.replay': 'Avereno jerena ny fizarana',
+  'widget.replay': 'Fizarana averina jerena',
   'widget.failed': 'Tsy nety nanomboka ny lalao.',
   'offline.updateReady': 'Misy dikan-teny vaovao an’i Giretra vonona.',
   'offline.reload': 'Avereno sokafana',
