@@ -37,7 +37,9 @@ export function renderReplay(t, replay, { me, review, onReview, onBack }) {
     on: { keydown: (e) => { if (replayKey(replay, e)) e.preventDefault(); } },
   }, [
     title,
-    h('p.gt-replay__contract', [contractText(t, step.contract ?? replay.contract), ' — ',
+    // The contract as it stood after the step (the final one only once the bidding is over: no spoiler).
+    h('p.gt-replay__contract', [t(step.contract?.final ? 'contract.final' : 'contract.sofar'), ' ',
+      contractText(t, step.contract), ' — ',
       t.bySeat('summary.dealer', replay.dealer, me)]),
     renderControls(t, replay, me),
     renderBoard(t, step, me),
