@@ -398,6 +398,19 @@ def analyse_deal(state: str, seat: str, deal: int | None = None, first: int = 0,
 
 
 @endpoint
+def replay_deal(state: str, deal: int | None = None, lang: str = "en") -> JSON:
+    """A finished deal (default: the last one) step by step, for a replay: its cut, every call and every card, each
+    with the table just after it, every hand open (the four hands, the trick, the tricks won, the card points, the
+    calls and the contract so far)."""
+    lang = check_lang(lang)
+    match = _match(state)
+    if not match.history:
+        raise GiretraError("no deal has finished yet", "no_finished_deal")
+    number = len(match.history) if deal is None else _int(deal, "deal", 1, len(match.history))
+    return shapes.replay(match, number, lang)
+
+
+@endpoint
 def take_back(state: str, seat: str, lang: str = "en") -> JSON:
     """The match just before *seat*'s last choice in this phase of the deal, that choice and every action after it
     undone (a player's take-back; asked again, the choice before). ``taken`` is the action taken back, ``undone`` how
@@ -434,15 +447,18 @@ def set_players(state: str, players: JSON, lang: str = "en") -> JSON:
 
 
 @endpoint
-def share_deal(state: str, lang: str = "en") -> JSON:
-    """A new match that starts with the current deal: same deck, dealer, cut, scores and target.
+def share_deal(state: str, deal: int | None = None, lang: str = "en") -> JSON:
+    """A new match that starts with the current deal, or with deal *deal* (a finished one: "Play this deal again"):
+    same deck, dealer, cut, and the scores and target that deal began with.
 
     Someone who opens it gets exactly the same hands (the cut is kept once it has been made). ``state`` is its
     notation, ``link`` the same as a token for a link (``open_link`` reads it back): a link does not show the deck
     to a casual reader.
     """
     check_lang(lang)
-    start = _match(state).current_deal()
+    match = _match(state)
+    number = None if deal is None else _int(deal, "deal", 1, len(match.history) + 1)
+    start = match.current_deal() if number is None else match.deal_again(number)
     return {"state": format_match(start), "link": format_link(start)}
 
 
@@ -531,5 +547,5 @@ def call(name: str, request: str) -> str:
 
 
 __all__ = ["FUNCTIONS", "call", "info", "new_match", "view", "legal", "apply", "bot_action", "deal_summary",
-           "review", "analyse_deal", "score_sheet", "set_players", "share_deal", "open_link", "lessons", "lesson_task",
-           "check_answer", "score"]
+           "review", "analyse_deal", "replay_deal", "score_sheet", "set_players", "share_deal", "open_link", "lessons",
+           "lesson_task", "check_answer", "score"]

@@ -218,6 +218,22 @@ class Match:
             start = start.apply(deal.cutter, Cut(deal.cut))
         return start
 
+    def deal_again(self, number: int) -> Match:
+        """A new match that starts with deal *number* (a finished one, or the current) as it was dealt: its deck,
+        dealer and cut, and the scores and target it began with (``current_deal`` at that moment): played again, the
+        same hands.
+
+        :raises IllegalActionError: ``match_over`` for the current deal once the match is over.
+        """
+        assert 1 <= number <= len(self.history) + 1
+        if number == len(self.history) + 1:
+            return self.current_deal()
+        for n, m, turn, action in self.replay():
+            if n == number:
+                assert isinstance(action, Cut)   # a deal's first action is its cut
+                return m.apply_unchecked(turn, action).current_deal()
+        raise AssertionError(f"deal {number} is in the history but not in its replay")
+
     def replay(self) -> Iterator[tuple[int, Match, Seat, Action]]:
         """Every action since the start, in order: (its deal's number, the match just before it, who took it, it).
 

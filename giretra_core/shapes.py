@@ -19,10 +19,11 @@ from . import bots
 from .analysis import Position
 from .bots.reasons import Decision
 from .cards import card_name, cards_of
-from .deal import Action, Cut, action_token
+from .deal import Action, Cut, Deal, action_token
 from .match import Match
 from .modes import LAST_TRICK_BONUS, MODE_NAMES, Mode, sort_key
 from .negotiation import Call, CallKind, Contract, Effect, Negotiation, Reason
+from .play import winning_index
 from .review import Move
 from .rules import Rules
 from .scoring import Calculation, multipliers
@@ -257,6 +258,42 @@ def summary(match: Match, number: int, lang: str) -> JSON:
     }
 
 
+
+
+def replay(match: Match, number: int, lang: str) -> JSON:
+    """Deal *number* of *match*, finished, step by step for a replay: its cut, each call and each card, with what the
+    table shows just after it (every hand open)."""
+    record = match.history[number - 1]
+    steps = [replay_step(before, who, act, lang) for before, who, act in record.deal.replay()]
+    return {"dealNumber": number, "dealer": SEAT_NAMES[record.deal.dealer],
+            "contract": contract(record.deal.contract, True, lang), "steps": steps}
+
+
+def replay_step(before: Deal, who: Seat, act: Action, lang: str) -> JSON:
+    """*who*'s *act* in a deal at *before*, and the table just after it: the four hands, the trick (the one it ended,
+    with its winner, when it was a trick's last card), the card points and the calls so far."""
+    after = before.apply_unchecked(who, act)
+    made = after.contract or (after.negotiation.contract() if after.negotiation is not None else None)
+    trumps = after.contract.mode if after.contract is not None else None
+    trick: JSON | None = None
+    if isinstance(act, int):
+        assert made is not None
+        if len(after.tricks) > len(before.tricks):   # the trick's last card: the trick shown whole, with its winner
+            done = after.tricks[-1]
+            trick = {"leader": SEAT_NAMES[done.leader], "cards": trick_cards(done.leader, done.cards),
+                     "winning": SEAT_NAMES[done.winner], "complete": True, "points": done.points}
+        else:
+            trick = {"leader": SEAT_NAMES[after.leader], "cards": trick_cards(after.leader, after.trick),
+                     "winning": SEAT_NAMES[(after.leader + winning_index(after.trick, made.mode)) & 3],
+                     "complete": False, "points": None}
+        trick["number"] = len(before.tricks) + 1
+    return {"seat": SEAT_NAMES[who], "action": action(act, None, lang),
+            "phase": after.phase,
+            "hands": {SEAT_NAMES[i]: cards(h, trumps) for i, h in enumerate(after.hands)},
+            "trick": trick, "tricksWon": teams((sum(1 for t in after.tricks if t.winner & 1 == 0),
+                                                 sum(1 for t in after.tricks if t.winner & 1 == 1))),
+            "cardPoints": teams(after.points), "calls": calls(after.negotiation, lang),
+            "contract": contract(made, after.contract is not None, lang)}
 
 
 def event(match: Match, after: Match, who: Seat, act: Action, lang: str) -> JSON:

@@ -610,6 +610,29 @@ def test_share_deal_gives_the_same_hands() -> None:
     assert copy.scores == match.scores and not copy.history
 
 
+def test_a_finished_deal_played_again_is_dealt_as_it_was() -> None:
+    # "Play this deal again": every finished deal of a match of several deals, and the current one.
+    rng = random.Random(7)
+    match = Match.new(7, "giretra.com", ["human", "random", "random", "random"])
+    while len(match.history) < 3:
+        turn = match.turn
+        assert turn is not None, "the match ended before its third deal: another seed"
+        match = match.apply(turn, rng.choice(match.legal_actions()))
+    state = format_match(match)
+    for number, record in enumerate(match.history, 1):
+        again = parse_match(value("share_deal", state=state, deal=number)["state"])
+        assert again.deal.initial_hands() == record.deal.initial_hands()
+        assert again.deal.dealer == record.deal.dealer and not again.history
+        before = match.start_scores if number == 1 else match.history[number - 2].scores_after
+        assert again.scores == before
+        replay = [step["hands"] for step in value("replay_deal", state=state, deal=number)["steps"]]
+        first_view = value("view", state=format_match(again), seat="Bottom")
+        assert first_view["hand"] == replay[0]["Bottom"]   # the replay's first step: the hands as dealt
+    assert value("share_deal", state=state, deal=4) == value("share_deal", state=state)
+    assert error("share_deal", state=state, deal=5)["code"] == "bad_request"
+    assert error("share_deal", state=state, deal=0)["code"] == "bad_request"
+
+
 def _random_position(rng: random.Random, rules: str) -> Match:
     """A match of *rules* played at random to a random point before its end (any deal, any phase)."""
     match = Match.new(rng.randrange(2**53), rules, ["human", "random", "random", "random"])

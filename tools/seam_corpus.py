@@ -7,10 +7,10 @@
 
 The requests cover every function of :mod:`giretra_core.jsonapi` in the three languages: a match played out with
 views, legal actions, applied actions (refusals too) and take-backs, deal summaries, score sheets, reviews, deal
-analyses, bot actions at every level, share links, every lesson's tasks with right and wrong answers, the score
-calculator, and malformed requests. The golden file keeps, for each request, the sha256 of its answer (the answers
-themselves are megabytes); tests/test_seam_corpus.py runs the check. The expert's wall-clock guard is switched off
-while recording and checking, so its answers depend on its work budget only, never on the machine's load.
+analyses, deal replays, bot actions at every level, share links, every lesson's tasks with right and wrong answers,
+the score calculator, and malformed requests. The golden file keeps, for each request, the sha256 of its answer (the
+answers themselves are megabytes); tests/test_seam_corpus.py runs the check. The expert's wall-clock guard is switched
+off while recording and checking, so its answers depend on its work budget only, never on the machine's load.
 """
 
 from __future__ import annotations
@@ -143,6 +143,13 @@ def _after_deals(rec: Recorder, states: list[str]) -> None:
     rec("analyse_deal", state=final, seat="Right", first=1, count=1)
     rec("analyse_deal", state=final, seat="Right", first=60)
     rec("analyse_deal", state=states[0], seat="Left")
+    for lang in LANGS:
+        rec("replay_deal", state=final, deal=1, lang=lang)
+    rec("replay_deal", state=final)
+    rec("replay_deal", state=final, deal=0)
+    rec("replay_deal", state=states[0])
+    rec("share_deal", state=final, deal=1)
+    rec("share_deal", state=final, deal=99)
     for n, state in enumerate(states[::9]):
         for level in ("random", "basic", "advanced", "expert"):
             rec("bot_action", state=state, seat="Bottom", level=level, seed=n, budgetMs=6, lang=LANGS[n % 3])

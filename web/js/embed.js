@@ -5,7 +5,7 @@
 
 import { LANGUAGES } from './i18n.js';
 
-const ATTRIBUTES = ['mode', 'lesson', 'lang', 'rules', 'seed', 'autostart', 'rules-href'];
+const ATTRIBUTES = ['mode', 'lesson', 'lang', 'rules', 'seed', 'autostart', 'rules-href', 'link', 'deal'];
 const params = new URLSearchParams(location.search);
 const widget = document.getElementById('gt-embed');
 for (const name of ATTRIBUTES) {

@@ -3,7 +3,8 @@
 //   <script type="module" src="/giretra/js/widget.js"></script>
 //   <giretra-game mode="lesson" lesson="play-follow-suit" lang="fr">Essayez : fournir</giretra-game>
 //
-// Attributes: mode = match (or full) | trick | lesson | score; lesson = a lesson id; lang = en | fr | mg;
+// Attributes: mode = match (or full) | trick | lesson | score | replay (link = a finished deal's token, deal = its
+// number); lesson = a lesson id; lang = en | fr | mg;
 // rules = a preset; seed = an integer; autostart = "visible" (start when scrolled into view; otherwise the
 // reader presses Play); rules-href = the rules page (default: rules.html next to this script's js/ folder).
 // docs/embedding.md tells a site owner the rest.
@@ -19,8 +20,10 @@ import { hasWords, LANGUAGES, loadWords, translator } from './i18n.js';
 
 const BASE = new URL('../', import.meta.url);   // the folder that holds js/, css/, wheel.json, vendor/
 const IDLE_MS = 15000;
-const MODULES = { match: './game/index.js', trick: './game/index.js', lesson: './lesson/index.js', score: './calculator/index.js' };
-const STYLES = { match: [], trick: [], lesson: ['lesson.css'], score: ['calculator.css'] };
+const MODULES = { match: './game/index.js', trick: './game/index.js', lesson: './lesson/index.js', score: './calculator/index.js',
+  replay: './replay/index.js' };
+const STYLES = { match: ['replay.css'], trick: ['replay.css'], lesson: ['lesson.css'], score: ['calculator.css'],
+  replay: ['replay.css'] };
 // A seed as the engine takes it (0 … 2^53−1, digits only, as in a #seed= link), else null: a random deal.
 const asSeed = (text) => (/^\d{1,16}$/.test(text ?? '') && Number.isSafeInteger(Number(text)) ? Number(text) : null);
 
@@ -296,7 +299,7 @@ class GiretraGame extends HTMLElement {
     const { mode } = this;
     const fill = (t) => {
       slot.textContent = t(`widget.${mode}`);   // shown only when the host gave no caption of its own
-      play.textContent = t(mode === 'score' ? 'widget.open' : 'widget.play');   // nothing is played in a calculator
+      play.textContent = t(['score', 'replay'].includes(mode) ? 'widget.open' : 'widget.play');   // nothing is played there
       play.style.visibility = '';
     };
     const lang = this.language;
@@ -373,6 +376,8 @@ class GiretraGame extends HTMLElement {
         rules: this.getAttribute('rules') || undefined,
         seed: asSeed(seed),
         lesson: this.getAttribute('lesson') || null,
+        link: this.getAttribute('link') || null,   // mode replay: the deal's token, and which deal
+        deal: asSeed(this.getAttribute('deal')) || null,
         rulesHref: this.#rulesHref(),
         headingLevel: this.#headingLevel(),
         shareBase: new URL('index.html', BASE).href,

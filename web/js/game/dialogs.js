@@ -8,6 +8,8 @@ import { renderStats } from '../view/stats.js';
 import { renderWelcome } from '../view/welcome.js';
 import { markWelcomeSeen } from '../save.js';
 import { renderScoreSheet, renderSummary, renderTrickHistory } from '../view/summary.js';
+import { playDealAgain } from '../replay/again.js';
+import { openReplay } from '../replay/dialog.js';
 import { shareLinks } from './links.js';
 import { loadStats, resetStats } from './stats.js';
 import { changeCoach, changeFourColour, changeSound, changeLang, changeLevel, changeSpeed, HUMAN } from './settings.js';
@@ -104,6 +106,8 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
       me: HUMAN,
       review: g.review?.deal === deal ? g.review : null,
       onReview: () => g.askReview(deal),
+      onReplay: () => openReplay({ dom, game, open, refresh, close }, deal, () => openDealResult(deal)),
+      onAgain: () => { if (g.summary) g.summaryClosed(); close(); playDealAgain(g, deal); },
       onBack: () => { g.leaveReview(deal); openScoreSheet(deal); },
     }), { onClose: () => { g.leaveReview(deal); g.showSummaryIfAny(); } });
     dom.dialog.querySelector('[autofocus]')?.focus();   // its number, focused, was drawn away
@@ -115,6 +119,8 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
       me: HUMAN,
       review: g.review?.deal === g.summary?.dealNumber ? g.review : null,
       onReview: () => g.askReview(g.summary.dealNumber),
+      onReplay: () => openReplay({ dom, game, open, refresh, close }, g.summary.dealNumber, openSummary),
+      onAgain: () => { const deal = g.summary.dealNumber; close(); playDealAgain(g, deal); },
       winner: g.view.phase === 'match_over' ? g.view.winner : null,
       onContinue: () => close(),
       onNewMatch: () => { close(); g.startNewMatch(); },

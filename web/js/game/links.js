@@ -129,7 +129,7 @@ async function keep(game, previous, shared) {
 
 // A shared link opens in place of the match in progress; that match is kept (set aside in storage too) and the
 // notice offers the way back to it. Opening a link silently lost it.
-export async function openFragment(game, fragment) {
+export async function openFragment(game, fragment, { notice = 'shared' } = {}) {
   let text = fragment.replaceAll('_', ' ');
   const args = Object.fromEntries(new URLSearchParams(fragment));
   const previous = game.store.readSave();
@@ -157,7 +157,7 @@ export async function openFragment(game, fragment) {
     checkSeating(game, view);
     const back = await keep(game, previous, text);
     game.adopt(text, view);
-    game.notify({ key: 'shared', params: {}, back });
+    game.notify({ key: notice, params: {}, back });
     game.ui.render();
     return true;
   } catch (err) {

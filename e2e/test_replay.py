@@ -1,0 +1,174 @@
+"""A finished deal replayed: stepped card by card and call by call (buttons, keys, the slider), every hand open as
+it was, and what each of the player's chosen cards was worth with every hand known."""
+
+from __future__ import annotations
+
+from conftest import BOOT_TIMEOUT_MS, open_game
+from gameplay import HUMAN, api, drive, fragment, hand, saved_state, wait_my_turn
+from playwright.sync_api import Locator, Page, expect
+
+from giretra_core.notation import format_link, parse_match
+
+
+def deals_result(page: Page, query: str = "speed=fast") -> Locator:
+    """The bots play every seat (random level) up to the player's last card of deal 1; the player plays it on the
+    page and the deal's result opens: its dialog."""
+    state, _ = drive(api("new_match", seed=4)["state"],
+                     lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["hand"]) == 1)
+    open_game(page, query=query, fragment=fragment(state))
+    wait_my_turn(page, "play")
+    page.locator(".gt-hand .is-legal").click()
+    dialog = page.locator("#gt-dialog[open]")
+    expect(dialog.locator(".gt-summary")).to_be_visible(timeout=20_000)
+    return dialog
+
+
+def shown_hand(dialog: Locator, seat: str) -> list[str]:
+    return dialog.locator(f'.gt-replay__hand[data-seat="{seat}"] .gt-inline-card [aria-hidden]').all_inner_texts()
+
+
+def test_the_replay_steps_through_the_deal_with_every_hand_open(page: Page) -> None:
+    dialog = deals_result(page)
+    dialog.locator('[data-action="replay"]').click()
+    replay = dialog.locator(".gt-replay[data-step]")
+    expect(replay).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    steps = api("replay_deal", state=saved_state(page), deal=1)["steps"]
+    expect(replay).to_have_attribute("data-steps", str(len(steps)))
+    expect(replay).to_have_attribute("data-step", "0")
+    expect(dialog.locator(".gt-replay__caption")).to_contain_text(f"Step 1 of {len(steps)}:")
+    # The cut: five cards each, as the engine dealt them.
+    for seat in ("Bottom", "Left", "Top", "Right"):
+        assert len(shown_hand(dialog, seat)) == 5
+    # The keys: the focus waits on "Next step"; → steps forward, End to the last, Home back, ← back.
+    expect(dialog.locator('[data-action="replay-next"]')).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    expect(replay).to_have_attribute("data-step", "1")
+    expect(dialog.locator(".gt-replay__caption")).to_contain_text(steps[1]["action"]["text"])
+    page.keyboard.press("End")
+    expect(replay).to_have_attribute("data-step", str(len(steps) - 1))
+    for seat in ("Bottom", "Left", "Top", "Right"):
+        assert shown_hand(dialog, seat) == []
+    last = steps[-1]
+    expect(dialog.locator('.gt-replay__points [data-team="Team1"]')).to_contain_text(
+        f"{last['cardPoints']['Team1']} card points, {last['tricksWon']['Team1']} tricks")
+    page.keyboard.press("ArrowRight")   # nothing after the last step
+    expect(replay).to_have_attribute("data-step", str(len(steps) - 1))
+    page.keyboard.press("Home")
+    expect(replay).to_have_attribute("data-step", "0")
+    # The buttons: to the first card of trick 2, then its hands as the engine has them.
+    k = next(i for i, s in enumerate(steps) if s["trick"] and s["trick"]["number"] == 2)
+    dialog.locator('[data-action="replay-last"]').click()
+    expect(replay).to_have_attribute("data-step", str(len(steps) - 1))
+    dialog.locator('[data-action="replay-first"]').click()
+    expect(replay).to_have_attribute("data-step", "0")
+    dialog.locator(".gt-replay__slider").fill(str(k - 1))   # the slider
+    expect(replay).to_have_attribute("data-step", str(k - 1))
+    dialog.locator('[data-action="replay-next"]').click()
+    expect(replay).to_have_attribute("data-step", str(k))
+    expect(dialog.locator(".gt-replay__trick")).to_have_attribute("data-trick", "2")
+    for seat in ("Bottom", "Left", "Top", "Right"):
+        assert len(shown_hand(dialog, seat)) == len(steps[k]["hands"][seat])
+    for seat in ("Bottom", "Left", "Top", "Right"):   # trick 2's leader has just played its card
+        assert len(shown_hand(dialog, seat)) == (6 if seat == steps[k]["seat"] else 7)
+    dialog.locator('[data-action="replay-prev"]').click()
+    expect(replay).to_have_attribute("data-step", str(k - 1))
+    # Back to the deal's result, and the deal goes on as before.
+    dialog.locator('[data-action="replay-back"]').click()
+    expect(dialog.locator(".gt-summary")).to_be_visible()
+    dialog.locator('[data-action="continue"]').click()
+    expect(page.locator("#gt-dialog[open]")).to_have_count(0)
+
+
+def test_the_replay_shows_what_each_of_the_players_cards_was_worth(page: Page) -> None:
+    dialog = deals_result(page)
+    dialog.locator('[data-action="replay"]').click()
+    replay = dialog.locator(".gt-replay[data-step]")
+    expect(replay).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    analysis = api("analyse_deal", state=saved_state(page), seat=HUMAN, deal=1)
+    assert analysis["total"] >= 2
+    expect(dialog.locator(".gt-replay__progress")).to_contain_text(
+        f"Each of your {analysis['total']} choices of card has been worked out", timeout=60_000)
+    worst = max(analysis["positions"], key=lambda p: p["lost"]["cardPoints"])
+    # PageDown goes from one of the player's chosen cards to the next: to the one analysed as costing the most.
+    dialog.locator('[data-action="replay-next"]').focus()
+    worth = dialog.locator(".gt-replay__worth[data-played]")
+    for position in analysis["positions"]:
+        page.keyboard.press("PageDown")
+        expect(worth).to_have_attribute("data-played", position["played"]["card"])
+        if position is worst:
+            break
+    expect(dialog.locator(".gt-replay__worth-title")).to_have_text(
+        f"Trick {worst['trick']}: what each card was worth, every hand known")
+    rows = dialog.locator(".gt-replay__values tbody tr")
+    expect(rows).to_have_count(len(worst["cards"]))
+    for row, card in zip(rows.all(), worst["cards"], strict=True):
+        expect(row).to_have_attribute("data-card", card["card"])
+        expect(row.locator("td").first).to_have_text(str(card["cardPoints"]))
+        expect(row.locator("td").last).to_have_text(str(card["matchPoints"]))
+        expect(row.locator(".gt-replay__best")).to_have_count(1 if card["best"] else 0)
+    verdict = dialog.locator(".gt-replay__verdict")
+    if worst["playedBest"]:
+        expect(verdict).to_have_text("Your card was one of the best, even with every hand known.")
+    else:
+        expect(verdict).to_contain_text(f"gave your team {worst['lost']['cardPoints']} more card points")
+    expect(dialog.locator(".gt-replay__worth .gt-note")).to_contain_text("You could not see the other hands")
+
+
+def test_the_replay_in_french_on_a_phone(page: Page) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    dialog = deals_result(page, query="speed=fast&lang=fr")
+    dialog.locator('[data-action="replay"]').click()
+    replay = dialog.locator(".gt-replay[data-step]")
+    expect(replay).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(dialog.locator(".gt-dialog__title")).to_have_text("Donne 1 : la revoir")
+    dialog.locator('[data-action="replay-next"]').click()
+    expect(dialog.locator(".gt-replay__caption")).to_contain_text("Étape 2 sur")
+    # Nothing wider than the phone's screen.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    box = dialog.locator('[data-action="replay-last"]').bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 360
+
+
+def test_play_this_deal_again_deals_the_same_hands(page: Page) -> None:
+    dialog = deals_result(page)
+    played = saved_state(page)
+    assert played is not None
+    dealt = api("deal_summary", state=played, deal=1)["hands"][HUMAN]
+    again = api("share_deal", state=played, deal=1)["state"]
+    dialog.locator('[data-action="play-again"]').click()
+    expect(page.locator(".gt-notice", has_text="You are playing the deal again")).to_be_visible(timeout=20_000)
+    wait_my_turn(page)
+    now = saved_state(page)
+    assert now is not None
+    assert api("match_info", state=now)["id"] == api("match_info", state=again)["id"]   # the deal's own match
+    shown = hand(page)
+    assert shown and set(shown) <= set(dealt)   # the player's cards as dealt in deal 1 (5 or 8 of them by now)
+    assert shown == api("view", state=now, seat=HUMAN)["hand"]
+
+
+def test_the_replay_widget_steps_through_a_deal_from_its_link(page: Page) -> None:
+    # The iframe page (embed.html) is one <giretra-game mode="replay">, as the rules page's worked examples are.
+    finished = api("new_match", seed=7, players={"Bottom": "random"})["state"]
+    finished, _ = drive(finished, lambda v: v["dealNumber"] == 2)
+    whole = format_link(parse_match(finished))
+    steps = api("replay_deal", state=finished, deal=1, lang="fr")["steps"]
+    page.goto(f"embed.html?mode=replay&link={whole}&deal=1&lang=fr&autostart=visible")
+    w = page.locator("giretra-game")
+    replay = w.locator(".gt-replay[data-step]")
+    expect(replay).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(replay).to_have_attribute("data-steps", str(len(steps)))
+    expect(w.locator(".gt-dialog__title")).to_have_text("Donne 1 : la revoir")
+    w.locator('[data-action="replay-next"]').click()   # started by itself (autostart): the focus is the reader's
+    expect(replay).to_have_attribute("data-step", "1")
+    page.keyboard.press("End")
+    expect(replay).to_have_attribute("data-step", str(len(steps) - 1))
+    expect(w.locator('.gt-replay__hand[data-seat="Bottom"] .gt-replay__seat')).to_have_text("Sud")   # no "You"
+    w.locator('[data-action="replay-prev"]').click()
+    expect(replay).to_have_attribute("data-step", str(len(steps) - 2))
+    expect(w.locator(".gt-replay__caption")).to_contain_text(f"Étape {len(steps) - 1} sur {len(steps)}")
+
+
+def test_the_replay_widget_says_when_its_link_is_bad(page: Page) -> None:
+    page.goto("embed.html?mode=replay&link=d1.nonsense&autostart=visible")
+    expect(page.locator("giretra-game .gt-widget__status[role=alert]")).to_contain_text(
+        "This deal cannot be replayed:", timeout=BOOT_TIMEOUT_MS)

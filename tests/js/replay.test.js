@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { Replay } from '../../web/js/replay/controller.js';
+import { fakeEngine, RulesError } from './fake-engine.js';
+
+// Four steps as replay_deal gives them (shortened): a cut, a call, Bottom's card, Left's card.
+const step = (seat, action, extra = {}) => ({ seat, action, hands: {}, trick: null, cardPoints: {}, calls: [], ...extra });
+const STEPS = [
+  step('Top', { type: 'cut', action: 'c16' }),
+  step('Left', { type: 'announce', action: 'NT' }),
+  step('Bottom', { type: 'card', action: 'KC', card: 'KC' }),
+  step('Left', { type: 'card', action: 'AC', card: 'AC' }),
+  step('Bottom', { type: 'card', action: 'JD', card: 'JD' }),
+];
+const REPLAY = { dealNumber: 1, dealer: 'Left', contract: { mode: 'NoTrumps' }, steps: STEPS };
+const position = (card) => ({ trick: 1, played: { card }, cards: [], best: [card], playedBest: true, lost: {} });
+
+function replay(auto = { replay_deal: () => REPLAY }) {
+  const engine = fakeEngine(auto);
+  const changes = [];
+  const call = (name, args) => engine.call(name, args);
+  const r = new Replay({ call, state: 'S', deal: 1, seat: 'Bottom', onChange: (x) => changes.push(x.index) });
+  return { engine, r, changes };
+}
+
+test('the steps come from the engine, the replay starts at the first', async () => {
+  const { engine, r } = replay();
+  await r.load();
+  assert.deepEqual(engine.calls[0], { name: 'replay_deal', args: { state: 'S', deal: 1 } });
+  assert.equal(r.count, 5);
+  assert.equal(r.index, 0);
+  assert.equal(r.step.action.action, 'c16');
+  assert.ok(r.atFirst);
+});
+
+test('first, prev, next, last and goTo step within the deal and never past its ends', async () => {
+  const { r, changes } = replay();
+  await r.load();
+  r.prev();
+  assert.equal(r.index, 0, 'nothing before the first step');
+  r.next(); r.next();
+  assert.equal(r.step.action.card, 'KC');
+  r.last();
+  assert.ok(r.atLast);
+  r.next();
+  assert.equal(r.index, 4, 'nothing after the last step');
+  r.goTo(1);
+  assert.equal(r.step.action.action, 'NT');
+  r.goTo('3');   // a slider's value
+  assert.equal(r.index, 3);
+  r.goTo(99);
+  assert.equal(r.index, 4);
+  r.first();
+  assert.equal(r.index, 0);
+  assert.deepEqual(changes, [0, 1, 2, 4, 1, 3, 4, 0], 'a change for each move, none for a step that goes nowhere');
+});
+
+test('the analysis is asked one position at a time and each lands on the step of its card', async () => {
+  const { engine, r } = replay({ replay_deal: () => REPLAY });
+  await r.load();
+  const done = r.analyse();
+  await Promise.resolve();
+  let asked = engine.take('analyse_deal');
+  assert.deepEqual(asked.args, { state: 'S', seat: 'Bottom', deal: 1, first: 0, count: 1 });
+  asked.resolve({ total: 2, positions: [position('KC')] });
+  await new Promise((ok) => setImmediate(ok));
+  assert.equal(r.analysis.done, 1);
+  r.goTo(2);
+  assert.equal(r.position.played.card, 'KC');
+  asked = engine.take('analyse_deal');
+  assert.equal(asked.args.first, 1);
+  asked.resolve({ total: 2, positions: [position('JD')] });
+  await done;
+  assert.deepEqual(r.analysedSteps, [2, 4]);
+  r.first();
+  r.nextChoice();
+  assert.equal(r.index, 2);
+  r.nextChoice();
+  assert.equal(r.index, 4);
+  r.prevChoice();
+  assert.equal(r.index, 2);
+  assert.equal(engine.pending.length, 0, 'nothing more asked once every position has come');
+});
+
+test('closed, the replay asks nothing more and drops an answer still coming', async () => {
+  const { engine, r, changes } = replay();
+  await r.load();
+  const done = r.analyse();
+  await Promise.resolve();
+  r.close();
+  const n = changes.length;
+  engine.take('analyse_deal').resolve({ total: 3, positions: [position('KC')] });
+  await done;
+  assert.equal(engine.pending.length, 0);
+  assert.equal(engine.calls.filter((c) => c.name === 'analyse_deal').length, 1);
+  assert.equal(changes.length, n);
+});
+
+test('a refusal is said, a crash stays loud', async () => {
+  const refused = replay({ replay_deal: () => { throw new RulesError('no_finished_deal', 'no deal has finished yet'); } });
+  await refused.r.load();
+  assert.equal(refused.r.failed, 'no deal has finished yet');
+  assert.equal(refused.r.steps, null);
+  const crash = replay({ replay_deal: () => { throw new Error('boom'); } });
+  await assert.rejects(crash.r.load(), /boom/);
+});
+
+test('an analysed card missing from the steps is a bug, loud', async () => {
+  const { engine, r } = replay();
+  await r.load();
+  const done = r.analyse();
+  await Promise.resolve();
+  engine.take('analyse_deal').resolve({ total: 1, positions: [position('7S')] });
+  await assert.rejects(done, /7S/);
+});

@@ -1,0 +1,154 @@
+// The replay of a finished deal, drawn from its controller (replay/controller.js): the four hands open as they were
+// after the step shown, the trick, the card points, the buttons, the slider, and, at each of the player's chosen
+// cards, what every legal card was worth with all hands known, beside the expert's choice from what the player saw.
+// Every card, point and word of the rules comes from the engine.
+
+import { h } from '../dom.js';
+import { renderCardInline } from '../view/cards.js';
+import { contractText } from '../view/negotiation.js';
+
+const TEAMS = ['Team1', 'Team2'];
+// The hands around the trick as on the table: partners face each other.
+const PLACES = [['Top', 'top'], ['Left', 'left'], ['Right', 'right'], ['Bottom', 'bottom']];
+
+/** The step keys: ← → a step, Home / End the ends, PageUp / PageDown the player's previous / next analysed card.
+ *  (The slider moves itself with the arrows: its own input event steps it once.) */
+export function replayKey(replay, event) {
+  if (event.target?.type === 'range') return false;
+  const act = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last', PageUp: 'prevChoice',
+    PageDown: 'nextChoice' }[event.key];
+  if (!act || event.altKey || event.ctrlKey || event.metaKey) return false;
+  replay[act]();
+  return true;
+}
+
+/** *me*: the player's seat; *review*: the game's review of this deal (the expert's choices), if asked;
+ *  *onReview*: ask it; *onBack*: back to the deal's result (none in the replay widget). *me* null: every seat by
+ *  its name (a worked example). */
+export function renderReplay(t, replay, { me, review, onReview, onBack }) {
+  const back = onBack ? h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'replay-back' },
+    on: { click: onBack } }, t('replay.back')) : null;
+  const title = h('h2.gt-dialog__title', t('replay.title', { n: replay.deal }));
+  if (replay.failed && !replay.steps) return h('div.gt-replay', [title, h('p.gt-note', replay.failed), back]);
+  if (!replay.steps) return h('div.gt-replay', [title, h('p', { attrs: { role: 'status' } }, t('replay.loading'))]);
+  const { step } = replay;
+  return h('div.gt-replay', {
+    dataset: { step: String(replay.index), steps: String(replay.count) },
+    on: { keydown: (e) => { if (replayKey(replay, e)) e.preventDefault(); } },
+  }, [
+    title,
+    // The contract as it stood after the step (the final one only once the bidding is over: no spoiler).
+    h('p.gt-replay__contract', [t(step.contract?.final ? 'contract.final' : 'contract.sofar'), ' ',
+      contractText(t, step.contract), ' — ',
+      t.bySeat('summary.dealer', replay.dealer, me)]),
+    renderControls(t, replay, me),
+    renderBoard(t, step, me),
+    renderPoints(t, step),
+    renderWorth(t, replay, { me, review, onReview }),
+    h('p.gt-note', t('replay.keys')),
+    back ? h('div.gt-dialog__buttons', back) : null,
+  ]);
+}
+
+function renderControls(t, replay, me) {
+  const { step } = replay;
+  const button = (action, label, symbol, disabled) => h('button.gt-btn.gt-replay__step', {
+    // aria-disabled, not disabled: a disabled button drops the keyboard's focus out of the dialog (at the last step)
+    type: 'button', dataset: { action: `replay-${action}` },
+    attrs: { 'aria-label': t(label), title: t(label), 'aria-disabled': String(disabled) },
+    on: { click: () => replay[action]() },
+  }, symbol);
+  const what = step.action.type === 'card' ? renderCardInline(t, step.action.card) : h('span.gt-replay__call',
+    step.action.type === 'cut' ? t('replay.cut', { k: step.action.k }) : step.action.text);
+  return h('div.gt-replay__controls', [
+    h('p.gt-replay__caption', { attrs: { 'aria-live': 'polite' } }, [
+      h('span.gt-replay__count', t('replay.step', { i: replay.index + 1, n: replay.count })), ' ',
+      h('strong', t.who(step.seat, me)), ' ', what,
+    ]),
+    h('div.gt-replay__buttons', [
+      button('first', 'replay.first', '|◀', replay.atFirst),
+      button('prev', 'replay.prev', '◀', replay.atFirst),
+      h('input.gt-replay__slider', {
+        type: 'range', min: '0', max: String(replay.count - 1), value: String(replay.index), step: '1',
+        dataset: { action: 'replay-slider' }, attrs: { 'aria-label': t('replay.slider'),
+          'aria-valuetext': t('replay.step', { i: replay.index + 1, n: replay.count }) },
+        on: { input: (e) => replay.goTo(e.target.value) },
+      }),
+      button('next', 'replay.next', '▶', replay.atLast),
+      button('last', 'replay.last', '▶|', replay.atLast),
+    ]),
+  ]);
+}
+
+function renderBoard(t, step, me) {
+  const trick = step.trick;
+  const hand = (seat, place) => h(`div.gt-replay__hand.gt-replay__hand--${place}`, { dataset: { seat } }, [
+    h('span.gt-replay__seat', t.who(seat, me)),
+    h('span.gt-replay__cards', step.hands[seat].length
+      ? step.hands[seat].map((code) => renderCardInline(t, code)) : t('replay.empty')),
+  ]);
+  return h('div.gt-replay__board', [
+    ...PLACES.map(([seat, place]) => hand(seat, place)),
+    h('div.gt-replay__trick', { dataset: { trick: trick ? String(trick.number) : '' } }, trick ? [
+      h('span.gt-replay__trick-title', trick.complete
+        ? t.bySeat('replay.trickWon', trick.winning, me, { n: trick.number, points: trick.points })
+        : t('replay.trick', { n: trick.number })),
+      h('ol.gt-replay__played', trick.cards.map((c) => h('li', {
+        class: { 'is-winning': c.seat === trick.winning }, dataset: { seat: c.seat },
+      }, [h('span.gt-replay__seat', t.who(c.seat, me)), ' ', renderCardInline(t, c.card)]))),
+    ] : h('span.gt-replay__trick-title', step.calls.length
+      ? t('replay.calls', { calls: step.calls.map((c) => `${t.who(c.seat, me)}: ${c.text}`).join(' · ') })
+      : t('replay.dealt'))),
+  ]);
+}
+
+function renderPoints(t, step) {
+  return h('p.gt-replay__points', TEAMS.map((team, i) => h('span', { dataset: { team } }, [
+    i ? ' · ' : '', t('replay.points', { team: t.team(team), points: step.cardPoints[team],
+      tricks: step.tricksWon[team] }),
+  ])));
+}
+
+// What each legal card was worth at the player's choice shown (analyse_deal), and the expert's estimate from what
+// the player could see (review): a card that loses with every hand known may still have been the right guess.
+function renderWorth(t, replay, { me, review, onReview }) {
+  const a = replay.analysis;
+  if (!a) return null;
+  const status = a.total === null || a.done < a.total
+    ? h('p.gt-replay__progress', { attrs: { role: 'status' } }, a.total === null ? t('replay.analysing')
+      : t('replay.analysingCount', { done: a.done, total: a.total }))
+    : h('p.gt-replay__progress', a.total ? t('replay.analysed', { total: a.total }) : t('replay.noChoice'));
+  const p = replay.position;
+  const mine = replay.step.seat === me && replay.step.action.type === 'card';
+  if (!p) {
+    return h('section.gt-replay__worth', [status, mine && a.done === a.total
+      ? h('p', t('replay.forced')) : null, a.done ? h('p.gt-note', t('replay.jump')) : null]);
+  }
+  const expert = review?.moves?.find((m) => m.played.type === 'card' && m.played.card === p.played.card);
+  return h('section.gt-replay__worth', { dataset: { played: p.played.card, best: String(p.playedBest) } }, [
+    h('h3.gt-replay__worth-title', t('replay.worthTitle', { n: p.trick })),
+    h('div.gt-scroll', h('table.gt-replay__values', [
+      h('thead', h('tr', [h('th', { attrs: { scope: 'col' } }, t('replay.card')),
+        h('th', { attrs: { scope: 'col' } }, t('summary.cardPoints')),
+        h('th', { attrs: { scope: 'col' } }, t('summary.matchPoints'))])),
+      h('tbody', p.cards.map((c) => h('tr', {
+        class: { 'is-best': c.best, 'is-played': c.card === p.played.card }, dataset: { card: c.card },
+      }, [
+        h('th', { attrs: { scope: 'row' } }, [renderCardInline(t, c.card),
+          c.best ? h('span.gt-tag.gt-replay__best', t('replay.best')) : null,
+          c.card === p.played.card ? h('span.gt-tag.gt-replay__yours', t('replay.played')) : null]),
+        h('td', String(c.cardPoints)), h('td', String(c.matchPoints)),
+      ]))),
+    ])),
+    h('p.gt-replay__verdict', p.playedBest ? t('replay.wasBest')
+      : t('replay.cost', { cardPoints: p.lost.cardPoints, matchPoints: p.lost.matchPoints })),
+    expert ? h('p.gt-replay__expert', [t('review.expert'), ' ',
+      expert.expert.type === 'card' ? renderCardInline(t, expert.expert.card) : expert.expert.text,
+      h('span.gt-review__why', ` — ${expert.why}`),
+      !p.playedBest && expert.same ? h('span', ` ${t('replay.goodGuess')}`) : null])
+      : review ? null : h('p', h('button.gt-btn', { type: 'button', dataset: { action: 'replay-review' },
+        on: { click: onReview } }, t('review.ask'))),
+    h('p.gt-note', t('replay.note')),
+    status,
+  ]);
+}
