@@ -97,7 +97,13 @@ def test_a_shared_link_opens_the_same_source(page: Page, browser_context_args: d
     other.close()
 
 
-def test_the_game_page_loads_nothing_of_the_lab(page: Page, requests_seen: list[str]) -> None:
+def test_the_game_links_to_the_lab_and_loads_nothing_of_it(page: Page, requests_seen: list[str]) -> None:
     page.goto("?speed=0")
     expect(page.locator("body[data-ready]")).to_be_attached(timeout=BOOT_TIMEOUT_MS)
+    page.locator('[data-action="open-settings"]').click()
+    link = page.locator("a.gt-lab-link")
+    expect(link).to_have_text("Write your own bot in the bot lab")
     assert not [url for url in requests_seen if "/lab" in url], requests_seen
+    link.click()
+    expect(page.locator("body[data-lab-ready]")).to_be_attached(timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("h1")).to_have_text("Bot lab")

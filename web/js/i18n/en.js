@@ -390,5 +390,5 @@ export default {
   'lab.open': "Open a .py file",
   'lab.badFile': "This file is not a bot’s Python source (text of 100,000 characters at most).",
   'lab.loading': "Loading Python for the lab…",
-  'lab.link': "Bot lab",
+  'lab.link': "Write your own bot in the bot lab",
 };

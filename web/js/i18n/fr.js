@@ -387,5 +387,5 @@ export default {
   'lab.open': "Ouvrir un fichier .py",
   'lab.badFile': "Ce fichier n’est pas le source Python d’un robot (du texte de 100 000 caractères au plus).",
   'lab.loading': "Chargement de Python pour le labo…",
-  'lab.link': "Labo des robots",
+  'lab.link': "Écrire votre propre robot dans le labo",
 };

@@ -6,7 +6,9 @@ import { createLabEngine } from './engine.js';
 import { mountLabView } from './view.js';
 
 const params = new URLSearchParams(location.search);
-const lang = params.get('lang') || preferredLang();
+// The language: the address's, else the game's setting (giretra.settings), else the browser's.
+const gameLang = () => { try { return JSON.parse(localStorage.getItem('giretra.settings'))?.settings?.lang; } catch { return null; } };
+const lang = params.get('lang') || gameLang() || preferredLang();
 const t = await loadWords(lang);
 document.documentElement.lang = t.lang;
 // A test may shorten the per-decision limit (?limit=ms); the page's default is the engine's.
