@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import inspect
 import json
+import random
 import re
 import sys
 import tempfile
@@ -26,9 +27,13 @@ from pathlib import Path
 from typing import Any
 
 from . import arena
-from .bots import LEVELS
+from .bots import LEVELS, own
 from .bots.own import OwnBotError
+from .deal import action_token
 from .errors import GiretraError
+from .notation import format_match, parse_match
+from .seats import parse_seat
+from .views import seat_view
 
 JSON = dict[str, Any]
 Notify = Callable[..., object]
@@ -207,7 +212,42 @@ def play(request: str, notify: Notify | None = None) -> str:
     return _ok(result)
 
 
-FUNCTIONS: dict[str, Callable[..., str]] = {"check": check, "play": play}
+def decide(request: str, notify: Notify | None = None) -> str:
+    """``{"source", "state", "seat", "seed"?}``: the bot's decision for *seat* in the match *state* (the game's
+    notation), checked as the arena checks it, not applied: ``{"action", "why"}`` as ``jsonapi.bot_action`` gives it.
+    For a match against the lab's bot (or with it as partner): the game's engine never runs the author's code."""
+    global _notify
+    try:
+        req = _request(request)
+        source = _source(req)
+        state, seat_name, seed = req.get("state"), req.get("seat"), req.get("seed", 0)
+        if not isinstance(state, str):
+            raise GiretraError("state is the match's notation, a string", "bad_request")
+        if not isinstance(seat_name, str):
+            raise GiretraError("seat is a seat's name (Bottom, Left, Top, Right)", "bad_request")
+        if type(seed) is not int or not 0 <= seed < 2**53:
+            raise GiretraError(f"seed is a whole number from 0 to 2**53-1, not {seed!r}", "bad_request")
+        match = parse_match(state)
+        seat = parse_seat(seat_name)
+        if match.turn != seat:
+            raise GiretraError(f"it is not {seat.api_name}'s turn", "not_your_turn")
+        spec = _load(source)
+    except GiretraError as err:
+        return _error(err.code, str(err))
+    except _BotError as err:
+        return _error("bot_error", str(err), err.line)
+    _notify = notify
+    try:
+        rng = random.Random(f"lab/{seed}/{format_match(match)}")   # the same position, the same randomness
+        decision = own.choose(spec, seat_view(match, seat), rng)
+    except OwnBotError as err:
+        return _error("bot_error", _readable(str(err), source), _line_of(err, source))
+    finally:
+        _notify = None
+    return _ok({"action": action_token(decision.action), "why": decision.why})
+
+
+FUNCTIONS: dict[str, Callable[..., str]] = {"check": check, "play": play, "decide": decide}
 
 
 def call(name: str, request: str, notify: Notify | None = None) -> str:
@@ -215,4 +255,4 @@ def call(name: str, request: str, notify: Notify | None = None) -> str:
     fn = FUNCTIONS.get(name)
     if fn is None:
         return _error("unknown_function", f"no lab function {name!r}; there are {', '.join(FUNCTIONS)}")
-    return fn(request, notify) if fn is play else fn(request)
+    return fn(request, notify) if fn in (play, decide) else fn(request)

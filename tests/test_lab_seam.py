@@ -103,3 +103,25 @@ def test_not_json_and_unknown_names_are_refused() -> None:
     assert json.loads(lab.call("play", "{"))["error"]["code"] == "bad_request"
     assert json.loads(lab.call("play", "[]"))["error"]["code"] == "bad_request"
     assert json.loads(lab.call("nothing", "{}"))["error"]["code"] == "unknown_function"
+
+
+def test_decide_answers_a_game_position_as_bot_action_does() -> None:
+    from giretra_core import jsonapi
+
+    started = json.loads(jsonapi.new_match(json.dumps({"seed": 3, "players": {"Bottom": "human"}})))["value"]
+    state, seat = started["state"], started["view"]["toAct"]
+    out = call("decide", {"source": templates()["greedy"], "state": state, "seat": seat})
+    assert out["ok"], out
+    value = out["value"]
+    assert isinstance(value, dict) and value["why"] == "any cut is as good as another"
+    applied = json.loads(jsonapi.apply(json.dumps({"state": state, "seat": seat, "action": value["action"]})))
+    assert applied["ok"], applied
+    assert call("decide", {"source": templates()["greedy"], "state": state, "seat": seat}) == out   # reproducible
+    other = "Top" if seat != "Top" else "Left"
+    refused = call("decide", {"source": RANDOM_BOT, "state": state, "seat": other})["error"]
+    assert isinstance(refused, dict) and refused["code"] == "not_your_turn"
+    bad = call("decide", {"source": RANDOM_BOT, "state": "junk", "seat": seat})["error"]
+    assert isinstance(bad, dict) and bad["code"] == "bad_notation"
+    crash = call("decide", {"source": "def choose(view, rng):\n    return 1/0\n", "state": state, "seat": seat})
+    assert crash["error"] == {"code": "bot_error", "line": 2,
+                              "message": "your bot raised ZeroDivisionError: division by zero (bot.py:2 in choose)"}
