@@ -46,7 +46,13 @@ PROJECT_FILES = ("pyproject.toml", "README.md", "setup.cfg", "setup.py", "MANIFE
 # play-outs). In a normal install, not in the browser's wheel.
 OFFLINE_ONLY = ("giretra_core/__main__.py", "giretra_core/arena.py", "giretra_core/bench.py",
                 "giretra_core/bots/oracle.py", "giretra_core/bots/own.py", "giretra_core/playout.py",
-                "giretra_core/protocol.py", "giretra_core/remote.py", "giretra_core/botserver.py")
+                "giretra_core/protocol.py", "giretra_core/remote.py", "giretra_core/botserver.py",
+                "giretra_core/lab.py")
+# What the bot lab's worker (web/js/lab/worker.js) adds to the game's wheel: its seam and the arena with what the
+# arena imports. A zip of its own (web/wheels/<hash>/lab-<hash>.zip, named by wheel.json's "lab"), so the game page
+# never downloads it.
+LAB_MODULES = ("giretra_core/lab.py", "giretra_core/arena.py", "giretra_core/bots/own.py", "giretra_core/remote.py",
+               "giretra_core/protocol.py")
 
 
 def source_digest(project: Path, package_dirs: list[str]) -> str:
@@ -127,6 +133,24 @@ def run_build(project: Path, out: Path, requires: list[str]) -> None:
                  f"{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}")
 
 
+def write_lab_zip(project: Path, folder: Path) -> str:
+    """The bot lab's modules (:data:`LAB_MODULES`) as a zip beside the wheel, reproducible; its path from web/."""
+    with tempfile.TemporaryDirectory() as tmp:
+        made = Path(tmp) / "lab.zip"
+        with zipfile.ZipFile(made, "w", zipfile.ZIP_DEFLATED) as zf:
+            for rel in LAB_MODULES:
+                info = zipfile.ZipInfo(rel, date_time=(1980, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                zf.writestr(info, (project / rel).read_bytes())
+        data = made.read_bytes()
+    target = folder / f"lab-{hashlib.sha256(data).hexdigest()[:12]}.zip"
+    for stale in folder.glob("lab-*.zip"):
+        stale.unlink()
+    target.write_bytes(data)
+    return target.relative_to(folder.parent.parent).as_posix()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--force", action="store_true", help="build even if the sources are unchanged")
@@ -180,7 +204,8 @@ def main(argv: list[str] | None = None) -> None:
         shutil.rmtree(stale) if stale.is_dir() else stale.unlink()
         print(f"  removed stale {stale.relative_to(web)}")
     rel = target.relative_to(web).as_posix()
-    manifest = {"file": rel, "version": version, "sha256": sha256, "source": source}
+    lab = write_lab_zip(project, target.parent)
+    manifest = {"file": rel, "version": version, "sha256": sha256, "source": source, "lab": lab}
     tmp_manifest = manifest_path.with_suffix(".json.tmp")
     tmp_manifest.write_text(json.dumps(manifest, indent=2) + "\n")
     tmp_manifest.replace(manifest_path)  # the page never sees a half-written manifest

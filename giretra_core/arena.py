@@ -485,12 +485,14 @@ def _host(stack: contextlib.ExitStack, levels: tuple[str, ...]) -> Remotes:
 
 def run(level_a: str, level_b: str, seed: int, matches: int | None = None, deals: int | None = None,
         rules: str = "giretra.com", budget_ms: float = 250.0, bidder: str | None = None,
-        progress: Callable[[str], None] | None = None, time_guard: bool = True, jobs: int = 1) -> dict[str, object]:
+        progress: Callable[[str], None] | None = None, time_guard: bool = True, jobs: int = 1,
+        pair_done: Callable[[int, int], None] | None = None) -> dict[str, object]:
     """Play the duplicate pairs and return every figure as a dict (what ``--json`` prints).
 
     *time_guard* off: the searching bots stop on their work limits only, so the figures do not
     depend on the machine's load (decision times still do).  *jobs* above 1 plays the pairs in that many
-    processes; the pairs are merged in their order, so every figure but the times is that of ``jobs=1``."""
+    processes; the pairs are merged in their order, so every figure but the times is that of ``jobs=1``.
+    *pair_done* is told ``(pairs played, pairs)`` after each pair (the bot lab's progress bar)."""
     sides = {"A": Side(level_a), "B": Side(level_b)}
     pairs = matches if matches is not None else deals
     assert pairs is not None
@@ -523,6 +525,8 @@ def run(level_a: str, level_b: str, seed: int, matches: int | None = None, deals
             total_deals += n_deals
             mp_diffs.append(sum(leg.mp_a - leg.mp_b for leg in legs) / max(1, n_deals))
             cp_diffs.append(sum(leg.cp_a - leg.cp_b for leg in legs) / max(1, n_deals))
+            if pair_done is not None:
+                pair_done(i + 1, pairs)
             if progress is not None and (i + 1) % max(1, pairs // 20) == 0:
                 rate, low, high = _mean_ci(pair_scores)
                 # As the report: one pair has no interval.

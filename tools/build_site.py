@@ -40,6 +40,8 @@ PRECACHE = "sw-precache.js"
 # browser stores what it decoded), and what only the tools use.
 NOT_PRECACHED = {"sw.js", PRECACHE}
 NOT_PRECACHED_SUFFIXES = (*ENCODINGS, ".skip", ".tmp")
+# The bot lab is loaded when a person opens it, never with the game: its page, scripts and style.
+NOT_PRECACHED_PREFIXES = ("lab.html", "js/lab/", "css/lab.css")
 
 
 def load_brotli() -> ModuleType | None:
@@ -126,7 +128,7 @@ def precached_files(web: Path) -> list[str]:
     for path in sorted(found):
         rel = path.relative_to(web).as_posix()
         if (not path.is_file() or path.name.startswith(".") or rel in NOT_PRECACHED
-                or rel.endswith(NOT_PRECACHED_SUFFIXES)):
+                or rel.endswith(NOT_PRECACHED_SUFFIXES) or rel.startswith(NOT_PRECACHED_PREFIXES)):
             continue
         if rel.startswith("vendor/") and rel not in runtime:
             continue   # micropip (the benchmark's bare page) and setup_web's manifest

@@ -145,6 +145,8 @@ export function renderSettings(t, app, cb) {
       ...['Top', 'Left', 'Right'].map((seat) => select(`gt-level-${seat}`,
         t(seat === 'Top' ? 'settings.levelPartner' : 'settings.levelOpponent', { seat: t(`seat.${seat}`) }),
         app.settings.levels[seat], options, (level) => cb.onLevel(seat, level))),
+      // A bot of one's own is written and measured in the lab, a page of its own (loaded only when opened).
+      app.embedded ? null : h('p.gt-note', [h('a.gt-lab-link', { attrs: { href: 'lab.html' } }, t('lab.link'))]),
     ]),
     // The speed in use: the address's, while it sets it (the select showed "Normal" at ?speed=0).
     select('gt-speed', t('settings.speed'), app.speedOverride ?? app.settings.speed,

@@ -1,0 +1,109 @@
+"""The bot lab (web/lab.html): a template bot run in the duplicate mini-arena, a loop that never ends stopped within
+the per-decision limit, an error shown with its line, a bot saved and reloaded, a shared link that opens the same
+source. The lab runs the bot in its own worker (web/js/lab/worker.js), never the game's."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import BOOT_TIMEOUT_MS
+from playwright.sync_api import Page, expect
+
+ARENA_TIMEOUT_MS = 240_000   # 100 duplicate deals (200 deals) against basic in Pyodide on a loaded machine
+
+
+def open_lab(page: Page, query: str = "lang=en") -> Page:
+    page.goto(f"lab.html?{query}")
+    expect(page.locator("body[data-lab-ready]")).to_be_attached(timeout=BOOT_TIMEOUT_MS)
+    return page
+
+
+def write(page: Page, source: str) -> None:
+    page.locator("[data-lab=editor]").fill(source)
+
+
+def test_greedy_template_runs_against_basic_over_100_duplicate_deals(page: Page) -> None:
+    open_lab(page)
+    page.locator("[data-lab=template]").select_option("greedy")
+    page.locator("[data-lab=use-template]").click()
+    expect(page.locator("[data-lab=editor]")).to_have_value(re.compile("partner wins so far"))
+    page.locator("[data-lab=opponent]").select_option("basic")
+    page.locator("[data-lab=deals]").select_option("100")
+    page.locator("[data-lab=run]").click()
+    expect(page.locator("[data-lab=progress]")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    result = page.locator("[data-lab=result]")
+    expect(result).to_be_visible(timeout=ARENA_TIMEOUT_MS)
+    expect(result).to_contain_text("against Basic bot over 100 duplicate deals")
+    expect(result).to_contain_text(re.compile(r"wins \d+\.\d % \(95 % interval \d+\.\d % to \d+\.\d %\)"))
+    expect(page.locator("[data-lab=error]")).to_be_hidden()
+
+
+def test_an_endless_loop_is_stopped_within_its_limit(page: Page) -> None:
+    open_lab(page, "lang=en&limit=1000")
+    write(page, "from giretra_core.bots import Decision\n\n\ndef choose(view, rng):\n    while True:\n        pass\n")
+    page.locator("[data-lab=deals]").select_option("20")
+    page.locator("[data-lab=run]").click()
+    error = page.locator("[data-lab=error]")
+    # The worker boots, then the first decision loops: 1 s after it began, the page ends the worker.
+    expect(error).to_contain_text("took more than 1000 ms: your bot was stopped", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("[data-lab=run]")).to_be_enabled()
+    # A new worker answers the next run.
+    page.locator("[data-lab=use-template]").click()
+    page.locator("[data-lab=check]").click()
+    expect(page.locator("[data-lab=notice]")).to_have_text("Your bot imports and has choose(view, rng).",
+                                                           timeout=BOOT_TIMEOUT_MS)
+
+
+def test_an_error_is_shown_with_its_line(page: Page) -> None:
+    open_lab(page)
+    write(page, "from giretra_core.bots import Decision\n\n\ndef choose(view, rng):\n    x = 1\n    return x / 0\n")
+    page.locator("[data-lab=deals]").select_option("20")
+    page.locator("[data-lab=run]").click()
+    error = page.locator("[data-lab=error]")
+    expect(error).to_contain_text("Line 6:", timeout=BOOT_TIMEOUT_MS)
+    expect(error).to_contain_text("ZeroDivisionError")
+    expect(page.locator(".lab-gutter__bad")).to_have_text("6")
+    write(page, "def choose(view, rng)\n    return 1\n")
+    page.locator("[data-lab=check]").click()
+    expect(error).to_contain_text("Line 1: SyntaxError")
+
+
+def test_a_bot_saved_is_there_after_a_reload(page: Page) -> None:
+    open_lab(page)
+    source = "# my saved bot\nfrom giretra_core.bots import Decision\n\n\ndef choose(view, rng):\n" \
+             "    return Decision(view.legal[0], 'first')\n"
+    write(page, source)
+    page.locator("[data-lab=save]").click()
+    expect(page.locator("[data-lab=notice]")).to_have_text("Saved in this browser.")
+    open_lab(page)
+    expect(page.locator("[data-lab=editor]")).to_have_value(source)
+    expect(page.locator("[data-lab=notice]")).to_have_text("Your saved bot is back.")
+
+
+def test_a_shared_link_opens_the_same_source(page: Page, browser_context_args: dict[str, object]) -> None:
+    open_lab(page)
+    source = "# shared bot, é ü ✓\nfrom giretra_core.bots import Decision\n\n\ndef choose(view, rng):\n" \
+             "    return Decision(view.legal[-1], 'last')\n"
+    write(page, source)
+    page.locator("[data-lab=share]").click()
+    link = page.locator("[data-lab=share-link] a")
+    expect(link).to_have_attribute("href", re.compile(r"lab\.html\?lang=en#bot=[A-Za-z0-9_-]+$"))
+    href = link.get_attribute("href")
+    assert href is not None
+    other = page.context.new_page()   # same context, so clear what was saved: the link alone must carry the bot
+    other.goto(href)
+    expect(other.locator("body[data-lab-ready]")).to_be_attached(timeout=BOOT_TIMEOUT_MS)
+    expect(other.locator("[data-lab=editor]")).to_have_value(source)
+    other.close()
+
+
+def test_the_game_links_to_the_lab_and_loads_nothing_of_it(page: Page, requests_seen: list[str]) -> None:
+    page.goto("?speed=0")
+    expect(page.locator("body[data-ready]")).to_be_attached(timeout=BOOT_TIMEOUT_MS)
+    page.locator('[data-action="open-settings"]').click()
+    link = page.locator("a.gt-lab-link")
+    expect(link).to_have_text("Write your own bot in the bot lab")
+    assert not [url for url in requests_seen if "/lab" in url], requests_seen
+    link.click()
+    expect(page.locator("body[data-lab-ready]")).to_be_attached(timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("h1")).to_have_text("Bot lab")
