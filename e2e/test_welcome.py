@@ -66,6 +66,17 @@ def test_a_welcome_stored_by_another_version_is_shown_again(page: Page) -> None:
     expect(page.locator(WELCOME)).to_be_visible()
 
 
+def test_a_player_back_to_a_match_saved_before_the_welcome_existed_is_not_welcomed(page: Page) -> None:
+    # Their match comes back as it was; a welcome over it would greet as new someone who has played here.
+    open_game(page, fragment="seed=4")
+    page.locator(".gt-table.is-my-turn").wait_for()
+    page.evaluate("sessionStorage.setItem('e2e.firstVisit', '1'); localStorage.removeItem('giretra.welcome')")
+    page.reload()
+    page.locator("body[data-ready]").wait_for(state="attached")
+    page.locator(".gt-table.is-my-turn").wait_for()
+    expect(page.locator(WELCOME)).to_have_count(0)
+
+
 @pytest.mark.parametrize(("lang", "title", "partner"), [
     ("fr", "Bienvenue à la table de Giretra", "Nord, est votre partenaire"),
     ("mg", "Tongasoa eto amin’ny latabatra Giretra", "Ambony, no namanao"),

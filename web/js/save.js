@@ -193,6 +193,11 @@ export function setStatsAside(raw, why) {
   return write(STATS_ASIDE_KEY, JSON.stringify({ raw, why, at: new Date().toISOString() }));
 }
 
+/** No welcome was ever stored on this browser (not even an older version's). */
+export function welcomeNeverStored() {
+  return read(WELCOME_KEY) === null;
+}
+
 /** The welcome was read (its close) on this browser, in its current version. */
 export function welcomeSeen() {
   return readVersioned(WELCOME_KEY, WELCOME_VERSION, 'welcome').status === 'ok';

@@ -29,11 +29,14 @@ export function mount(root, opts) {
   const session = createSession(opts.engine, { lang: opts.lang || 'en', restartEngine });
   let game = null;
   const openFirst = async () => {
+    // A player who comes back to a match saved before the welcome existed is not new: not welcomed. (A welcome of
+    // an older version read here is shown again in its new version, match or not.)
+    const returning = standalone && store.welcomeNeverStored() && store.readSave().status !== 'none';
     await openInitialMatch(game, {
       seed: opts.seed ?? null, focus: Boolean(opts.focus), fragment: standalone ? takeFragment() : '' });
     // The game page's first visit: a welcome, before the bots' first move (they wait while it is open). A widget
     // sits in someone else's page, which says what it shows: none there (embed.html's included).
-    if (standalone && game.view && !store.welcomeSeen()) ui.openWelcome();
+    if (standalone && !returning && game.view && !store.welcomeSeen()) ui.openWelcome();
   };
   const actions = {
     takeBack: scope === 'match' ? (view) => game.takeBack(view) : null,
