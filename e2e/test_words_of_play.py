@@ -61,10 +61,6 @@ def test_coach_mode_names_each_bidding_restriction_once_for_all_modes(page: Page
     expect(coach.locator('li[data-rule="N-6"]')).to_have_count(2)   # two restrictions of one rule, both said
 
 
-@pytest.mark.xfail(strict=True, reason="the hint is the expert's, and giretra_core/bots/expert.py (another helper's, "
-                   "not edited on this branch) still builds its call's line without bidding.call_decision: its bid() "
-                   "must end with `return call_decision(view.rules, choice, view.hand, look, current)`; then drop "
-                   "this marker")
 def test_a_bidding_hint_says_what_in_the_hand_supports_it(page: Page) -> None:
     # The page's hint is the expert's; its line about a bid is the bidding module's (bidding.call_decision): what in
     # the hand supports it and the card points expected against those needed (the basic and advanced levels say it).

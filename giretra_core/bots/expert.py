@@ -38,7 +38,7 @@ from ..views import SeatView
 from . import advanced
 from .advanced import SignalState, signal_state
 from .basic import ADVANCED_DOUBLE
-from .bidding import Outlook, choose_call, outlook, win_chance
+from .bidding import Outlook, call_decision, choose_call, outlook, win_chance
 from .cardplay import ADVANCED, heuristic_card
 from .inference import evidence_bias, sample_world
 from .knowledge import PlayKnowledge, play_knowledge
@@ -344,8 +344,7 @@ def bid(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool) 
     scores = (view.scores[team], view.scores[1 - team], view.target)
     choice = choose_call(view.rules, legal, look, seat, current, scores, forced=not view.calls,
                          double_margin=ADVANCED_DOUBLE, double_risk=True)
-    mode = choice.call.mode
-    return decide(choice.call, choice.key, mode=mode.api_name if mode is not None else "")
+    return call_decision(view.rules, choice, view.hand, look, current)   # its line: what supports the call
 
 
 def _simulate_modes(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool,
