@@ -86,7 +86,13 @@ def site(web: Path, encodings: tuple[tuple[str, str], ...]) -> Iterator[str]:
 
 
 def first_hand(page: Page, url: str) -> None:
+    """Open *url* and play as a new reader until the first hand is playable: on a first visit the welcome opens and
+    the bots wait for its Play (its bytes are the page's; the reader's pause is not counted here, only bytes)."""
     page.goto(url)
+    page.wait_for_selector("body[data-first-hand], body[data-error], [data-action='welcome-play']", timeout=180_000)
+    welcome = page.locator("[data-action='welcome-play']")
+    if welcome.count() and welcome.is_visible():
+        welcome.click()
     page.wait_for_selector("body[data-first-hand], body[data-error]", state="attached", timeout=180_000)
 
 
