@@ -9,7 +9,6 @@ import { renderWelcome } from '../view/welcome.js';
 import { markWelcomeSeen } from '../save.js';
 import { renderScoreSheet, renderSummary, renderTrickHistory } from '../view/summary.js';
 import { playDealAgain } from '../replay/again.js';
-import { openReplay } from '../replay/dialog.js';
 import { shareLinks } from './links.js';
 import { loadStats, resetStats } from './stats.js';
 import { changeCoach, changeFourColour, changeSound, changeLang, changeLevel, changeSpeed, HUMAN } from './settings.js';
@@ -106,7 +105,7 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
       me: HUMAN,
       review: g.review?.deal === deal ? g.review : null,
       onReview: () => g.askReview(deal),
-      onReplay: () => openReplay({ dom, game, open, refresh, close }, deal, () => openDealResult(deal)),
+      onReplay: () => replayLater({ dom, game, open, refresh, close }, deal, () => openDealResult(deal)),
       onAgain: () => { if (g.summary) g.summaryClosed(); close(); playDealAgain(g, deal); },
       onBack: () => { g.leaveReview(deal); openScoreSheet(deal); },
     }), { onClose: () => { g.leaveReview(deal); g.showSummaryIfAny(); } });
@@ -119,7 +118,7 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
       me: HUMAN,
       review: g.review?.deal === g.summary?.dealNumber ? g.review : null,
       onReview: () => g.askReview(g.summary.dealNumber),
-      onReplay: () => openReplay({ dom, game, open, refresh, close }, g.summary.dealNumber, openSummary),
+      onReplay: () => replayLater({ dom, game, open, refresh, close }, g.summary.dealNumber, openSummary),
       onAgain: () => { const deal = g.summary.dealNumber; close(); playDealAgain(g, deal); },
       winner: g.view.phase === 'match_over' ? g.view.winner : null,
       onContinue: () => close(),
@@ -163,4 +162,10 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
       stats: game().standalone ? statsSection(t) : null,
     })); },
   };
+}
+
+/** The replay's modules are loaded when a player first opens one (about 6 KB a first visit need not fetch). */
+function replayLater(dialogs, deal, back) {
+  import('../replay/dialog.js').then(({ openReplay }) => openReplay(dialogs, deal, back),
+    (err) => dialogs.game().showCrash(err));
 }
