@@ -25,6 +25,7 @@ Prints the median of each and the ratios game/bare; the issue asks for <= 1.15.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import statistics
 import sys
@@ -120,11 +121,13 @@ def cold(pw: Playwright, url: str, marker: str, runs: int) -> list[float]:
     return times
 
 
-def warm(pw: Playwright, url: str, marker: str, runs: int) -> list[float]:
+def warm(pw: Playwright, url: str, marker: str, runs: int, prime: str | None = None) -> list[float]:
+    """One browser: the page loaded once (until *prime*, else *marker*), then about:blank -> the page again for each
+    run, timed until *marker*."""
     browser = launch(pw)
     try:
         page = new_page(browser)
-        timed_load(page, url, marker)  # fills the HTTP cache (and V8's code cache)
+        timed_load(page, url, prime or marker)  # fills the HTTP cache (and V8's code cache)
         times = []
         for _ in range(runs):
             page.goto("about:blank")
@@ -134,20 +137,9 @@ def warm(pw: Playwright, url: str, marker: str, runs: int) -> list[float]:
         browser.close()
 
 
-def warm_reload(pw: Playwright, url: str, marker: str, runs: int) -> list[float]:
-    """A player's reload: the page opened once (its match saved), then opened again in the same browser; *marker*
-    "preview" is the saved table drawn while the engine boots, "first-hand" the table playable."""
-    browser = launch(pw)
-    try:
-        page = new_page(browser)
-        timed_load(page, url, "first-hand")   # the match saved, with the table the engine drew for it
-        times = []
-        for _ in range(runs):
-            page.goto("about:blank")
-            times.append(timed_load(page, url, marker))
-        return times
-    finally:
-        browser.close()
+# A player's reload: the page opened once (its match saved with the table the engine drew for it), then again in the
+# same browser; "preview" is the saved table drawn while the engine boots, "first-hand" the table playable.
+warm_reload = functools.partial(warm, prime="first-hand")
 
 
 def first_hand_state(seed: int) -> str:

@@ -2,17 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { readTableView, writeSave, writeTableView } from '../../web/js/save.js';
-
-/** localStorage for save.js, in node: a Map behind the three calls it makes. */
-function fakeLocalStorage() {
-  const items = new Map();
-  globalThis.localStorage = {
-    getItem: (k) => (items.has(k) ? items.get(k) : null),
-    setItem: (k, v) => { items.set(k, String(v)); },
-    removeItem: (k) => { items.delete(k); },
-  };
-  return items;
-}
+import { fakeLocalStorage } from './fake-storage.js';
 
 const STATE = 'G2 giretra.com hrrr 7 B 0-0 150 * c9 2';
 const VIEW = { phase: 'negotiation', hand: ['AS', '7H', 'KC', 'QC', '10C'], toAct: 'Bottom' };

@@ -7,19 +7,9 @@ import { emptyStats, loadStats, opponentsLevel, recordMatch } from '../../web/js
 import { readStats, writeStats } from '../../web/js/save.js';
 import { createSession } from '../../web/js/session.js';
 import { fakeEngine, settle } from './fake-engine.js';
+import { fakeLocalStorage } from './fake-storage.js';
 
 await loadWords('en');   // (a page's surface is mounted once its words are loaded)
-
-/** localStorage for save.js, in node: a Map behind the three calls it makes. */
-function fakeLocalStorage() {
-  const items = new Map();
-  globalThis.localStorage = {
-    getItem: (k) => (items.has(k) ? items.get(k) : null),
-    setItem: (k, v) => { items.set(k, String(v)); },
-    removeItem: (k) => { items.delete(k); },
-  };
-  return items;
-}
 
 test('wins and losses make streaks, and each match is counted under the opponents’ level', () => {
   let s = emptyStats();
