@@ -198,7 +198,9 @@ def test_a_keyboard_reader_who_starts_a_game_widget_lands_on_its_table(page: Pag
         if (where !== window.__where.at(-1)) window.__where.push(where);
       }}, 20);
     }}""")
-    widget.locator('[data-action="start-widget"]').focus()
+    play = widget.locator('[data-action="start-widget"]')
+    expect(play).to_be_visible()   # its words loaded (until then it keeps its room, hidden: no focus to take)
+    play.focus()
     page.keyboard.press("Enter")
     inside = f"""(where) => {{
       const w = document.querySelector('giretra-game[mode="{mode}"]');
@@ -227,7 +229,11 @@ def test_a_reader_who_goes_on_while_a_game_widget_loads_keeps_the_focus_where_th
     # page must not be pulled back into the widget when its match is drawn.
     page.goto("rules.html?lang=en")
     widget = page.locator('giretra-game[mode="match"]').first
-    widget.locator('[data-action="start-widget"]').focus()
+    play = widget.locator('[data-action="start-widget"]')
+    # A first visit: the button is hidden (keeping its room) until the page's words arrive, and a hidden button
+    # takes no focus: the Enter then went to the page's body and nothing started (a fresh clone's run).
+    expect(play).to_be_visible()
+    play.focus()
     page.keyboard.press("Enter")
     page.keyboard.press("Shift+Tab")   # out of the widget, back up the page
     went = page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
