@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { test } from 'node:test';
 
-import { hasWords, LANGUAGES, loadWords, translator } from '../../web/js/i18n.js';
+import { hasWords, languageSwitch, LANGUAGES, loadWords, translator } from '../../web/js/i18n.js';
 
 // The catalogues themselves, read as files (not through the loader, whose cache the first test watches).
 const dir = new URL('../../web/js/i18n/', import.meta.url);
@@ -36,6 +36,18 @@ test('a translator fills placeholders and shows a missing key as ⟦key⟧', asy
   assert.equal(t('no.such.key'), '⟦no.such.key⟧');
   assert.equal(t.maybe('no.such.key'), null);
   assert.equal(t.card('JH'), t('card.name', { rank: t('rank.J'), suit: t('suit.H') }));
+});
+
+test('a surface’s language switch: of two in a row, the last asked wins, even when the first one’s words come later', async () => {
+  await loadWords('en');
+  const switchTo = languageSwitch();
+  const first = switchTo('mg');    // not loaded yet: its words arrive after the second switch's
+  const second = switchTo('en');   // already loaded
+  assert.equal(await first, null, 'a switch overtaken by a later one gives nothing to draw');
+  assert.equal((await second).lang, 'en');
+  assert.equal((await switchTo('mg')).lang, 'mg', 'asked alone, a switch gives its words');
+  const other = languageSwitch();   // each surface counts its own switches
+  assert.equal((await other('fr')).lang, 'fr');
 });
 
 test('one catalogue per language, each with the keys and placeholders of the English one, none empty', () => {

@@ -34,6 +34,17 @@ export function loadWords(lang) {
   return loading.get(code);
 }
 
+/** For a surface whose language can change: `switchTo(lang)` resolves to the words of *lang* once loaded, or to null
+ *  when a later switch was asked meanwhile. Of two switches in a row, the last one asked wins, whichever loads first. */
+export function languageSwitch() {
+  let asked = 0;
+  return async function switchTo(lang) {
+    const mine = ++asked;
+    const t = await loadWords(lang);
+    return mine === asked ? t : null;
+  };
+}
+
 /** True once the words of *lang* are loaded: translator(lang) then answers at once. */
 export function hasWords(lang) {
   return catalogues.has(known(lang));

@@ -8,7 +8,7 @@
 // not start is shown as the game shows it, by stage, with a Try again button (*restartEngine*: the widget's).
 
 import { focusIsFree } from '../dom.js';
-import { loadWords, translator } from '../i18n.js';
+import { languageSwitch, translator } from '../i18n.js';
 import { createSession } from '../session.js';
 import { Calculator } from './controller.js';
 import { createView } from './view.js';
@@ -16,7 +16,7 @@ import { createView } from './view.js';
 export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesHref = '', focus = false,
   headingLevel = 2, restartEngine = null } = {}) {
   let t = translator(lang);   // loaded by the host (widget.js) before the mount
-  let langAsked = 0;
+  const switchLang = languageSwitch();
   const session = createSession(engine, { lang: t.lang, restartEngine });
   let focused = false;
   const draw = (ctrl) => {
@@ -39,9 +39,8 @@ export function mount(root, { engine, lang = 'en', rules = 'giretra.com', rulesH
   return {
     /** Once the words of *next* are loaded (of two switches in a row, the last wins). */
     async setLang(next) {
-      const asked = ++langAsked;
-      const words = await loadWords(next);
-      if (asked !== langAsked) return;
+      const words = await switchLang(next);
+      if (!words) return;
       t = words;
       ctrl.setLang(t.lang);
     },

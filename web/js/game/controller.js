@@ -5,7 +5,7 @@
 // What it cannot do without a page goes through three small ports, which the wiring (index.js) gives it and a test
 // fakes: `ui` (draw, say, dialogs, focus), `store` (save.js: localStorage) and `clock` (timers, now).
 
-import { translator } from '../i18n.js';
+import { languageSwitch, translator } from '../i18n.js';
 import { errorKind } from '../session.js';
 import { askHint, takeBack } from './aids.js';
 import { describe } from './describe.js';
@@ -67,7 +67,7 @@ export class Game {
     this.tookBackAt = -Infinity;
     this.trickStop = null;      // scope 'trick': {deal, n}: the bots stop and wait once n tricks of that deal are done
     this.skip = null;           // ends the pause under way (a key, a tap on the trick)
-    this.langAsked = 0;         // each language switch takes a number: one asked earlier that loads later is dropped
+    this.switchLang = languageSwitch();   // of two language switches in a row, the last one asked wins
     this.destroyed = false;
   }
 

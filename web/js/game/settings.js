@@ -1,7 +1,6 @@
 // The game's settings: language, each bot's level, the pauses' speed, coach mode. Stored by the game page
 // (localStorage 'giretra.settings'); a widget takes its language from its host page and stores the rest only.
 
-import { loadWords } from '../i18n.js';
 
 // The page seats its player at Bottom and the bots elsewhere (the notation allows any seating: links.js refuses it).
 export const HUMAN = 'Bottom';
@@ -38,9 +37,8 @@ function storeSettings(game) {
 /** Everything in *lang*: the page's words once its catalogue is loaded (the first switch to it fetches it), the
  *  engine's (calls, reasons, arithmetic) asked again. Of two switches in a row, the last one wins. */
 export async function changeLang(game, lang) {
-  const asked = ++game.langAsked;
-  const t = await loadWords(lang);
-  if (asked !== game.langAsked || game.destroyed) return;
+  const t = await game.switchLang(lang);
+  if (!t || game.destroyed) return;
   game.t = t;
   game.settings.lang = game.t.lang;
   game.session.setLang(game.t.lang);

@@ -9,7 +9,7 @@
 // Without `lesson`, the list of lessons is shown, grouped by family, and the reader picks one. Progress is kept in
 // localStorage `giretra.lessons` (progress.js).
 
-import { loadWords, translator } from '../i18n.js';
+import { languageSwitch, translator } from '../i18n.js';
 import { createSession } from '../session.js';
 import { LessonPlayer } from './controller.js';
 import { createView } from './view.js';
@@ -17,7 +17,7 @@ import { createView } from './view.js';
 export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'rules.html', restartEngine = null,
   focus = false, headingLevel = 2 } = {}) {
   let t = translator(lang);   // loaded by the host (widget.js) before the mount
-  let langAsked = 0;
+  const switchLang = languageSwitch();
   const session = createSession(engine, { lang: t.lang, restartEngine });
   const view = createView({ root, lang: t.lang, headingLevel, rulesHref, canRestart: Boolean(restartEngine) });
   const ctrl = new LessonPlayer({ session, lesson, focus, onChange: (c) => view.render(c, t) });
@@ -28,9 +28,8 @@ export function mount(root, { engine, lang = 'en', lesson = null, rulesHref = 'r
   return {
     /** Once the words of *next* are loaded (of two switches in a row, the last wins). */
     async setLang(next) {
-      const asked = ++langAsked;
-      const words = await loadWords(next);
-      if (asked !== langAsked) return;
+      const words = await switchLang(next);
+      if (!words) return;
       t = words;
       await ctrl.setLang(t.lang);
     },

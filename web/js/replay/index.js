@@ -9,14 +9,14 @@
 // (no "You": the reader watches), and the cards are not valued (the game page's replay does that for the player).
 
 import { h, replaceKeepingFocus } from '../dom.js';
-import { loadWords, translator } from '../i18n.js';
+import { languageSwitch, translator } from '../i18n.js';
 import { createSession } from '../session.js';
 import { Replay } from './controller.js';
 import { renderReplay } from './view.js';
 
 export function mount(root, { engine, lang = 'en', link = null, deal = null, restartEngine = null, focus = false } = {}) {
   let t = translator(lang);   // loaded by the host (widget.js) before the mount
-  let langAsked = 0;
+  const switchLang = languageSwitch();
   let replay = null;
   let failed = null;           // why there is nothing to replay (a bad token, an engine that did not start)
   const session = createSession(engine, { lang: t.lang, restartEngine });
@@ -51,9 +51,8 @@ export function mount(root, { engine, lang = 'en', link = null, deal = null, res
   return {
     /** Once the words of *next* are loaded (of two switches in a row, the last wins): the same step, re-asked. */
     async setLang(next) {
-      const asked = ++langAsked;
-      const words = await loadWords(next);
-      if (asked !== langAsked) return;
+      const words = await switchLang(next);
+      if (!words) return;
       t = words;
       session.setLang(t.lang);
       if (replay?.steps) await replay.load().catch(fail);
