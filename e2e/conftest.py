@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 
-from tools.browser import CHROMIUM
+from tools.browser import CHROMIUM, wait_for_async
 from tools.browser import FLAGS as CHROMIUM_FLAGS
 from tools.serve import serving
 
@@ -112,7 +112,7 @@ def warm(context: BrowserContext) -> None:
     page = context.new_page()
     page.goto("?speed=0")
     wait_ready(page)
-    page.wait_for_function(SNAPSHOT_KEPT_JS, polling=100, timeout=BOOT_TIMEOUT_MS)
+    wait_for_async(page, SNAPSHOT_KEPT_JS, timeout=BOOT_TIMEOUT_MS)
     page.close()
     _warm.add(id(context))
 

@@ -19,6 +19,7 @@ from test_lessons import answer, right_answer, start_lesson
 
 from giretra_core import lessons
 from tools import build_site
+from tools.browser import wait_for_async
 from tools.serve import Handler, serving
 
 SNAPSHOT = "giretra-engine-snapshot"
@@ -35,7 +36,7 @@ def wait_offline_copy(page: Page, frame_url: str = "embed.html") -> None:
     """The service worker installed (its cache whole), active, and answering navigations: Chromium starts to control
     new pages a moment after the activation (a second or so here), so embed.html (light: no engine) is opened until
     its page is controlled. Leaves *page* on it."""
-    page.wait_for_function("""async () => {
+    wait_for_async(page, """async () => {
       const reg = await navigator.serviceWorker.getRegistration();
       return Boolean(reg?.active) && reg.active.state === 'activated';
     }""", timeout=BOOT_TIMEOUT_MS, polling=200)
@@ -48,8 +49,8 @@ def wait_offline_copy(page: Page, frame_url: str = "embed.html") -> None:
 
 
 def wait_snapshot(page: Page) -> None:
-    page.wait_for_function(f"async () => (await (await caches.open('{SNAPSHOT}')).keys()).length === 1",
-                           timeout=BOOT_TIMEOUT_MS, polling=200)
+    wait_for_async(page, f"async () => (await (await caches.open('{SNAPSHOT}')).keys()).length === 1",
+                   timeout=BOOT_TIMEOUT_MS, polling=200)
 
 
 def visit_game(page: Page) -> str:
@@ -187,7 +188,7 @@ def test_without_service_workers_the_pages_load_and_play_as_before(insecure_cont
     insecure.wait_for_function("s => JSON.parse(localStorage.getItem('giretra.match')).state !== s", arg=before)
     # The suite's own contexts block service workers (register() gives nothing back): a failure, said on the console.
     page.goto("rules.html")
-    page.wait_for_function("import('./js/offline.js').then((m) => m.offline.status !== 'registering')")
+    wait_for_async(page, "() => import('./js/offline.js').then((m) => m.offline.status !== 'registering')")
     assert offline_status(page) == "failed"
     _, box = start_lesson(page, "cards-ranking")
     finish_first_task(box, "cards-ranking")
@@ -262,8 +263,8 @@ def test_a_new_build_is_offered_by_a_notice_and_never_mixed_with_the_old(browser
         wait_ready(page)
         assert saved_state(page) == before   # the match comes back as it was
         assert "// build 4" in served(page, "js/dom.js")
-        page.wait_for_function(f"caches.keys().then((k) => k.includes('giretra-site-{version}') && "
-                               "k.filter((n) => n.startsWith('giretra-site-')).length === 1)")
+        wait_for_async(page, f"() => caches.keys().then((k) => k.includes('giretra-site-{version}') && "
+                             "k.filter((n) => n.startsWith('giretra-site-')).length === 1)")
     finally:
         context.close()
 

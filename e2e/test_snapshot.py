@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_FLAGS, WEB_DIR, quiet_welcome, wait_ready
+from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_FLAGS, WEB_DIR, quiet_welcome, wait_for_async, wait_ready
 from gameplay import play_one_step, saved_state, wait_my_turn
 from playwright.sync_api import BrowserContext, Page, Playwright, expect
 
@@ -33,8 +33,8 @@ def snapshot_keys(page: Page) -> list[str]:
 
 def wait_snapshot_kept(page: Page) -> None:
     """The snapshot is stored after the engine answers (not awaited by the boot): wait for it."""
-    page.wait_for_function(f"async () => (await (await caches.open('{CACHE}')).keys()).length === 1",
-                           timeout=BOOT_TIMEOUT_MS, polling=100)
+    wait_for_async(page, f"async () => (await (await caches.open('{CACHE}')).keys()).length === 1",
+                   timeout=BOOT_TIMEOUT_MS)
 
 
 def test_a_later_visit_boots_from_the_snapshot_the_first_one_made(page: Page) -> None:

@@ -26,7 +26,7 @@ from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tools.browser import CHROMIUM, FLAGS  # noqa: E402
+from tools.browser import CHROMIUM, FLAGS, wait_for_async  # noqa: E402
 from tools.serve import WEB_DIR, Handler, serving  # noqa: E402
 
 SNAPSHOT_CACHE = "giretra-engine-snapshot"   # web/js/worker.js
@@ -95,8 +95,8 @@ def main(argv: list[str] | None = None) -> None:
             page.add_init_script(WATCH_BOOT)
             url = base + "rules.html"
             first = visit(page, url, args.lesson)
-            page.wait_for_function(f"async () => (await (await caches.open('{SNAPSHOT_CACHE}')).keys()).length === 1",
-                                   timeout=120_000, polling=100)
+            wait_for_async(page, f"async () => (await (await caches.open('{SNAPSHOT_CACHE}')).keys()).length === 1",
+                           timeout=120_000)
             runs = [visit(page, url, args.lesson) for _ in range(args.runs)]
         finally:
             browser.close()
