@@ -22,6 +22,14 @@ ROOT = Path(__file__).resolve().parent.parent
 BIG = ("const words = " + json.dumps(["giretra"] * 2000) + ";\n").encode()
 
 
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """build_site keeps the vendor files' copies in a cache outside the clone: here, the test's own."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("GIRETRA_CACHE", str(cache))
+    return cache
+
+
 @pytest.fixture
 def site(tmp_path: Path) -> Path:
     web = tmp_path / "web"
@@ -55,6 +63,31 @@ def test_copies_are_written_for_what_compresses_and_only_once(site: Path) -> Non
     before = (site / "js" / "big.js.gz").stat().st_mtime_ns
     build_site.build(site, use_brotli=False)
     assert (site / "js" / "big.js.gz").stat().st_mtime_ns == before     # up to date: not written again
+
+
+def test_a_second_clone_takes_the_pinned_pyodide_copies_from_the_cache_and_never_a_damaged_one(
+        site: Path, own_cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    wasm = next(site.glob("vendor/pyodide/*/pyodide.asm.wasm"))
+    wasm.write_bytes(BIG)
+    build_site.build(site, use_brotli=False)
+    compressed: list[int] = []
+    real = gzip.compress
+    monkeypatch.setattr(build_site.gzip, "compress",
+                        lambda data, *a, **k: compressed.append(len(data)) or real(data, *a, **k))
+    clone = tmp_path / "clone"
+    (clone / "vendor" / "pyodide" / PYODIDE_VERSION).mkdir(parents=True)
+    (clone / wasm.relative_to(site)).write_bytes(BIG)
+    (clone / "app.js").write_bytes(BIG)   # the project's own files: compressed in each clone
+    build_site.precompress(clone, use_brotli=False)
+    assert compressed == [len(BIG)]                                   # app.js only; the wasm's copy came from the cache
+    assert gzip.decompress((clone / wasm.relative_to(site)).with_suffix(".wasm.gz").read_bytes()) == BIG
+    for kept in own_cache.rglob("*.gz"):
+        kept.write_bytes(b"damaged")
+    third = tmp_path / "third"
+    (third / wasm.relative_to(site)).parent.mkdir(parents=True)
+    (third / wasm.relative_to(site)).write_bytes(BIG)
+    build_site.precompress(third, use_brotli=False)
+    assert gzip.decompress((third / wasm.relative_to(site)).with_suffix(".wasm.gz").read_bytes()) == BIG
 
 
 def test_a_copy_whose_file_is_gone_is_removed(site: Path) -> None:

@@ -25,6 +25,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -64,7 +65,48 @@ def fresh(copy: Path, source: Path) -> bool:
     return copy.is_file() and copy.stat().st_mtime >= source.stat().st_mtime
 
 
-def write_copy(source: Path, suffix: str, compress: object) -> tuple[str, int] | None:
+# The pinned Pyodide files (vendor/) are the same bytes in every clone, and brotli 11 of pyodide.asm.wasm alone costs
+# about 37 CPU-s: their copies are kept in a cache outside the clone, by the sha256 of the source, as pip and npm keep
+# their downloads (GIRETRA_CACHE, else ~/.cache/giretra). A cache that cannot be read or written is only skipped.
+CACHED_UNDER = "vendor"
+QUALITY = {".br": 11, ".gz": 9}   # in the cache's names: a copy made at another quality is not taken for this one
+
+
+def cache_dir() -> Path:
+    return Path(os.environ.get("GIRETRA_CACHE") or Path.home() / ".cache" / "giretra") / "compressed"
+
+
+def reuse(source: Path, suffix: str, data: bytes, compress: Callable[[bytes], bytes]) -> bytes:
+    """*data* compressed by *compress*, from the cache when *source* is a pinned vendor file compressed before. A cached
+    copy is used only if it decodes to *data* (a damaged cache never reaches the site)."""
+    if CACHED_UNDER not in source.parts:
+        return compress(data)
+    kept = cache_dir() / f"{hashlib.sha256(data).hexdigest()}-{QUALITY[suffix]}{suffix}"
+    try:
+        packed = kept.read_bytes()
+        if decode(suffix, packed) == data:
+            return packed
+    except Exception:   # noqa: BLE001  (absent, unreadable or not a valid stream: compressed again below)
+        pass
+    packed = compress(data)
+    try:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        tmp = kept.with_name(f"{kept.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(packed)
+        tmp.replace(kept)
+    except OSError:
+        pass
+    return packed
+
+
+def decode(suffix: str, packed: bytes) -> bytes:
+    if suffix == ".gz":
+        return gzip.decompress(packed)
+    brotli = load_brotli()
+    return brotli.decompress(packed) if brotli is not None else b""
+
+
+def write_copy(source: Path, suffix: str, compress: Callable[[bytes], bytes]) -> tuple[str, int] | None:
     """Write *source* + *suffix* with *compress* unless an up-to-date one exists; (state, size) or None if useless.
     A marker file ``.<name><suffix>.skip`` remembers that a copy was not worth keeping."""
     copy = source.with_name(source.name + suffix)
@@ -74,7 +116,7 @@ def write_copy(source: Path, suffix: str, compress: object) -> tuple[str, int] |
     if fresh(skip, source):
         return None
     data = source.read_bytes()
-    packed: bytes = compress(data)  # type: ignore[operator]
+    packed = reuse(source, suffix, data, compress)
     if len(packed) > MAX_RATIO * len(data):
         copy.unlink(missing_ok=True)
         skip.write_text("")
@@ -89,13 +131,14 @@ def write_copy(source: Path, suffix: str, compress: object) -> tuple[str, int] |
 def precompress(web: Path, use_brotli: bool = True) -> None:
     started = time.perf_counter()
     brotli = load_brotli() if use_brotli else None
-    coders: dict[str, object] = {".gz": lambda data: gzip.compress(data, 9, mtime=0)}
+    coders: dict[str, Callable[[bytes], bytes]] = {".gz": lambda data: gzip.compress(data, QUALITY[".gz"], mtime=0)}
     if brotli is not None:
-        coders[".br"] = lambda data: brotli.compress(data, quality=11)
+        coders[".br"] = lambda data: brotli.compress(data, quality=QUALITY[".br"])
     wanted: set[Path] = set()
     written = 0
     # One thread per core, the largest file first: brotli and zlib release the GIL, and brotli 11 of the 8.6 MB
-    # pyodide.asm.wasm alone takes most of a fresh build (about 25 s quiet), so the rest is done beside it.
+    # pyodide.asm.wasm alone takes most of a fresh build (about 25 s quiet, unless cached: reuse()), so the rest is
+    # done beside it.
     jobs = [(source, suffix, coder) for source in sorted(sources(web), key=lambda p: -p.stat().st_size)
             for suffix, coder in coders.items()]
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
