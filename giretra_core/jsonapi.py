@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import __version__, analysis, bots, scoring, shapes
+from . import __version__, analysis, bots, duplicate, scoring, shapes
 from . import review as reviews
 from .cards import Card, cards_of
 from .deal import TURN_RULE, Phase, action_token, parse_action
@@ -301,8 +301,8 @@ def _budget(value: object) -> float:
 
 
 @endpoint
-def bot_action(state: str, seat: str, level: str | None = None, seed: int = 0, budgetMs: float = 250.0,
-               lang: str = "en") -> JSON:
+def bot_action(state: str, seat: str, level: str | None = None, seed: int = 0,
+               budgetMs: float = duplicate.BOT_BUDGET_MS, lang: str = "en") -> JSON:
     """The action the bot of *level* (default: the seat's own level) would take now; not applied."""
     check_lang(lang)
     match = _match(state)
@@ -395,6 +395,46 @@ def analyse_deal(state: str, seat: str, deal: int | None = None, first: int = 0,
         raise RequestError(f"first must be at most {total}: the seat chose {total} cards in deal {number}")
     return {"deal": number, "seat": who.api_name, "team": TEAM_NAMES[who & 1], "first": first, "total": total,
             "positions": positions}
+
+
+@endpoint
+def expert_deal(state: str, seat: str, deal: int | None = None, level: str | None = None, seed: int = 0,
+                budgetMs: float = 250.0, moves: list[str] | None = None, count: int | None = None,
+                lang: str = "en") -> JSON:
+    """The solo duplicate: a finished deal (default: the last one) played again from its cut, the same cards in every
+    hand, with the expert bot (or *level*) in *seat* and every other seat's own bot, asked as ``bot_action`` asks
+    them (same *seed*; ``budgetMs`` is the expert's, the others' the default 250); beside the deal as it was played.
+
+    *moves* are the actions of an earlier answer (the duplicate so far), replayed and checked; *count* more are
+    played (default: to the deal's end), so that a caller can ask a few at a time and stop. ``done`` says the deal is
+    over; then ``expert`` is its result (contract, card points, outcome, match points), as ``played`` is the deal's.
+    """
+    lang = check_lang(lang)
+    match = _match(state)
+    who = _seat(seat)
+    if not match.history:
+        raise GiretraError("no deal has finished yet", "no_finished_deal")
+    number = len(match.history) if deal is None else _int(deal, "deal", 1, len(match.history))
+    level = reviews.HINT_LEVEL if level is None else _str(level, "level")
+    if level not in bots.LEVELS:
+        raise GiretraError(f"unknown bot level: {level!r} (expected one of {', '.join(bots.LEVELS)})", "bad_level",
+                           text=level)
+    _int(seed, "seed", 0, MAX_SEED)
+    budget = _budget(budgetMs)
+    if moves is None:
+        moves = []
+    if not isinstance(moves, list) or not all(isinstance(x, str) for x in moves):
+        raise RequestError("moves must be a list of actions (the moves of an earlier answer)")
+    if len(moves) > duplicate.MAX_DEAL_ACTIONS:
+        raise RequestError(f"moves holds {len(moves)} actions, more than a deal can ({duplicate.MAX_DEAL_ACTIONS})")
+    if count is not None:
+        _int(count, "count", 1, duplicate.MAX_DEAL_ACTIONS)
+    given = [parse_action(x) for x in moves]
+    part = duplicate.play_on(duplicate.deal_start(match, number), number, who, level, given, count, seed, budget)
+    return {"deal": number, "seat": who.api_name, "team": TEAM_NAMES[who & 1], "level": level,
+            "moves": [action_token(a) for a in part.actions], "done": part.done,
+            "played": shapes.deal_result(match.history[number - 1], lang),
+            "expert": None if part.record is None else shapes.deal_result(part.record, lang)}
 
 
 @endpoint
@@ -547,5 +587,5 @@ def call(name: str, request: str) -> str:
 
 
 __all__ = ["FUNCTIONS", "call", "info", "new_match", "view", "legal", "apply", "bot_action", "deal_summary",
-           "review", "analyse_deal", "replay_deal", "score_sheet", "set_players", "share_deal", "open_link", "lessons",
-           "lesson_task", "check_answer", "score"]
+           "review", "analyse_deal", "expert_deal", "replay_deal", "score_sheet", "set_players", "share_deal",
+           "open_link", "lessons", "lesson_task", "check_answer", "score"]

@@ -20,7 +20,7 @@ from .analysis import Position
 from .bots.reasons import Decision
 from .cards import card_name, cards_of
 from .deal import Action, Cut, Deal, action_token
-from .match import Match
+from .match import DealRecord, Match
 from .modes import LAST_TRICK_BONUS, MODE_NAMES, Mode, sort_key
 from .negotiation import Call, CallKind, Contract, Effect, Negotiation, Reason
 from .play import winning_index
@@ -258,6 +258,14 @@ def summary(match: Match, number: int, lang: str) -> JSON:
     }
 
 
+
+
+def deal_result(record: DealRecord, lang: str) -> JSON:
+    """A finished deal's result in short, for two results side by side (the solo duplicate): its contract, the
+    card points, the outcome and the match points."""
+    score = record.score
+    return {"contract": contract(record.deal.contract, True, lang), "cardPoints": teams(score.card_points),
+            "outcome": score.outcome, "matchPoints": teams(score.match_points), "instantWin": team(score.instant_win)}
 
 
 def replay(match: Match, number: int, lang: str) -> JSON:

@@ -144,6 +144,12 @@ def _after_deals(rec: Recorder, states: list[str]) -> None:
     rec("analyse_deal", state=final, seat="Right", first=60)
     rec("analyse_deal", state=states[0], seat="Left")
     for lang in LANGS:
+        rec("expert_deal", state=final, seat="Bottom", deal=1, level="advanced", lang=lang)
+    rec("expert_deal", state=final, seat="Top", budgetMs=6, count=3)
+    rec("expert_deal", state=final, seat="Left", deal=1, level="basic", moves=["ok", "zz"])
+    rec("expert_deal", state=final, seat="Left", level="wizard")
+    rec("expert_deal", state=states[0], seat="Left")
+    for lang in LANGS:
         rec("replay_deal", state=final, deal=1, lang=lang)
     rec("replay_deal", state=final)
     rec("replay_deal", state=final, deal=0)
