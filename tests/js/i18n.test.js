@@ -79,3 +79,22 @@ test('a team’s name keeps its number on the line of its word, in every languag
     }
   }
 });
+
+// (Last: it adds the duplicate's words to the catalogues the tests above read.)
+test('a module loaded later brings its words in each language, which every translator then has, one made before too', async () => {
+  const { default: later } = await import('../../web/js/duplicate/words.js');
+  assert.deepEqual(Object.keys(later).sort(), [...LANGUAGES].sort());
+  for (const [lang, words] of Object.entries(later)) {
+    assert.deepEqual(Object.keys(words).sort(), Object.keys(later.en).sort(), `${lang}: not the keys of its English`);
+    for (const [key, text] of Object.entries(words)) {
+      assert.ok(text.trim() && !(key in catalogues[lang]), `${lang}:${key} empty, or in the catalogue already`);
+      assert.deepEqual(placeholders(text), placeholders(later.en[key]), `${lang}:${key}: not its English placeholders`);
+    }
+  }
+  const { addWords } = await import('../../web/js/i18n.js');
+  const before = translator('en');
+  assert.equal(before('duplicate.title'), '⟦duplicate.title⟧');
+  addWords(later);
+  assert.equal(before('duplicate.title'), later.en['duplicate.title']);
+  assert.equal((await loadWords('mg'))('duplicate.title'), later.mg['duplicate.title']);
+});

@@ -123,7 +123,7 @@ export class Game {
     this.token += 1;
     Object.assign(this, { state, view, rules: view.rules, summary, preview: null });
     this.clearTurn();
-    Object.assign(this, { shownTrick: null, showAllCalls: false, newCards: null, review: null });
+    Object.assign(this, { shownTrick: null, showAllCalls: false, newCards: null, review: null, duplicate: null });
     this.reviewSeq++;
     this.trickStop = null;   // recomputed by trickWaiting(): stop after the trick being played
     this.save();

@@ -158,6 +158,8 @@ export function renderSettings(t, app, cb) {
       h('label', { htmlFor: 'gt-coach' }, t('settings.coach')),
       h('p.gt-note#gt-coach-help', t('settings.coachHelp')),
     ]),
+    check('gt-duplicate', t('settings.duplicate'), t('settings.duplicateHelp'), Boolean(app.settings.duplicate),
+      cb.onDuplicate),
     check('gt-four-colour', t('settings.fourColour'), t('settings.fourColourHelp'), app.settings.fourColour,
       cb.onFourColour),
     app.embedded ? null : check('gt-sound', t('settings.sound'), t('settings.soundHelp'), app.settings.sound !== false,
