@@ -1,6 +1,6 @@
-"""You vs the expert (the solo duplicate): after a deal, the expert bot plays it again in the player's seat with the same
-cards and the same bots, and the deal's result shows both results side by side; with the option on, after each deal,
-with the match's total."""
+"""You vs the expert (the solo duplicate): after a deal, the expert bot plays it again in the player's seat with the
+same cards and the same bots, and the deal's result shows both results side by side; with the option on, after each
+deal, with the match's total."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def check_duplicate(dialog: Locator, state: str, deal: int) -> int:
     diff = lead[0] - lead[1]
     expect(section).to_have_attribute("data-diff", str(diff))
     shown = f"+{diff}" if diff > 0 else f"−{-diff}" if diff < 0 else "0"
-    expect(section.locator(".gt-duplicate__diff")).to_contain_text(f"You vs the expert: {shown} ")
+    expect(section.locator(".gt-duplicate__diff")).to_have_text(f"You vs the expert: {shown}")
     return diff
 
 
@@ -78,7 +78,8 @@ def test_with_the_option_on_each_deal_is_compared_and_the_match_totalled(page: P
         page.evaluate("""() => {
           const table = document.querySelector('.gt-table');
           if (document.querySelector('#gt-dialog[open]') || table.dataset.toAct !== 'Bottom') return;
-          document.querySelector(table.dataset.phase === 'play' ? '.gt-hand .is-legal' : '.gt-panel .is-legal')?.click();
+          const legal = table.dataset.phase === 'play' ? '.gt-hand .is-legal' : '.gt-panel .is-legal';
+          document.querySelector(legal)?.click();
         }""")
     expect(dialog.locator('.gt-summary[data-deal="2"]')).to_be_visible()
     state = saved_state(page)

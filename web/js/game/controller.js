@@ -44,7 +44,8 @@ export class Game {
     // drawn inert, never played from, dropped when the engine's own view comes (adopt) or the boot fails.
     this.preview = standalone ? store.readTableView?.(this.t.lang) ?? null : null;
     this.rules = rules || DEFAULT_RULES;
-    this.settings = withLevels(store.readSettings({ lang: 'en', speed: 'normal', coach: false, fourColour: false, sound: true }));
+    this.settings = withLevels(store.readSettings({ lang: 'en', speed: 'normal', coach: false, fourColour: false, sound: true,
+      duplicate: false }));
     this.settings.lang = this.t.lang;
     this.speedOverride = speed ? (SPEED_ALIASES[speed] ?? (speed in SPEEDS ? speed : null)) : null;
     this.embedded = !standalone;
