@@ -26,9 +26,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import __version__, analysis, bots, duplicate, scoring, shapes
+from . import __version__, analysis, bots, daily, duplicate, scoring, shapes
 from . import review as reviews
-from .cards import Card, cards_of
+from .cards import Card, cards_of, parse_card
 from .deal import TURN_RULE, Phase, action_token, parse_action
 from .errors import RULE_OF, GiretraError, RequestError, rule_of
 from .lessons import catalogue as lesson_catalogue
@@ -231,8 +231,6 @@ def new_match(seed: int | None = None, rules: str = "giretra.com", players: JSON
     if deck is not None:
         if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
             raise RequestError("deck must be a list of 32 card names")
-        from .cards import parse_card
-
         deck_cards = [parse_card(c) for c in deck]
     start_scores = (0, 0)
     if scores is not None:
@@ -437,6 +435,51 @@ def expert_deal(state: str, seat: str, deal: int | None = None, level: str | Non
             "expert": None if part.record is None else shapes.deal_result(part.record, lang)}
 
 
+MAX_PUZZLES = 3   # puzzles a day
+
+
+@endpoint
+def daily_deal(date: str, lang: str = "en") -> JSON:
+    """*date*'s deal (``YYYY-MM-DD``), the same for everyone that day: dealt from the date alone, cut and bid by the
+    advanced bots for all four seats, at its first card; a match of one person at Bottom and the advanced bots. Its
+    par is ``daily_par``'s (seconds of the exact solver: asked once the deal is over)."""
+    lang = check_lang(lang)
+    match = daily.daily_deal(_str(date, "date"))
+    return {"date": date, "state": _state(match), "view": shapes.view(match, seat_view(match, Seat.BOTTOM), lang)}
+
+
+@endpoint
+def daily_par(date: str, lang: str = "en") -> JSON:
+    """The par of *date*'s deal: its result (as ``expert_deal``'s) if all four play perfectly from its first card with
+    every hand known, the player's team being Team1."""
+    lang = check_lang(lang)
+    score = daily.par(_str(date, "date"))
+    made = daily.daily_deal(date).deal.contract
+    return {"date": date, "contract": shapes.contract(made, True, lang), "cardPoints": shapes.teams(score.card_points),
+            "outcome": score.outcome,
+            "matchPoints": shapes.teams(score.match_points), "instantWin": shapes.team(score.instant_win)}
+
+
+@endpoint
+def puzzle(date: str, number: int = 1, played: list[str] | None = None, lang: str = "en") -> JSON:
+    """*date*'s puzzle *number* (1..3), the same for everyone that day: an ending of the last 2 to 4 tricks with every
+    hand open, Bottom to play; ``goal`` is the card points the player's team takes from there with perfect play, and
+    exactly one card reaches it at each of Bottom's turns (the other seats play the solver's best card). *played* are
+    Bottom's cards so far: the answer is the puzzle after them (``played`` then lists every card since the start),
+    ``wrong`` the right card where the last one was not, ``solved`` once the last trick is over."""
+    lang = check_lang(lang)
+    daily.daily_seed(_str(date, "date"))   # the date checked before any search
+    number = _int(number, "number", 1, MAX_PUZZLES)
+    if played is None:
+        played = []
+    if not isinstance(played, list) or not all(isinstance(x, str) for x in played) or len(played) > 8:
+        raise RequestError("played must be a list of at most 8 cards (Bottom's, in order)")
+    cards = [parse_card(x) for x in played]
+    p = daily.puzzle(date, number)
+    deal, line, right = daily.follow(p, cards)
+    return shapes.puzzle(p, deal, line, right, lang)
+
+
 @endpoint
 def replay_deal(state: str, deal: int | None = None, lang: str = "en") -> JSON:
     """A finished deal (default: the last one) step by step, for a replay: its cut, every call and every card, each
@@ -587,5 +630,5 @@ def call(name: str, request: str) -> str:
 
 
 __all__ = ["FUNCTIONS", "call", "info", "new_match", "view", "legal", "apply", "bot_action", "deal_summary",
-           "review", "analyse_deal", "expert_deal", "replay_deal", "score_sheet", "set_players", "share_deal",
-           "open_link", "lessons", "lesson_task", "check_answer", "score"]
+           "review", "analyse_deal", "expert_deal", "daily_deal", "daily_par", "puzzle", "replay_deal", "score_sheet",
+           "set_players", "share_deal", "open_link", "lessons", "lesson_task", "check_answer", "score"]

@@ -19,7 +19,8 @@ from . import bots
 from .analysis import Position
 from .bots.reasons import Decision
 from .cards import card_name, cards_of
-from .deal import Action, Cut, Deal, action_token
+from .daily import Puzzle
+from .deal import Action, Cut, Deal, Phase, action_token
 from .match import DealRecord, Match
 from .modes import LAST_TRICK_BONUS, MODE_NAMES, Mode, sort_key
 from .negotiation import Call, CallKind, Contract, Effect, Negotiation, Reason
@@ -266,6 +267,26 @@ def deal_result(record: DealRecord, lang: str) -> JSON:
     score = record.score
     return {"contract": contract(record.deal.contract, True, lang), "cardPoints": teams(score.card_points),
             "outcome": score.outcome, "matchPoints": teams(score.match_points), "instantWin": team(score.instant_win)}
+
+
+def puzzle(p: Puzzle, deal: Deal, played: Sequence[int], right: int | None, lang: str) -> JSON:
+    """A puzzle after the cards *played* since its start (:func:`giretra_core.daily.follow`): every hand open, the
+    trick under way (or the last one, whole, once the deal is over), the card points the player's team took since
+    the start, and the right card where the last was wrong."""
+    assert deal.contract is not None
+    trumps = deal.contract.mode
+    over = deal.phase is not Phase.PLAY
+    last = deal.tricks[-1] if over else None
+    trick = trick_cards(last.leader, last.cards) if last else trick_cards(deal.leader, deal.trick)
+    return {
+        "date": p.date, "number": p.number, "tricks": p.tricks, "goal": p.goal,
+        "contract": contract(deal.contract, True, lang),
+        "hands": {SEAT_NAMES[i]: cards(h, trumps) for i, h in enumerate(deal.hands)},
+        "trick": trick, "played": [card_name(c) for c in played],
+        "taken": deal.points[0] - p.start.points[0],
+        "wrong": None if right is None else {"card": card_name(played[-1]), "right": card_name(right)},
+        "solved": right is None and over, "toAct": None if over or right is not None else SEAT_NAMES[Seat.BOTTOM],
+    }
 
 
 def replay(match: Match, number: int, lang: str) -> JSON:
