@@ -148,7 +148,7 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
     shown: () => content !== null,
     forget: () => { content = null; },
     openNewMatch: () => open((t) => renderNewMatch(t, game(), {
-      onStart: (args) => game().startNewMatch(args), onCancel: close })),
+      onStart: (args) => game().startNewMatch(args), onCancel: close, onDaily: dailyOf({ game, open, refresh, close }) })),
     openTricks: () => open((t) => renderTrickHistory(t, game().view)),
     // The first visit: the bots wait until it is closed (Play, Escape, ×), which is remembered.
     openWelcome: () => open((t) => renderWelcome(t, { target: game().view?.target ?? 150, rulesHref, onClose: close }), {
@@ -188,4 +188,11 @@ function duplicateGoesOn(g, deal) {
 function askDuplicate(g, deal) {
   import('../duplicate/index.js').then((module) => { duplicates = module; return module.askDuplicate(g, deal); })
     .catch((err) => g.showCrash(err));
+}
+
+/** The deal of the day and the puzzles (daily/index.js), loaded when first opened: the game page's only. */
+function dailyOf(dialogs) {
+  if (!dialogs.game().standalone) return null;
+  return () => import('../daily/index.js').then(({ openDaily }) => openDaily(dialogs),
+    (err) => dialogs.game().showCrash(err));
 }

@@ -238,6 +238,7 @@ export default {
   'speed.instant': 'No pauses',
 
   'newMatch.title': 'New match',
+  'daily.open': "The deal of the day and puzzles",
   'newMatch.ends': 'This ends the match in progress.',
   'newMatch.seed': 'Seed (optional)',
   'newMatch.seedHelp': 'The same seed deals the same cards. Leave it empty for a surprise.',

@@ -235,6 +235,7 @@ export default {
   'speed.instant': 'Sans pause',
 
   'newMatch.title': 'Nouvelle partie',
+  'daily.open': "La donne du jour et les problèmes",
   'newMatch.ends': 'La partie en cours s’arrête.',
   'newMatch.seed': 'Graine (facultative)',
   'newMatch.seedHelp': 'La même graine distribue les mêmes cartes. Laissez vide pour une surprise.',

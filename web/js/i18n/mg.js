@@ -235,6 +235,7 @@ export default {
   'speed.instant': 'Tsy misy fiatoana',
 
   'newMatch.title': 'Lalao vaovao',
+  'daily.open': "Ny fizarana anio sy ny olana",
   'newMatch.ends': 'Mifarana ny lalao efa manomboka.',
   'newMatch.seed': 'Voa (tsy voatery)',
   'newMatch.seedHelp': 'Ny voa mitovy dia manome karatra mitovy. Avelao ho foana raha tianao ho tsy ampoizina.',

@@ -196,6 +196,8 @@ export function renderNewMatch(t, app, cb) {
   return h('form.gt-newmatch', { method: 'dialog', on: { submit } }, [
     h('h2.gt-dialog__title', t('newMatch.title')),
     inProgress ? h('p.gt-note.gt-newmatch__ends', t('newMatch.ends')) : null,
+    cb.onDaily ? h('p', h('button.gt-btn', { type: 'button', dataset: { action: 'open-daily' },
+      on: { click: cb.onDaily } }, t('daily.open'))) : null,
     h('div.gt-field', [
       h('label', { htmlFor: 'gt-seed' }, t('newMatch.seed')),
       h('input#gt-seed', { name: 'seed', type: 'number', min: '0', max: String(MAX_SEED), step: '1',
