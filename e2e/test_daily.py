@@ -4,7 +4,7 @@ puzzle solved and one failed, the results and the streak kept in the browser, a 
 from __future__ import annotations
 
 from conftest import BOOT_TIMEOUT_MS, open_game, quiet_welcome
-from gameplay import HUMAN, api, hand
+from gameplay import api, hand
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from giretra_core.cards import card_name
