@@ -42,6 +42,7 @@ function writeResult(date, number, result, storage = globalThis.localStorage) {
 /** Days in a row, up to *date* (or the day before while *date* is not finished), with every puzzle solved. */
 export function streak(days, date) {
   const solved = (d) => [...Array(PUZZLES)].every((_, i) => days[d]?.[i + 1] === 'solved');
+  if (!solved(date) && Object.keys(days[date] ?? {}).length >= PUZZLES) return 0;   // today over, not all solved
   const day = new Date(`${date}T12:00:00Z`);
   const step = () => { day.setUTCDate(day.getUTCDate() - 1); return day.toISOString().slice(0, 10); };
   let n = 0;
