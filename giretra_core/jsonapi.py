@@ -454,10 +454,7 @@ def daily_par(date: str, lang: str = "en") -> JSON:
     every hand known, the player's team being Team1."""
     lang = check_lang(lang)
     score = daily.par(_str(date, "date"))
-    made = daily.daily_deal(date).deal.contract
-    return {"date": date, "contract": shapes.contract(made, True, lang), "cardPoints": shapes.teams(score.card_points),
-            "outcome": score.outcome,
-            "matchPoints": shapes.teams(score.match_points), "instantWin": shapes.team(score.instant_win)}
+    return {"date": date, **shapes.result(daily.daily_deal(date).deal.contract, score, lang)}
 
 
 @endpoint

@@ -27,7 +27,7 @@ from .negotiation import Call, CallKind, Contract, Effect, Negotiation, Reason
 from .play import winning_index
 from .review import Move
 from .rules import Rules
-from .scoring import Calculation, multipliers
+from .scoring import Calculation, DealScore, multipliers
 from .seats import SEAT_NAMES, TEAM_NAMES, Seat
 from .views import SeatView
 from .words import (
@@ -264,8 +264,12 @@ def summary(match: Match, number: int, lang: str) -> JSON:
 def deal_result(record: DealRecord, lang: str) -> JSON:
     """A finished deal's result in short, for two results side by side (the solo duplicate): its contract, the
     card points, the outcome and the match points."""
-    score = record.score
-    return {"contract": contract(record.deal.contract, True, lang), "cardPoints": teams(score.card_points),
+    return result(record.deal.contract, record.score, lang)
+
+
+def result(made: Contract | None, score: DealScore, lang: str) -> JSON:
+    """A deal's result in short (a finished deal's, or the daily deal's par)."""
+    return {"contract": contract(made, True, lang), "cardPoints": teams(score.card_points),
             "outcome": score.outcome, "matchPoints": teams(score.match_points), "instantWin": team(score.instant_win)}
 
 
