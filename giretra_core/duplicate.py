@@ -29,10 +29,9 @@ from dataclasses import dataclass
 from .deal import Action, Phase
 from .errors import RequestError
 from .match import DealRecord, Match
-from .review import HINT_LEVEL, choose
+from .review import BOT_BUDGET_MS, HINT_LEVEL, choose
 from .seats import Seat
 
-BOT_BUDGET_MS = 250.0   # a bot's thinking time when the page asks bot_action without one (its default)
 MAX_DEAL_ACTIONS = 200  # more than a deal can hold after its cut: 32 cards and every call of a long negotiation
 
 

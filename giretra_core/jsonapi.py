@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import __version__, analysis, bots, daily, duplicate, scoring, shapes
+from . import __version__, analysis, bots, scoring, shapes
 from . import review as reviews
 from .cards import Card, cards_of, parse_card
 from .deal import TURN_RULE, Phase, action_token, parse_action
@@ -300,7 +300,7 @@ def _budget(value: object) -> float:
 
 @endpoint
 def bot_action(state: str, seat: str, level: str | None = None, seed: int = 0,
-               budgetMs: float = duplicate.BOT_BUDGET_MS, lang: str = "en") -> JSON:
+               budgetMs: float = reviews.BOT_BUDGET_MS, lang: str = "en") -> JSON:
     """The action the bot of *level* (default: the seat's own level) would take now; not applied."""
     check_lang(lang)
     match = _match(state)
@@ -407,6 +407,8 @@ def expert_deal(state: str, seat: str, deal: int | None = None, level: str | Non
     played (default: to the deal's end), so that a caller can ask a few at a time and stop. ``done`` says the deal is
     over; then ``expert`` is its result (contract, card points, outcome, match points), as ``played`` is the deal's.
     """
+    from . import duplicate  # not in the page's wheel: its worker unpacks it first (build_wheel.STUDY_MODULES)
+
     lang = check_lang(lang)
     match = _match(state)
     who = _seat(seat)
@@ -443,6 +445,8 @@ def daily_deal(date: str, lang: str = "en") -> JSON:
     """*date*'s deal (``YYYY-MM-DD``), the same for everyone that day: dealt from the date alone, cut and bid by the
     advanced bots for all four seats, at its first card; a match of one person at Bottom and the advanced bots. Its
     par is ``daily_par``'s (seconds of the exact solver: asked once the deal is over)."""
+    from . import daily  # not in the page's wheel: its worker unpacks it first (build_wheel.STUDY_MODULES)
+
     lang = check_lang(lang)
     match = daily.daily_deal(_str(date, "date"))
     return {"date": date, "state": _state(match), "view": shapes.view(match, seat_view(match, Seat.BOTTOM), lang)}
@@ -452,6 +456,8 @@ def daily_deal(date: str, lang: str = "en") -> JSON:
 def daily_par(date: str, lang: str = "en") -> JSON:
     """The par of *date*'s deal: its result (as ``expert_deal``'s) if all four play perfectly from its first card with
     every hand known, the player's team being Team1."""
+    from . import daily  # not in the page's wheel: its worker unpacks it first (build_wheel.STUDY_MODULES)
+
     lang = check_lang(lang)
     score = daily.par(_str(date, "date"))
     return {"date": date, **shapes.result(daily.daily_deal(date).deal.contract, score, lang)}
@@ -464,6 +470,8 @@ def puzzle(date: str, number: int = 1, played: list[str] | None = None, lang: st
     exactly one card reaches it at each of Bottom's turns (the other seats play the solver's best card). *played* are
     Bottom's cards so far: the answer is the puzzle after them (``played`` then lists every card since the start),
     ``wrong`` the right card where the last one was not, ``solved`` once the last trick is over."""
+    from . import daily  # not in the page's wheel: its worker unpacks it first (build_wheel.STUDY_MODULES)
+
     lang = check_lang(lang)
     daily.daily_seed(_str(date, "date"))   # the date checked before any search
     number = _int(number, "number", 1, MAX_PUZZLES)

@@ -13,13 +13,12 @@ decides a rule. :mod:`giretra_core.jsonapi` calls them; so do the lessons, for t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import bots
 from .analysis import Position
 from .bots.reasons import Decision
 from .cards import card_name, cards_of
-from .daily import Puzzle
 from .deal import Action, Cut, Deal, Phase, action_token
 from .match import DealRecord, Match
 from .modes import LAST_TRICK_BONUS, MODE_NAMES, Mode, sort_key
@@ -44,6 +43,9 @@ from .words import (
     rule_of,
     score_message,
 )
+
+if TYPE_CHECKING:   # daily is not in the page's wheel (build_wheel.STUDY_MODULES): only its callers import it
+    from .daily import Puzzle
 
 JSON = dict[str, Any]
 
