@@ -53,6 +53,10 @@ OFFLINE_ONLY = ("giretra_core/__main__.py", "giretra_core/arena.py", "giretra_co
 # never downloads it.
 LAB_MODULES = ("giretra_core/lab.py", "giretra_core/arena.py", "giretra_core/bots/own.py", "giretra_core/remote.py",
                "giretra_core/protocol.py")
+# The study's modules (the solo duplicate, the deal of the day and the puzzles): left out of the wheel, in a zip of
+# their own (wheel.json's "study") that the game's worker unpacks when a call first needs them (web/js/worker.js):
+# the first visit's bytes stay under 5 MB. jsonapi imports them inside the functions that use them.
+STUDY_MODULES = ("giretra_core/daily.py", "giretra_core/duplicate.py")
 
 
 def source_digest(project: Path, package_dirs: list[str]) -> str:
@@ -85,7 +89,10 @@ def has_build_requirements(requires: list[str]) -> bool:
 
 
 def strip_offline(src: Path) -> None:
-    """Remove :data:`OFFLINE_ONLY` and the console script from the copy of the sources in *src*."""
+    """Remove :data:`OFFLINE_ONLY`, :data:`STUDY_MODULES` and the console script from the copy of the sources in
+    *src*."""
+    for rel in STUDY_MODULES:
+        (src / rel).unlink()
     for rel in OFFLINE_ONLY:
         if not (src / rel).is_file():   # renamed or moved: the list must follow, or the module would ship
             sys.exit(f"build_wheel: OFFLINE_ONLY names {rel}, which is not in the source tree")
@@ -133,19 +140,20 @@ def run_build(project: Path, out: Path, requires: list[str]) -> None:
                  f"{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}")
 
 
-def write_lab_zip(project: Path, folder: Path) -> str:
-    """The bot lab's modules (:data:`LAB_MODULES`) as a zip beside the wheel, reproducible; its path from web/."""
+def write_lab_zip(project: Path, folder: Path, name: str = "lab", modules: tuple[str, ...] = ()) -> str:
+    """The bot lab's modules (:data:`LAB_MODULES`), or *name*'s *modules*, as a zip beside the wheel, reproducible;
+    its path from web/."""
     with tempfile.TemporaryDirectory() as tmp:
-        made = Path(tmp) / "lab.zip"
+        made = Path(tmp) / f"{name}.zip"
         with zipfile.ZipFile(made, "w", zipfile.ZIP_DEFLATED) as zf:
-            for rel in LAB_MODULES:
+            for rel in modules or LAB_MODULES:
                 info = zipfile.ZipInfo(rel, date_time=(1980, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_DEFLATED
                 info.external_attr = 0o644 << 16
                 zf.writestr(info, (project / rel).read_bytes())
         data = made.read_bytes()
-    target = folder / f"lab-{hashlib.sha256(data).hexdigest()[:12]}.zip"
-    for stale in folder.glob("lab-*.zip"):
+    target = folder / f"{name}-{hashlib.sha256(data).hexdigest()[:12]}.zip"
+    for stale in folder.glob(f"{name}-*.zip"):
         stale.unlink()
     target.write_bytes(data)
     return target.relative_to(folder.parent.parent).as_posix()
@@ -205,7 +213,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"  removed stale {stale.relative_to(web)}")
     rel = target.relative_to(web).as_posix()
     lab = write_lab_zip(project, target.parent)
-    manifest = {"file": rel, "version": version, "sha256": sha256, "source": source, "lab": lab}
+    study = write_lab_zip(project, target.parent, "study", STUDY_MODULES)
+    manifest = {"file": rel, "version": version, "sha256": sha256, "source": source, "lab": lab, "study": study}
     tmp_manifest = manifest_path.with_suffix(".json.tmp")
     tmp_manifest.write_text(json.dumps(manifest, indent=2) + "\n")
     tmp_manifest.replace(manifest_path)  # the page never sees a half-written manifest

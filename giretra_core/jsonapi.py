@@ -28,7 +28,7 @@ from typing import Any
 
 from . import __version__, analysis, bots, scoring, shapes
 from . import review as reviews
-from .cards import Card, cards_of
+from .cards import Card, cards_of, parse_card
 from .deal import TURN_RULE, Phase, action_token, parse_action
 from .errors import RULE_OF, GiretraError, RequestError, rule_of
 from .lessons import catalogue as lesson_catalogue
@@ -231,8 +231,6 @@ def new_match(seed: int | None = None, rules: str = "giretra.com", players: JSON
     if deck is not None:
         if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
             raise RequestError("deck must be a list of 32 card names")
-        from .cards import parse_card
-
         deck_cards = [parse_card(c) for c in deck]
     start_scores = (0, 0)
     if scores is not None:
@@ -301,8 +299,8 @@ def _budget(value: object) -> float:
 
 
 @endpoint
-def bot_action(state: str, seat: str, level: str | None = None, seed: int = 0, budgetMs: float = 250.0,
-               lang: str = "en") -> JSON:
+def bot_action(state: str, seat: str, level: str | None = None, seed: int = 0,
+               budgetMs: float = reviews.BOT_BUDGET_MS, lang: str = "en") -> JSON:
     """The action the bot of *level* (default: the seat's own level) would take now; not applied."""
     check_lang(lang)
     match = _match(state)
@@ -395,6 +393,96 @@ def analyse_deal(state: str, seat: str, deal: int | None = None, first: int = 0,
         raise RequestError(f"first must be at most {total}: the seat chose {total} cards in deal {number}")
     return {"deal": number, "seat": who.api_name, "team": TEAM_NAMES[who & 1], "first": first, "total": total,
             "positions": positions}
+
+
+@endpoint
+def expert_deal(state: str, seat: str, deal: int | None = None, level: str | None = None, seed: int = 0,
+                budgetMs: float = 250.0, moves: list[str] | None = None, count: int | None = None,
+                lang: str = "en") -> JSON:
+    """The solo duplicate: a finished deal (default: the last one) played again from its cut, the same cards in every
+    hand, with the expert bot (or *level*) in *seat* and every other seat's own bot, asked as ``bot_action`` asks
+    them (same *seed*; ``budgetMs`` is the expert's, the others' the default 250); beside the deal as it was played.
+
+    *moves* are the actions of an earlier answer (the duplicate so far), replayed and checked; *count* more are
+    played (default: to the deal's end), so that a caller can ask a few at a time and stop. ``done`` says the deal is
+    over; then ``expert`` is its result (contract, card points, outcome, match points), as ``played`` is the deal's.
+    """
+    from . import duplicate  # not in the page's wheel: its worker unpacks it first (build_wheel.STUDY_MODULES)
+
+    lang = check_lang(lang)
+    match = _match(state)
+    who = _seat(seat)
+    if not match.history:
+        raise GiretraError("no deal has finished yet", "no_finished_deal")
+    number = len(match.history) if deal is None else _int(deal, "deal", 1, len(match.history))
+    level = reviews.HINT_LEVEL if level is None else _str(level, "level")
+    if level not in bots.LEVELS:
+        raise GiretraError(f"unknown bot level: {level!r} (expected one of {', '.join(bots.LEVELS)})", "bad_level",
+                           text=level)
+    _int(seed, "seed", 0, MAX_SEED)
+    budget = _budget(budgetMs)
+    if moves is None:
+        moves = []
+    if not isinstance(moves, list) or not all(isinstance(x, str) for x in moves):
+        raise RequestError("moves must be a list of actions (the moves of an earlier answer)")
+    if len(moves) > duplicate.MAX_DEAL_ACTIONS:
+        raise RequestError(f"moves holds {len(moves)} actions, more than a deal can ({duplicate.MAX_DEAL_ACTIONS})")
+    if count is not None:
+        _int(count, "count", 1, duplicate.MAX_DEAL_ACTIONS)
+    given = [parse_action(x) for x in moves]
+    part = duplicate.play_on(duplicate.deal_start(match, number), number, who, level, given, count, seed, budget)
+    return {"deal": number, "seat": who.api_name, "team": TEAM_NAMES[who & 1], "level": level,
+            "moves": [action_token(a) for a in part.actions], "done": part.done,
+            "played": shapes.deal_result(match.history[number - 1], lang),
+            "expert": None if part.record is None else shapes.deal_result(part.record, lang)}
+
+
+MAX_PUZZLES = 3   # puzzles a day
+
+
+@endpoint
+def daily_deal(date: str, lang: str = "en") -> JSON:
+    """*date*'s deal (``YYYY-MM-DD``), the same for everyone that day: dealt from the date alone, cut and bid by the
+    advanced bots for all four seats, at its first card; a match of one person at Bottom and the advanced bots. Its
+    par is ``daily_par``'s (seconds of the exact solver: asked once the deal is over)."""
+    from . import daily  # not in the page's wheel: its worker unpacks it first (build_wheel.STUDY_MODULES)
+
+    lang = check_lang(lang)
+    match = daily.daily_deal(_str(date, "date"))
+    return {"date": date, "state": _state(match), "view": shapes.view(match, seat_view(match, Seat.BOTTOM), lang)}
+
+
+@endpoint
+def daily_par(date: str, lang: str = "en") -> JSON:
+    """The par of *date*'s deal: its result (as ``expert_deal``'s) if all four play perfectly from its first card with
+    every hand known, the player's team being Team1."""
+    from . import daily  # not in the page's wheel: its worker unpacks it first (build_wheel.STUDY_MODULES)
+
+    lang = check_lang(lang)
+    score = daily.par(_str(date, "date"))
+    return {"date": date, **shapes.result(daily.daily_deal(date).deal.contract, score, lang)}
+
+
+@endpoint
+def puzzle(date: str, number: int = 1, played: list[str] | None = None, lang: str = "en") -> JSON:
+    """*date*'s puzzle *number* (1..3), the same for everyone that day: an ending of the last 2 to 4 tricks with every
+    hand open, Bottom to play; ``goal`` is the card points the player's team takes from there with perfect play, and
+    exactly one card reaches it at each of Bottom's turns (the other seats play the solver's best card). *played* are
+    Bottom's cards so far: the answer is the puzzle after them (``played`` then lists every card since the start),
+    ``wrong`` the right card where the last one was not, ``solved`` once the last trick is over."""
+    from . import daily  # not in the page's wheel: its worker unpacks it first (build_wheel.STUDY_MODULES)
+
+    lang = check_lang(lang)
+    daily.daily_seed(_str(date, "date"))   # the date checked before any search
+    number = _int(number, "number", 1, MAX_PUZZLES)
+    if played is None:
+        played = []
+    if not isinstance(played, list) or not all(isinstance(x, str) for x in played) or len(played) > 8:
+        raise RequestError("played must be a list of at most 8 cards (Bottom's, in order)")
+    cards = [parse_card(x) for x in played]
+    p = daily.puzzle(date, number)
+    deal, line, right = daily.follow(p, cards)
+    return shapes.puzzle(p, deal, line, right, lang)
 
 
 @endpoint
@@ -547,5 +635,5 @@ def call(name: str, request: str) -> str:
 
 
 __all__ = ["FUNCTIONS", "call", "info", "new_match", "view", "legal", "apply", "bot_action", "deal_summary",
-           "review", "analyse_deal", "replay_deal", "score_sheet", "set_players", "share_deal", "open_link", "lessons",
-           "lesson_task", "check_answer", "score"]
+           "review", "analyse_deal", "expert_deal", "daily_deal", "daily_par", "puzzle", "replay_deal", "score_sheet",
+           "set_players", "share_deal", "open_link", "lessons", "lesson_task", "check_answer", "score"]

@@ -26,6 +26,7 @@ from .seats import Seat
 from .views import seat_view
 
 HINT_LEVEL = list(bots.LEVELS)[-1]   # the strongest level offered in play: a human seat's hint, and the review's
+BOT_BUDGET_MS = 250.0   # a bot's thinking time when the page asks bot_action without one (its default)
 
 
 def position_rng(match: Match, seed: int) -> random.Random:

@@ -13,20 +13,20 @@ decides a rule. :mod:`giretra_core.jsonapi` calls them; so do the lessons, for t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import bots
 from .analysis import Position
 from .bots.reasons import Decision
 from .cards import card_name, cards_of
-from .deal import Action, Cut, Deal, action_token
-from .match import Match
+from .deal import Action, Cut, Deal, Phase, action_token
+from .match import DealRecord, Match
 from .modes import LAST_TRICK_BONUS, MODE_NAMES, Mode, sort_key
 from .negotiation import Call, CallKind, Contract, Effect, Negotiation, Reason
 from .play import winning_index
 from .review import Move
 from .rules import Rules
-from .scoring import Calculation, multipliers
+from .scoring import Calculation, DealScore, multipliers
 from .seats import SEAT_NAMES, TEAM_NAMES, Seat
 from .views import SeatView
 from .words import (
@@ -43,6 +43,9 @@ from .words import (
     rule_of,
     score_message,
 )
+
+if TYPE_CHECKING:   # daily is not in the page's wheel (build_wheel.STUDY_MODULES): only its callers import it
+    from .daily import Puzzle
 
 JSON = dict[str, Any]
 
@@ -258,6 +261,38 @@ def summary(match: Match, number: int, lang: str) -> JSON:
     }
 
 
+
+
+def deal_result(record: DealRecord, lang: str) -> JSON:
+    """A finished deal's result in short, for two results side by side (the solo duplicate): its contract, the
+    card points, the outcome and the match points."""
+    return result(record.deal.contract, record.score, lang)
+
+
+def result(made: Contract | None, score: DealScore, lang: str) -> JSON:
+    """A deal's result in short (a finished deal's, or the daily deal's par)."""
+    return {"contract": contract(made, True, lang), "cardPoints": teams(score.card_points),
+            "outcome": score.outcome, "matchPoints": teams(score.match_points), "instantWin": team(score.instant_win)}
+
+
+def puzzle(p: Puzzle, deal: Deal, played: Sequence[int], right: int | None, lang: str) -> JSON:
+    """A puzzle after the cards *played* since its start (:func:`giretra_core.daily.follow`): every hand open, the
+    trick under way (or the last one, whole, once the deal is over), the card points the player's team took since
+    the start, and the right card where the last was wrong."""
+    assert deal.contract is not None
+    trumps = deal.contract.mode
+    over = deal.phase is not Phase.PLAY
+    last = deal.tricks[-1] if over else None
+    trick = trick_cards(last.leader, last.cards) if last else trick_cards(deal.leader, deal.trick)
+    return {
+        "date": p.date, "number": p.number, "tricks": p.tricks, "goal": p.goal,
+        "contract": contract(deal.contract, True, lang),
+        "hands": {SEAT_NAMES[i]: cards(h, trumps) for i, h in enumerate(deal.hands)},
+        "trick": trick, "played": [card_name(c) for c in played],
+        "taken": deal.points[0] - p.start.points[0],
+        "wrong": None if right is None else {"card": card_name(played[-1]), "right": card_name(right)},
+        "solved": right is None and over, "toAct": None if over or right is not None else SEAT_NAMES[Seat.BOTTOM],
+    }
 
 
 def replay(match: Match, number: int, lang: str) -> JSON:

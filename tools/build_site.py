@@ -161,10 +161,13 @@ def precompress(web: Path, use_brotli: bool = True) -> None:
 
 def precached_files(web: Path) -> list[str]:
     """The site's files for the service worker: the pages, js/, css/, the icons and the manifest; of vendor/, the
-    runtime files Pyodide boots from (setup_web.RUNTIME_FILES); of wheels/, the one wheel.json names."""
+    runtime files Pyodide boots from (setup_web.RUNTIME_FILES); of wheels/, the wheel wheel.json names and its
+    study zip."""
     from setup_web import PYODIDE_VERSION, RUNTIME_FILES  # type: ignore[import-not-found,unused-ignore]
 
-    wheel = json.loads((web / "wheel.json").read_text())["file"]
+    manifest = json.loads((web / "wheel.json").read_text())
+    wheel = manifest["file"]
+    study = manifest.get("study")   # the study's modules, unpacked at their first call: offline too
     runtime = {f"vendor/pyodide/{PYODIDE_VERSION}/{name}" for name in RUNTIME_FILES}
     files = []
     found = (Path(top) / name for top, _, names in os.walk(web, followlinks=True) for name in names)
@@ -175,7 +178,7 @@ def precached_files(web: Path) -> list[str]:
             continue
         if rel.startswith("vendor/") and rel not in runtime:
             continue   # micropip (the benchmark's bare page) and setup_web's manifest
-        if rel.startswith("wheels/") and rel != wheel:
+        if rel.startswith("wheels/") and rel not in (wheel, study):
             continue
         files.append(rel)
     missing = sorted(runtime - set(files)) + ([] if wheel in files else [wheel])

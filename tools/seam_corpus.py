@@ -144,6 +144,23 @@ def _after_deals(rec: Recorder, states: list[str]) -> None:
     rec("analyse_deal", state=final, seat="Right", first=60)
     rec("analyse_deal", state=states[0], seat="Left")
     for lang in LANGS:
+        rec("expert_deal", state=final, seat="Bottom", deal=1, level="advanced", lang=lang)
+    rec("expert_deal", state=final, seat="Top", budgetMs=6, count=3)
+    rec("expert_deal", state=final, seat="Left", deal=1, level="basic", moves=["ok", "zz"])
+    rec("expert_deal", state=final, seat="Left", level="wizard")
+    rec("expert_deal", state=states[0], seat="Left")
+    for lang in LANGS:
+        rec("daily_deal", date="2026-11-28", lang=lang)
+        rec("puzzle", date="2026-11-28", number=2, played=["10C"], lang=lang)
+    rec("daily_par", date="2026-11-28")
+    for number in (1, 3):
+        rec("puzzle", date="2027-01-01", number=number)
+    rec("puzzle", date="2026-11-28", number=2, played=["7D"])
+    for bad in ("2026-02-29", "2026-1-01", ""):
+        rec("daily_deal", date=bad)
+        rec("puzzle", date=bad)
+    rec("puzzle", date="2026-11-28", number=4)
+    for lang in LANGS:
         rec("replay_deal", state=final, deal=1, lang=lang)
     rec("replay_deal", state=final)
     rec("replay_deal", state=final, deal=0)

@@ -91,3 +91,25 @@ test('a team’s name keeps its number on the line of its word, in every languag
     }
   }
 });
+
+// (Last: it adds the duplicate's words to the catalogues the tests above read.)
+test('a module loaded later brings its words in each language, which every translator then has, one made before too', async () => {
+  for (const module of ['duplicate', 'daily']) {
+    const { default: own } = await import(`../../web/js/${module}/words.js`);
+    assert.deepEqual(Object.keys(own).sort(), [...LANGUAGES].sort());
+    for (const [lang, words] of Object.entries(own)) {
+      assert.deepEqual(Object.keys(words).sort(), Object.keys(own.en).sort(), `${module} ${lang}: not its English keys`);
+      for (const [key, text] of Object.entries(words)) {
+        assert.ok(text.trim() && !(key in catalogues[lang]), `${lang}:${key} empty, or in the catalogue already`);
+        assert.deepEqual(placeholders(text), placeholders(own.en[key]), `${lang}:${key}: not its English placeholders`);
+      }
+    }
+  }
+  const { default: later } = await import('../../web/js/duplicate/words.js');
+  const { addWords } = await import('../../web/js/i18n.js');
+  const before = translator('en');
+  assert.equal(before('duplicate.title'), '⟦duplicate.title⟧');
+  addWords(later);
+  assert.equal(before('duplicate.title'), later.en['duplicate.title']);
+  assert.equal((await loadWords('mg'))('duplicate.title'), later.mg['duplicate.title']);
+});

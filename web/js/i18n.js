@@ -25,7 +25,7 @@ export function loadWords(lang) {
   const code = known(lang);
   if (!loading.has(code)) {
     const words = import(`./i18n/${code}.js`).then((module) => {
-      catalogues.set(code, module.default);
+      catalogues.set(code, Object.assign(module.default, ...added.map((byLang) => byLang[code])));
       return translator(code);
     });
     words.catch(() => loading.delete(code));
@@ -43,6 +43,15 @@ export function languageSwitch() {
     const t = await loadWords(lang);
     return mine === asked ? t : null;
   };
+}
+
+/** Words that a module loaded later brings with it ({en: {...}, fr: {...}, mg: {...}}: its words stay out of the
+ *  first visit's bytes): added to each catalogue, now for those loaded, on loading for the others. Every translator
+ *  sees them, those made before too (a catalogue is one object). */
+const added = [];
+export function addWords(byLang) {
+  added.push(byLang);
+  for (const [code, words] of catalogues) Object.assign(words, byLang[code]);
 }
 
 /** True once the words of *lang* are loaded: translator(lang) then answers at once. */

@@ -19,6 +19,10 @@ const mark = (name) => { timings[name] = Math.round(performance.now() - t0); };
 
 let booted = null;     // Promise, settled when the engine is importable (or failed to load)
 let dispatch = null;   // PyProxy of giretra_core.jsonapi.call, kept for the worker's lifetime
+// The study's modules (the duplicate, the deal of the day, the puzzles: wheel.json's "study" zip) are not in the
+// wheel: unpacked into site-packages when a call first needs them, so that a first visit does not download them.
+const STUDY_CALLS = new Set(['expert_deal', 'daily_deal', 'daily_par', 'puzzle']);
+let study = null;          // {url, py} once booted, and {done}: the Promise of the zip unpacked
 
 self.onmessage = (event) => {
   const msg = event.data;
@@ -58,6 +62,7 @@ async function boot({ pyodideBase, wheelManifest }) {
   }
   const options = { indexURL: pyodideBase, stdout: () => {}, stderr: (line) => console.warn(line) };
   const wheel = await manifest;
+  study = { url: wheel.study ? new URL(wheel.study, wheel.base) : null };
   const key = snapshotKey(pyodideBase, wheel);
   // A later visit: the engine as it was once imported, from this browser's own snapshot (half a second, not two).
   const snapshot = await snapshots.read(key);
@@ -134,6 +139,7 @@ function checkEngine(py, wheel) {
 function ready(py, version, from) {
   // jsonapi.call(name, request) is the engine's single entry point (unknown names come back as ok:false).
   // (Never destroy the module proxy: attribute proxies are borrowed from it.)
+  study.py = py;
   dispatch = py.pyimport('giretra_core.jsonapi').call;
   if (typeof dispatch !== 'function') throw stageError('wheel', 'giretra_core.jsonapi has no call()');
   post({ type: 'ready', version, timings, boot: from });
@@ -199,6 +205,7 @@ async function handleCall({ id, name, request }) {
     return;
   }
   try {
+    if (STUDY_CALLS.has(name)) await studyUnpacked();
     const response = dispatch(name, request);
     post({ type: 'result', id, response: String(response) });
   } catch (err) {
@@ -236,4 +243,20 @@ function watchConsoleForBootFailure() {
 function lastLine(text) {
   const lines = String(text).trim().split('\n');
   return lines[lines.length - 1];
+}
+
+/** The study's zip, fetched and unpacked once (a failed download is tried again at the next call). */
+function studyUnpacked() {
+  if (!study.done) {
+    if (!study.url) throw new Error('wheel.json names no study modules: rebuild with build_wheel.py');
+    const { py, url } = study;
+    study.done = fetch(url).then(async (res) => {
+      if (!res.ok) throw new Error(`cannot load ${url}: HTTP ${res.status}`);
+      py.unpackArchive(await res.arrayBuffer(), 'zip', {
+        extractDir: py.runPython('import sysconfig; sysconfig.get_path("purelib")') });
+      py.runPython('import importlib; importlib.invalidate_caches()');   // the new files, seen by the next import
+    });
+    study.done.catch(() => { study.done = null; });
+  }
+  return study.done;
 }

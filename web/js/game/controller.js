@@ -44,7 +44,8 @@ export class Game {
     // drawn inert, never played from, dropped when the engine's own view comes (adopt) or the boot fails.
     this.preview = standalone ? store.readTableView?.(this.t.lang) ?? null : null;
     this.rules = rules || DEFAULT_RULES;
-    this.settings = withLevels(store.readSettings({ lang: 'en', speed: 'normal', coach: false, fourColour: false, sound: true }));
+    this.settings = withLevels(store.readSettings({ lang: 'en', speed: 'normal', coach: false, fourColour: false, sound: true,
+      duplicate: false }));
     this.settings.lang = this.t.lang;
     this.speedOverride = speed ? (SPEED_ALIASES[speed] ?? (speed in SPEEDS ? speed : null)) : null;
     this.embedded = !standalone;
@@ -123,7 +124,7 @@ export class Game {
     this.token += 1;
     Object.assign(this, { state, view, rules: view.rules, summary, preview: null });
     this.clearTurn();
-    Object.assign(this, { shownTrick: null, showAllCalls: false, newCards: null, review: null });
+    Object.assign(this, { shownTrick: null, showAllCalls: false, newCards: null, review: null, duplicate: null });
     this.reviewSeq++;
     this.trickStop = null;   // recomputed by trickWaiting(): stop after the trick being played
     this.save();

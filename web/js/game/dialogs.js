@@ -11,7 +11,7 @@ import { renderScoreSheet, renderSummary, renderTrickHistory } from '../view/sum
 import { playDealAgain } from '../replay/again.js';
 import { shareLinks } from './links.js';
 import { loadStats, resetStats } from './stats.js';
-import { changeCoach, changeFourColour, changeSound, changeLang, changeLevel, changeSpeed, HUMAN } from './settings.js';
+import { changeCoach, changeDuplicate, changeFourColour, changeSound, changeLang, changeLevel, changeSpeed, HUMAN } from './settings.js';
 
 /** *marks*: the element that says a dialog is open (data-dialog), for its host page: the rules page hides its
  *  floating button then (it stayed bright over the dimmed page: an audit). */
@@ -107,8 +107,9 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
       onReview: () => g.askReview(deal),
       onReplay: () => replayLater({ dom, game, open, refresh, close }, deal, () => openDealResult(deal)),
       onAgain: () => { if (g.summary) g.summaryClosed(); close(); playDealAgain(g, deal); },
-      onBack: () => { g.leaveReview(deal); openScoreSheet(deal); },
+      onBack: () => { g.leaveReview(deal); openScoreSheet(deal); }, ...duplicateOf(t, g, deal),
     }), { onClose: () => { g.leaveReview(deal); g.showSummaryIfAny(); } });
+    duplicateGoesOn(g, deal);
     dom.dialog.querySelector('[autofocus]')?.focus();   // its number, focused, was drawn away
   }
 
@@ -123,8 +124,9 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
       winner: g.view.phase === 'match_over' ? g.view.winner : null,
       onContinue: () => close(),
       onNewMatch: () => { close(); g.startNewMatch(); },
-      onScoreSheet: () => { openScoreSheet(); },
+      onScoreSheet: () => { openScoreSheet(); }, ...duplicateOf(t, g, g.summary.dealNumber),
     }), { onClose: () => g.summaryClosed() });
+    duplicateGoesOn(g, g.summary.dealNumber);
   }
 
   async function openShare() {
@@ -146,7 +148,7 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
     shown: () => content !== null,
     forget: () => { content = null; },
     openNewMatch: () => open((t) => renderNewMatch(t, game(), {
-      onStart: (args) => game().startNewMatch(args), onCancel: close })),
+      onStart: (args) => game().startNewMatch(args), onCancel: close, onDaily: dailyOf({ game, open, refresh, close }) })),
     openTricks: () => open((t) => renderTrickHistory(t, game().view)),
     // The first visit: the bots wait until it is closed (Play, Escape, ×), which is remembered.
     openWelcome: () => open((t) => renderWelcome(t, { target: game().view?.target ?? 150, rulesHref, onClose: close }), {
@@ -156,7 +158,7 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
       onLang: (lang) => changeLang(game(), lang),
       onLevel: (seat, level) => changeLevel(game(), seat, level),
       onSpeed: (value) => changeSpeed(game(), value),
-      onCoach: (on) => changeCoach(game(), on),
+      onCoach: (on) => changeCoach(game(), on), onDuplicate: (on) => changeDuplicate(game(), on),
       onFourColour: (on) => changeFourColour(game(), on),
       onSound: (on) => changeSound(game(), on),
       stats: game().standalone ? statsSection(t) : null,
@@ -167,5 +169,30 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
 /** The replay's modules are loaded when a player first opens one (about 6 KB a first visit need not fetch). */
 function replayLater(dialogs, deal, back) {
   import('../replay/dialog.js').then(({ openReplay }) => openReplay(dialogs, deal, back),
+    (err) => dialogs.game().showCrash(err));
+}
+
+let duplicates = null;   // duplicate/index.js, once loaded
+
+// "You vs the expert": its module loaded when first asked; the result drawn again as it comes.
+function duplicateOf(t, g, deal) {
+  const mine = g.duplicate?.deal === deal && duplicates ? duplicates.renderDuplicate(t, g.duplicate, g.duplicates) : null;
+  return { duplicate: mine, onDuplicate: () => askDuplicate(g, deal) };
+}
+
+/** The duplicate asked after each deal (the settings' option), or one stopped when its result was closed. */
+function duplicateGoesOn(g, deal) {
+  if (g.settings.duplicate || (g.duplicate?.deal === deal && !g.duplicate.done)) askDuplicate(g, deal);
+}
+
+function askDuplicate(g, deal) {
+  import('../duplicate/index.js').then((module) => { duplicates = module; return module.askDuplicate(g, deal); })
+    .catch((err) => g.showCrash(err));
+}
+
+/** The deal of the day and the puzzles (daily/index.js), loaded when first opened: the game page's only. */
+function dailyOf(dialogs) {
+  if (!dialogs.game().standalone) return null;
+  return () => import('../daily/index.js').then(({ openDaily }) => openDaily(dialogs),
     (err) => dialogs.game().showCrash(err));
 }

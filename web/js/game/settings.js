@@ -112,3 +112,9 @@ export function changeCoach(game, on) {
   storeSettings(game);
   game.ui.render();
 }
+
+/** "You vs the expert" after each deal: the expert plays the player's seat again when the deal's result opens. */
+export function changeDuplicate(game, on) {
+  game.settings.duplicate = on;
+  storeSettings(game);
+}

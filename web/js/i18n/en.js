@@ -166,6 +166,7 @@ export default {
   'review.you': 'You:',
   'review.expert': 'Expert:',
   'review.note': 'The expert bot decides from what your seat could see, as the hint does; another choice is not always a worse one.',
+  'duplicate.ask': "You vs the expert: the expert plays your cards",
 
   'replay.again': 'Play this deal again',
   'replay.failed': 'This deal cannot be replayed:',
@@ -237,6 +238,7 @@ export default {
   'speed.instant': 'No pauses',
 
   'newMatch.title': 'New match',
+  'daily.open': "The deal of the day and puzzles",
   'newMatch.ends': 'This ends the match in progress.',
   'newMatch.seed': 'Seed (optional)',
   'newMatch.seedHelp': 'The same seed deals the same cards. Leave it empty for a surprise.',
@@ -385,6 +387,8 @@ export default {
   'trick.newDeal': "Another deal",
   'settings.coach': "Coach mode",
   'settings.coachHelp': "On your turn, say which rule forbids the choices that are not allowed.",
+  'settings.duplicate': "You vs the expert after each deal",
+  'settings.duplicateHelp': "When a deal ends, the expert bot plays it again in your seat with the same cards, and the result shows both scores.",
   // the cards, the match's end and its statistics, sound (issue 34)
   'settings.fourColour': 'Four-colour deck',
   'settings.fourColourHelp': 'Clubs ♣ green and diamonds ♦ blue, so that no two suits share a colour.',

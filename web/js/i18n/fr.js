@@ -163,6 +163,7 @@ export default {
   'review.you': 'Vous\u00a0:',
   'review.expert': 'Expert\u00a0:',
   'review.note': 'Le robot expert décide d’après ce que votre place pouvait voir, comme le conseil ; un autre choix n’est pas toujours moins bon.',
+  'duplicate.ask': "Vous contre l’expert : l’expert joue vos cartes",
 
   'replay.again': 'Rejouer cette donne',
   'replay.failed': 'Cette donne ne peut pas être revue :',
@@ -234,6 +235,7 @@ export default {
   'speed.instant': 'Sans pause',
 
   'newMatch.title': 'Nouvelle partie',
+  'daily.open': "La donne du jour et les problèmes",
   'newMatch.ends': 'La partie en cours s’arrête.',
   'newMatch.seed': 'Graine (facultative)',
   'newMatch.seedHelp': 'La même graine distribue les mêmes cartes. Laissez vide pour une surprise.',
@@ -382,6 +384,8 @@ export default {
   'trick.newDeal': "Une autre donne",
   'settings.coach': "Mode coach",
   'settings.coachHelp': "À votre tour, indique quelle règle interdit les choix non permis.",
+  'settings.duplicate': "Vous contre l’expert après chaque donne",
+  'settings.duplicateHelp': "À la fin d’une donne, le robot expert la rejoue à votre place avec les mêmes cartes, et le résultat montre les deux scores.",
   // the cards, the match's end and its statistics, sound (issue 34)
   'settings.fourColour': 'Jeu quatre couleurs',
   'settings.fourColourHelp': 'Trèfle ♣ en vert et carreau ♦ en bleu : chaque couleur a sa teinte.',

@@ -163,6 +163,7 @@ export default {
   'review.you': 'Ianao:',
   'review.expert': 'Manam-pahaizana:',
   'review.note': 'Manapa-kevitra avy amin’izay hitan’ny toeranao ny robo manam-pahaizana, toy ny torohevitra; tsy voatery ho ratsy kokoa ny safidy hafa.',
+  'duplicate.ask': "Ianao sy ny manam-pahaizana: ny manam-pahaizana no milalao ny karatrao",
 
   'replay.again': 'Avereno lalaovina ity fizarana ity',
   'replay.failed': 'Tsy azo averina jerena ity fizarana ity:',
@@ -234,6 +235,7 @@ export default {
   'speed.instant': 'Tsy misy fiatoana',
 
   'newMatch.title': 'Lalao vaovao',
+  'daily.open': "Ny fizarana anio sy ny olana",
   'newMatch.ends': 'Mifarana ny lalao efa manomboka.',
   'newMatch.seed': 'Voa (tsy voatery)',
   'newMatch.seedHelp': 'Ny voa mitovy dia manome karatra mitovy. Avelao ho foana raha tianao ho tsy ampoizina.',
@@ -382,6 +384,8 @@ export default {
   'trick.newDeal': "Fizarana hafa",
   'settings.coach': "Fomba mpanazatra",
   'settings.coachHelp': "Rehefa anjaranao, lazainy hoe fitsipika inona no mandrara ireo safidy tsy azo atao.",
+  'settings.duplicate': "Ianao sy ny manam-pahaizana isaky ny fizarana",
+  'settings.duplicateHelp': "Rehefa vita ny fizarana iray, averin’ny robo manam-pahaizana lalaovina eo amin’ny toeranao izy, mitovy ny karatra, ary asehon’ny valiny ny isa roa.",
   // the cards, the match's end and its statistics, sound (issue 34)
   'settings.fourColour': 'Karatra loko efatra',
   'settings.fourColourHelp': 'Maitso ny trèfle ♣ ary manga ny carreau ♦, ka samy manana ny lokony ny karazany tsirairay.',

@@ -158,6 +158,8 @@ export function renderSettings(t, app, cb) {
       h('label', { htmlFor: 'gt-coach' }, t('settings.coach')),
       h('p.gt-note#gt-coach-help', t('settings.coachHelp')),
     ]),
+    check('gt-duplicate', t('settings.duplicate'), t('settings.duplicateHelp'), Boolean(app.settings.duplicate),
+      cb.onDuplicate),
     check('gt-four-colour', t('settings.fourColour'), t('settings.fourColourHelp'), app.settings.fourColour,
       cb.onFourColour),
     app.embedded ? null : check('gt-sound', t('settings.sound'), t('settings.soundHelp'), app.settings.sound !== false,
@@ -194,6 +196,8 @@ export function renderNewMatch(t, app, cb) {
   return h('form.gt-newmatch', { method: 'dialog', on: { submit } }, [
     h('h2.gt-dialog__title', t('newMatch.title')),
     inProgress ? h('p.gt-note.gt-newmatch__ends', t('newMatch.ends')) : null,
+    cb.onDaily ? h('p', h('button.gt-btn', { type: 'button', dataset: { action: 'open-daily' },
+      on: { click: cb.onDaily } }, t('daily.open'))) : null,
     h('div.gt-field', [
       h('label', { htmlFor: 'gt-seed' }, t('newMatch.seed')),
       h('input#gt-seed', { name: 'seed', type: 'number', min: '0', max: String(MAX_SEED), step: '1',

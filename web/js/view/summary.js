@@ -10,8 +10,10 @@ const TEAMS = ['Team1', 'Team2'];
 
 // *me*: the player's own seat, named "You" as on the table; *review*: the engine's review of the player's choices
 // (null: not asked, without its moves while it comes), asked by *onReview*; *onBack*: an earlier deal's result, seen
-// again from the score sheet, goes back to it (instead of "Next deal").
-export function renderSummary(t, summary, { me, winner, review, onReview, onReplay, onAgain, onContinue, onNewMatch, onScoreSheet, onBack }) {
+// again from the score sheet, goes back to it (instead of "Next deal"); *duplicate*: "you vs the expert" drawn by its
+// module (duplicate/index.js) once asked, else the button *onDuplicate*.
+export function renderSummary(t, summary, { me, winner, review, onReview, onReplay, onAgain, onContinue, onNewMatch, onScoreSheet, onBack,
+  duplicate, onDuplicate }) {
   const over = Boolean(winner);
   const c = summary.contract;
   return h('div.gt-summary', { dataset: { deal: String(summary.dealNumber) } }, [
@@ -49,6 +51,8 @@ export function renderSummary(t, summary, { me, winner, review, onReview, onRepl
     over ? h('p.gt-summary__winner', { dataset: { winner } }, t('summary.matchWon', { team: t.team(winner) }))
       : h('p.gt-summary__target', t('summary.target', { target: summary.targetAfter })),
     onReview ? renderReview(t, review, onReview) : null,
+    onDuplicate ? duplicate ?? h('p.gt-duplicate-ask', h('button.gt-btn', { type: 'button',
+      dataset: { action: 'duplicate', focus: 'duplicate' }, on: { click: onDuplicate } }, t('duplicate.ask'))) : null,
     onReplay ? h('p.gt-replay-ask', [h('button.gt-btn', { type: 'button', dataset: { action: 'replay' },
       on: { click: onReplay } }, t('replay.ask')), ' ', onAgain ? h('button.gt-btn', { type: 'button',
       dataset: { action: 'play-again' }, on: { click: onAgain } }, t('replay.again')) : null]) : null,

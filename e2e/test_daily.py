@@ -1,0 +1,90 @@
+"""The deal of the day and the day's puzzles (from the new-match dialog): the same deal for everyone on a date, a
+puzzle solved and one failed, the results and the streak kept in the browser, a line to share without the deal."""
+
+from __future__ import annotations
+
+from conftest import BOOT_TIMEOUT_MS, open_game, quiet_welcome
+from gameplay import api, hand
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from giretra_core.cards import card_name
+from giretra_core.daily import puzzle
+from giretra_core.seats import Seat
+
+
+def open_daily(page: Page) -> Locator:
+    page.locator('[data-action="open-new-match"]').first.click()
+    page.locator('#gt-dialog[open] [data-action="open-daily"]').click()
+    daily = page.locator("#gt-dialog[open] .gt-daily")
+    expect(daily.locator(".gt-daily__puzzle")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    return daily
+
+
+def bottoms_line(date: str, number: int) -> tuple[list[str], list[str], list[int]]:
+    """Bottom's right cards in puzzle *number* of *date*, the legal cards at its first turn that miss the goal, and
+    how many cards have been played after each of Bottom's right cards (the others' answers included)."""
+    p = puzzle(date, number)
+    deal, mine, after = p.start, [], []
+    for i, card in enumerate(p.line):
+        if deal.turn == Seat.BOTTOM:
+            mine.append(card_name(card))
+            after.append(i)
+        assert deal.turn is not None
+        deal = deal.apply(deal.turn, card)
+    first = api("puzzle", date=date, number=number)
+    wrong = [c for c in first["hands"]["Bottom"]
+             if c != mine[0] and api("puzzle", date=date, number=number, played=[c])["wrong"] is not None]
+    return mine, wrong, [*after[1:], len(p.line)]
+
+
+def test_the_deal_of_the_day_is_the_same_in_two_browsers(browser: Browser, base_url: str) -> None:
+    hands, dates = [], []
+    for _ in range(2):
+        context = quiet_welcome(browser.new_context(base_url=base_url))
+        try:
+            page = open_game(context.new_page())
+            daily = open_daily(page)
+            dates.append(str(daily.get_attribute("data-date")))
+            page.locator('#gt-dialog[open] [data-action="daily-deal"]').click()
+            expect(page.locator("#gt-dialog[open]")).to_have_count(0)
+            expect(page.locator(".gt-hand [data-card]")).to_have_count(8, timeout=20_000)
+            hands.append(sorted(hand(page)))
+        finally:
+            context.close()
+    assert dates[0] == dates[1]
+    view = api("daily_deal", date=dates[0])["view"]
+    assert hands[0] == hands[1] == sorted(view["hand"])
+
+
+def test_a_puzzle_solved_and_one_failed_with_the_results_kept(page: Page) -> None:
+    open_game(page)
+    daily = open_daily(page)
+    date = str(daily.get_attribute("data-date"))
+    board = daily.locator(".gt-daily__puzzle")
+    mine, _, played = bottoms_line(date, 1)
+    for card, count in zip(mine, played, strict=True):
+        expect(board).to_have_attribute("data-state", "playing")
+        board.locator(f'.gt-daily__card[data-card="{card}"]').click()
+        expect(board).to_have_attribute("data-played", str(count))   # the others answered up to Bottom's next turn
+    expect(board).to_have_attribute("data-state", "solved")
+    goal = api("puzzle", date=date, number=1)["goal"]
+    expect(board.locator(".gt-daily__taken")).to_have_text(f"Solved: your team took its {goal} card points.")
+    expect(daily.locator('[data-puzzle="1"]')).to_have_attribute("data-result", "solved")
+    # Puzzle 2, a card that misses the goal: failed, the right card named.
+    daily.locator('[data-action="daily-puzzle"][data-puzzle="2"]').click()
+    right, wrong, _ = bottoms_line(date, 2)
+    assert wrong, "puzzle 2 has a wrong card at its first turn (each puzzle starts with a choice)"
+    expect(board).to_have_attribute("data-state", "playing")
+    expect(board.locator(".gt-daily__goal")).to_contain_text(f"{api('puzzle', date=date, number=2)['goal']} card")
+    board.locator(f'.gt-daily__card[data-card="{wrong[0]}"]').click()
+    expect(board).to_have_attribute("data-state", "failed")
+    expect(board.locator(".gt-daily__taken")).to_contain_text("cannot reach the goal")
+    expect(board.locator(".gt-daily__card")).to_have_count(0)   # over: no card to play
+    expect(daily.locator('[data-puzzle="2"]')).to_have_attribute("data-result", "failed")
+    line = f"Giretra puzzles {date}: ✅❌⬜ · streak 0"
+    expect(daily.locator(".gt-daily__line")).to_have_text(line)
+    assert right[0] not in line and wrong[0] not in line
+    # Kept in this browser: the page opened again shows the day's results.
+    page.reload()
+    daily = open_daily(page)
+    expect(daily.locator(".gt-daily__line")).to_have_text(line)
