@@ -319,14 +319,19 @@ def bot_action(state: str, seat: str, level: str | None = None, seed: int = 0,
             "level": level}
 
 
+def _finished(match: Match, deal: object) -> int:
+    """The number of one of *match*'s finished deals: *deal* if given, else the last one."""
+    if not match.history:
+        raise GiretraError("no deal has finished yet", "no_finished_deal")
+    return len(match.history) if deal is None else _int(deal, "deal", 1, len(match.history))
+
+
 @endpoint
 def deal_summary(state: str, deal: int | None = None, lang: str = "en") -> JSON:
     """The result of a finished deal (default: the last one) with its arithmetic spelled out."""
     lang = check_lang(lang)
     match = _match(state)
-    if not match.history:
-        raise GiretraError("no deal has finished yet", "no_finished_deal")
-    number = len(match.history) if deal is None else _int(deal, "deal", 1, len(match.history))
+    number = _finished(match, deal)
     return shapes.summary(match, number, lang)
 
 
@@ -345,9 +350,7 @@ def review(state: str, seat: str, deal: int | None = None, seed: int = 0, budget
     check_lang(lang)
     match = _match(state)
     who = _seat(seat)
-    if not match.history:
-        raise GiretraError("no deal has finished yet", "no_finished_deal")
-    number = len(match.history) if deal is None else _int(deal, "deal", 1, len(match.history))
+    number = _finished(match, deal)
     _int(seed, "seed", 0, MAX_SEED)
     budget = _budget(budgetMs)
     _int(first, "first", 0, MAX_MOVES)
@@ -378,9 +381,7 @@ def analyse_deal(state: str, seat: str, deal: int | None = None, first: int = 0,
     lang = check_lang(lang)
     match = _match(state)
     who = _seat(seat)
-    if not match.history:
-        raise GiretraError("no deal has finished yet", "no_finished_deal")
-    number = len(match.history) if deal is None else _int(deal, "deal", 1, len(match.history))
+    number = _finished(match, deal)
     _int(first, "first", 0, MAX_MOVES)
     end = MAX_MOVES if count is None else first + _int(count, "count", 1, MAX_MOVES)
     positions: list[JSON] = []
@@ -412,9 +413,7 @@ def expert_deal(state: str, seat: str, deal: int | None = None, level: str | Non
     lang = check_lang(lang)
     match = _match(state)
     who = _seat(seat)
-    if not match.history:
-        raise GiretraError("no deal has finished yet", "no_finished_deal")
-    number = len(match.history) if deal is None else _int(deal, "deal", 1, len(match.history))
+    number = _finished(match, deal)
     level = reviews.HINT_LEVEL if level is None else _str(level, "level")
     if level not in bots.LEVELS:
         raise GiretraError(f"unknown bot level: {level!r} (expected one of {', '.join(bots.LEVELS)})", "bad_level",
@@ -492,9 +491,7 @@ def replay_deal(state: str, deal: int | None = None, lang: str = "en") -> JSON:
     calls and the contract so far)."""
     lang = check_lang(lang)
     match = _match(state)
-    if not match.history:
-        raise GiretraError("no deal has finished yet", "no_finished_deal")
-    number = len(match.history) if deal is None else _int(deal, "deal", 1, len(match.history))
+    number = _finished(match, deal)
     return shapes.replay(match, number, lang)
 
 

@@ -7,7 +7,9 @@ checked by the engine on the way.
 
 from __future__ import annotations
 
+import json
 import random
+from typing import Any
 
 from giretra_core import (
     Match,
@@ -16,6 +18,7 @@ from giretra_core import (
     Seat,
     bots,
     format_match,
+    jsonapi,
     parse_call,
     parse_match,
     parse_seat,
@@ -162,3 +165,17 @@ def play_random(match: Match, rng: random.Random, deals: int) -> Match:
         assert match.turn is not None
         match = match.apply(match.turn, rng.choice(match.legal_actions()))
     return match
+
+
+def seam_value(function: str, **request: Any) -> Any:
+    """The value the seam answers to *function* with *request* (which must be accepted)."""
+    out = json.loads(jsonapi.call(function, json.dumps(request)))
+    assert out["ok"], out
+    return out["value"]
+
+
+def seam_error(function: str, **request: Any) -> Any:
+    """The error the seam answers to *function* with *request* (which must be refused)."""
+    out = json.loads(jsonapi.call(function, json.dumps(request)))
+    assert not out["ok"], out
+    return out["error"]

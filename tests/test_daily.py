@@ -5,12 +5,12 @@ against a plain minimax that shares nothing with the solver but the rules' own f
 from __future__ import annotations
 
 import functools
-import json
 from typing import Any
 
 import pytest
+from helpers import seam_error as error
+from helpers import seam_value as value
 
-from giretra_core import jsonapi as api
 from giretra_core.cards import card_name, cards_of, parse_card
 from giretra_core.daily import PLAYERS, daily_seed, follow, puzzle
 from giretra_core.deal import Deal, Phase
@@ -19,18 +19,6 @@ from giretra_core.modes import LAST_TRICK_BONUS, POINTS
 from giretra_core.notation import parse_match
 from giretra_core.play import legal_cards, winning_index
 from giretra_core.seats import Seat
-
-
-def value(fn: str, **args: Any) -> Any:
-    out = json.loads(api.call(fn, json.dumps(args)))
-    assert out["ok"], out
-    return out["value"]
-
-
-def error(fn: str, **args: Any) -> Any:
-    out = json.loads(api.call(fn, json.dumps(args)))
-    assert not out["ok"], out
-    return out["error"]
 
 
 @functools.cache

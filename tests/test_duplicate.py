@@ -3,13 +3,11 @@ another bot in the player's seat, the other seats' own bots asked as the page as
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import pytest
+from helpers import seam_error as error
+from helpers import seam_value as value
 
 from giretra_core import bots
-from giretra_core import jsonapi as api
 from giretra_core.deal import Phase, action_token, parse_action
 from giretra_core.match import Match
 from giretra_core.notation import format_match, parse_match
@@ -17,18 +15,6 @@ from giretra_core.review import choose
 from giretra_core.seats import Seat
 
 PLAYERS = ("human", "random", "basic", "advanced")   # each seat its own level: each must be asked as it was
-
-
-def value(fn: str, **args: Any) -> Any:
-    out = json.loads(api.call(fn, json.dumps(args)))
-    assert out["ok"], out
-    return out["value"]
-
-
-def error(fn: str, **args: Any) -> Any:
-    out = json.loads(api.call(fn, json.dumps(args)))
-    assert not out["ok"], out
-    return out["error"]
 
 
 @pytest.fixture(autouse=True)
