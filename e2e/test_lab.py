@@ -107,3 +107,11 @@ def test_the_game_links_to_the_lab_and_loads_nothing_of_it(page: Page, requests_
     link.click()
     expect(page.locator("body[data-lab-ready]")).to_be_attached(timeout=BOOT_TIMEOUT_MS)
     expect(page.locator("h1")).to_have_text("Bot lab")
+
+
+def test_the_lab_speaks_the_readers_language_down_to_its_tab_title(page: Page) -> None:
+    open_lab(page, "lang=fr")
+    expect(page).to_have_title("Labo des robots")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    open_lab(page, "lang=mg")
+    expect(page).to_have_title("Laboratoara robo")

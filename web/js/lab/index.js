@@ -11,6 +11,7 @@ const gameLang = () => { try { return JSON.parse(localStorage.getItem('giretra.s
 const lang = params.get('lang') || gameLang() || preferredLang();
 const t = await loadWords(lang);
 document.documentElement.lang = t.lang;
+document.title = t('lab.title');
 // A test may shorten the per-decision limit (?limit=ms); the page's default is the engine's.
 const limit = Number(params.get('limit'));
 let controller = null;
