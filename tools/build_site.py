@@ -46,6 +46,10 @@ NOT_PRECACHED_PREFIXES = ("lab.html", "js/lab/", "css/lab.css")
 
 
 def load_brotli() -> ModuleType | None:
+    """The brotli package: the dev venv's, else the one ``tools/dev.py run`` fetched into .build-tools, else none."""
+    tools = str(ROOT / ".build-tools")
+    if (ROOT / ".build-tools").is_dir() and tools not in sys.path:
+        sys.path.append(tools)
     try:
         import brotli  # type: ignore[import-not-found,import-untyped,unused-ignore]  # optional, build time only
     except ImportError:

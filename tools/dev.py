@@ -32,6 +32,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
+BUILD_TOOLS = ROOT / ".build-tools"   # run without the dev venv: the pinned brotli (ensure_brotli)
 VENV_PY = VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 STAMP = VENV / ".giretra-dev-stamp"
 STEPS = ("lint", "types", "js", "unit", "e2e")
@@ -109,8 +110,23 @@ def prepare_web(python: str) -> None:
     must([python, str(ROOT / "tools" / "build_site.py")])
 
 
+def ensure_brotli(python: str) -> None:
+    """The pinned brotli (pyproject's dev extras) for the site's .br copies when *python* has none: ``run`` without
+    the dev venv fetches it into .build-tools (build_site.py looks there), so a fresh machine's first visit is
+    served with brotli as the tests build it (gzip alone is 5.7 MB, over the 5 MB budget). Without a network, the
+    site is served gzip only, and build_site says so."""
+    check = f"import sys; sys.path.append({str(BUILD_TOOLS)!r}); import brotli"
+    if subprocess.call([python, "-c", check], stderr=subprocess.DEVNULL) == 0:
+        return
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["dev"]
+    pin = next(x.split(";")[0].strip() for x in extras if x.startswith("brotli=="))
+    say(f"fetching {pin} for the site's brotli copies (.build-tools)")
+    call([python, "-m", "pip", "install", "--quiet", "--target", str(BUILD_TOOLS), pin])
+
+
 def cmd_run(args: argparse.Namespace) -> None:
     python = str(VENV_PY) if VENV_PY.exists() else sys.executable
+    ensure_brotli(python)
     prepare_web(python)
     sys.path.insert(0, str(ROOT))
     from tools import serve
