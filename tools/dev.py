@@ -6,7 +6,8 @@
     python3 tools/dev.py test --busy 2 --repeat 3   # the same three times over, two CPU-bound loops beside it
 
 ``run`` needs only Python 3.11+ and npm: it uses the dev venv's Python when one exists (fast, no-isolation
-wheel build) and otherwise the Python running this script (``pip wheel`` builds in isolation from PyPI).
+wheel build) and otherwise the Python running this script (``pip wheel`` builds in isolation from PyPI; the pinned
+brotli for the site's compressed copies is fetched into .build-tools).
 
 ``test`` creates or refreshes ``.venv`` (re-installing ``.[dev]`` only when pyproject.toml or the Python
 version changed, so the second run starts at once), then runs, failing fast:
