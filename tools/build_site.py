@@ -80,10 +80,10 @@ def cache_dir() -> Path:
     return Path(os.environ.get("GIRETRA_CACHE") or Path.home() / ".cache" / "giretra") / "compressed"
 
 
-def reuse(source: Path, suffix: str, data: bytes, compress: Callable[[bytes], bytes]) -> bytes:
-    """*data* compressed by *compress*, from the cache when *source* is a pinned vendor file compressed before. A cached
-    copy is used only if it decodes to *data* (a damaged cache never reaches the site)."""
-    if CACHED_UNDER not in source.parts:
+def reuse(suffix: str, data: bytes, compress: Callable[[bytes], bytes], cached: bool) -> bytes:
+    """*data* compressed by *compress*, from the cache when *cached* (a pinned vendor file) and compressed before. A
+    cached copy is used only if it decodes to *data* (a damaged cache never reaches the site)."""
+    if not cached:
         return compress(data)
     kept = cache_dir() / f"{hashlib.sha256(data).hexdigest()}-{QUALITY[suffix]}{suffix}"
     try:
@@ -110,7 +110,8 @@ def decode(suffix: str, packed: bytes) -> bytes:
     return brotli.decompress(packed) if brotli is not None else b""
 
 
-def write_copy(source: Path, suffix: str, compress: Callable[[bytes], bytes]) -> tuple[str, int] | None:
+def write_copy(source: Path, suffix: str, compress: Callable[[bytes], bytes],
+               cached: bool = False) -> tuple[str, int] | None:
     """Write *source* + *suffix* with *compress* unless an up-to-date one exists; (state, size) or None if useless.
     A marker file ``.<name><suffix>.skip`` remembers that a copy was not worth keeping."""
     copy = source.with_name(source.name + suffix)
@@ -120,7 +121,7 @@ def write_copy(source: Path, suffix: str, compress: Callable[[bytes], bytes]) ->
     if fresh(skip, source):
         return None
     data = source.read_bytes()
-    packed = reuse(source, suffix, data, compress)
+    packed = reuse(suffix, data, compress, cached)
     if len(packed) > MAX_RATIO * len(data):
         copy.unlink(missing_ok=True)
         skip.write_text("")
@@ -143,11 +144,12 @@ def precompress(web: Path, use_brotli: bool = True) -> None:
     # One thread per core, the largest file first: brotli and zlib release the GIL, and brotli 11 of the 8.6 MB
     # pyodide.asm.wasm alone takes most of a fresh build (about 25 s quiet, unless cached: reuse()), so the rest is
     # done beside it.
-    jobs = [(source, suffix, coder) for source in sorted(sources(web), key=lambda p: -p.stat().st_size)
+    largest_first = sorted(sources(web), key=lambda p: -p.stat().st_size)
+    jobs = [(source, suffix, coder, CACHED_UNDER in source.relative_to(web).parts) for source in largest_first
             for suffix, coder in coders.items()]
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         results = pool.map(lambda job: write_copy(*job), jobs)
-        for (source, suffix, _), result in zip(jobs, results, strict=True):
+        for (source, suffix, _, _), result in zip(jobs, results, strict=True):
             if result is None:
                 continue
             wanted.add(source.with_name(source.name + suffix))
