@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { endOfDeal, Game } from '../../web/js/game/controller.js';
 import { describe } from '../../web/js/game/describe.js';
 import { openFragment, shareLinks } from '../../web/js/game/links.js';
-import { changeLang, withLevels } from '../../web/js/game/settings.js';
+import { changeLang, changeLevel, withLevels } from '../../web/js/game/settings.js';
 import { hasWords, loadWords, translator } from '../../web/js/i18n.js';
 import { createSession } from '../../web/js/session.js';
 import { EngineCrash, EngineLoadError, fakeEngine, fakeTimers, RulesError, settle } from './fake-engine.js';
@@ -116,6 +116,34 @@ test('a bot move that comes back after a new match was adopted is dropped', asyn
   await loop;
   assert.equal(engine.calls.filter((c) => c.name === 'apply').length, 0);
   assert.equal(g.state, 'other');
+});
+
+test('a level set while a bot’s move was on its way wins: the move, made with the old players, is made again', async () => {
+  // A CI run kept one opponent at its old level: the bot's move, answered after set_players, was taken over it.
+  const { g, engine } = game({ v: view('Left') });
+  const loop = g.advance();
+  await settle();
+  engine.take('bot_action').resolve({ action: '7S' });
+  await settle();
+  engine.take('apply').resolve({ state: 's1', view: view('Top'), event: event('Left', '7S') });
+  await settle();
+  const botsView = engine.take('view');   // the move's view, still on its way
+  const expert = { ...view('Left').players, Left: 'expert' };
+  const change = changeLevel(g, 'Left', 'expert');
+  await settle();
+  const asked = engine.take('set_players');
+  assert.deepEqual([asked.args.state, asked.args.players], ['s0', expert]);
+  asked.resolve({ state: 's0x' });
+  await settle();
+  engine.take('view').resolve(view('Left', 'play', { players: expert }));
+  await change;
+  botsView.resolve(view('Top'));
+  await settle();
+  assert.equal(g.state, 's0x');
+  assert.equal(g.view.players.Left, 'expert');
+  assert.equal(engine.take('bot_action').args.state, 's0x', 'the bot moves again, at its new level');
+  g.destroyed = true;
+  void loop;
 });
 
 test('the bots wait while a dialog is open, and go on when it closes', async () => {

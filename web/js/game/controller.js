@@ -237,11 +237,11 @@ export class Game {
 
   /** Take an apply() answer: new state, the human's view, announcements, the trick pause, the deal summary. */
   async applied(res, seat) {
-    const { token } = this;
+    const { token, state } = this;
     const view = seat === HUMAN ? res.view : await this.call('view', { state: res.state, seat: HUMAN });
-    // Another match was adopted meanwhile (a link opened, "Back to my match", a new match while a bot moved): this
-    // move belongs to the match left, and taking it put that match back over the new one (and in the save).
-    if (!view || token !== this.token) return;
+    // Another match was adopted meanwhile (a link opened, "Back to my match", a new match while a bot moved), or the
+    // players changed (a level set): this move was made on the position left, and taking it would undo that.
+    if (!view || token !== this.token || state !== this.state) return;
     const before = this.view;
     const ev = res.event;
     this.state = res.state;

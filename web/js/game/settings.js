@@ -66,23 +66,24 @@ export async function changeLang(game, lang) {
   game.ui.refreshDialog();
 }
 
-/** Bot *seat* plays at *level*: the engine rewrites the players of the running match. */
+/** Bot *seat* plays at *level*: the engine rewrites the players of the running match.
+ *  Three quick changes (or a bot's move) may cross: each attempt reads the wanted players afresh and works on the
+ *  match as it stands, and the change is done once the engine's view shows them (a CI run kept one seat's old level). */
 export async function changeLevel(game, seat, level) {
   game.settings.levels = { ...game.settings.levels, [seat]: level };
   storeSettings(game);
-  const players = { ...game.settings.levels };
-  // If a bot moved meanwhile, redo it on the new state.
-  for (let attempt = 0; attempt < 5 && game.state; attempt++) {
-    const { state } = game;
+  for (let attempt = 0; attempt < 8 && game.state; attempt++) {
+    const { state, token } = game;
+    const players = game.botPlayers();
+    if (BOTS.every((s) => game.view?.players?.[s] === players[s])) break;
     const res = await game.call('set_players', { state, players })
       .catch((err) => { game.message = { text: err.message, kind: 'error' }; return null; });
     if (!res) break;
     const view = await game.call('view', { state: res.state, seat: HUMAN });
-    if (state !== game.state) continue;
+    if (token !== game.token || state !== game.state) continue;
     game.state = res.state;
     if (view) game.view = view;
     game.save();
-    break;
   }
   game.ui.render();
 }
