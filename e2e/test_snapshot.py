@@ -53,8 +53,8 @@ def test_a_later_visit_boots_from_the_snapshot_the_first_one_made(page: Page) ->
 def test_a_damaged_or_refused_snapshot_falls_back_to_the_normal_boot(page: Page) -> None:
     visit(page)
     wait_snapshot_kept(page)
-    # body: its bytes changed, its sha256 not (caught while Pyodide loads); truncated and garbage: stored with a matching
-    # sha256, so Pyodide itself is handed them and must refuse them. One after the other in one browser: each
+    # body: its bytes changed, its sha256 not (caught while Pyodide loads); truncated and garbage: stored with a
+    # matching sha256, so Pyodide itself is handed them and must refuse them. One after the other in one browser: each
     # fallback's boot makes the good snapshot the next damage starts from.
     for damage in ("body", "truncated", "garbage"):
         page.evaluate("""async ([cache, damage]) => {

@@ -90,6 +90,23 @@ def test_a_second_clone_takes_the_pinned_pyodide_copies_from_the_cache_and_never
     assert gzip.decompress((third / wasm.relative_to(site)).with_suffix(".wasm.gz").read_bytes()) == BIG
 
 
+def test_the_tests_build_gives_pyodide_a_brotli_copy_only_from_the_cache(site: Path, tmp_path: Path) -> None:
+    pytest.importorskip("brotli", reason="the dev venv's brotli (pyproject's dev extras)")
+    wasm = next(site.glob("vendor/pyodide/*/pyodide.asm.wasm"))
+    wasm.write_bytes(BIG)
+    build_site.build(site, vendor_brotli=False)
+    assert (site / "js" / "big.js.br").is_file()                  # the project's own files: brotli as always
+    assert wasm.with_suffix(".wasm.gz").is_file() and not wasm.with_suffix(".wasm.br").exists()
+    build_site.build(site)                                         # run's build: made, and kept in the cache
+    assert wasm.with_suffix(".wasm.br").is_file()
+    clone = tmp_path / "clone"
+    (clone / wasm.relative_to(site)).parent.mkdir(parents=True)
+    (clone / wasm.relative_to(site)).write_bytes(BIG)
+    build_site.precompress(clone, vendor_brotli=False)              # the next clone's tests: taken from the cache
+    copy = (clone / wasm.relative_to(site)).with_suffix(".wasm.br")
+    assert copy.read_bytes() == wasm.with_suffix(".wasm.br").read_bytes()
+
+
 def test_a_copy_whose_file_is_gone_is_removed(site: Path) -> None:
     build_site.build(site, use_brotli=False)
     (site / "js" / "big.js").unlink()

@@ -80,10 +80,12 @@ def cache_dir() -> Path:
     return Path(os.environ.get("GIRETRA_CACHE") or Path.home() / ".cache" / "giretra") / "compressed"
 
 
-def reuse(suffix: str, data: bytes, compress: Callable[[bytes], bytes], cached: bool) -> bytes:
+def reuse(suffix: str, data: bytes, compress: Callable[[bytes], bytes] | None, cached: bool) -> bytes | None:
     """*data* compressed by *compress*, from the cache when *cached* (a pinned vendor file) and compressed before. A
-    cached copy is used only if it decodes to *data* (a damaged cache never reaches the site)."""
+    cached copy is used only if it decodes to *data* (a damaged cache never reaches the site). No *compress*: the
+    cache's copy or None."""
     if not cached:
+        assert compress is not None
         return compress(data)
     kept = cache_dir() / f"{hashlib.sha256(data).hexdigest()}-{QUALITY[suffix]}{suffix}"
     try:
@@ -92,6 +94,8 @@ def reuse(suffix: str, data: bytes, compress: Callable[[bytes], bytes], cached: 
             return packed
     except Exception:   # noqa: BLE001  (absent, unreadable or not a valid stream: compressed again below)
         pass
+    if compress is None:
+        return None
     packed = compress(data)
     try:
         kept.parent.mkdir(parents=True, exist_ok=True)
@@ -110,10 +114,11 @@ def decode(suffix: str, packed: bytes) -> bytes:
     return brotli.decompress(packed) if brotli is not None else b""
 
 
-def write_copy(source: Path, suffix: str, compress: Callable[[bytes], bytes],
+def write_copy(source: Path, suffix: str, compress: Callable[[bytes], bytes] | None,
                cached: bool = False) -> tuple[str, int] | None:
-    """Write *source* + *suffix* with *compress* unless an up-to-date one exists; (state, size) or None if useless.
-    A marker file ``.<name><suffix>.skip`` remembers that a copy was not worth keeping."""
+    """Write *source* + *suffix* with *compress* unless an up-to-date one exists; (state, size) or None if useless
+    (or, with no *compress*, not in the cache). A marker file ``.<name><suffix>.skip`` remembers that a copy was not
+    worth keeping."""
     copy = source.with_name(source.name + suffix)
     skip = source.with_name(f".{source.name}{suffix}.skip")
     if fresh(copy, source):
@@ -122,6 +127,8 @@ def write_copy(source: Path, suffix: str, compress: Callable[[bytes], bytes],
         return None
     data = source.read_bytes()
     packed = reuse(suffix, data, compress, cached)
+    if packed is None:
+        return None
     if len(packed) > MAX_RATIO * len(data):
         copy.unlink(missing_ok=True)
         skip.write_text("")
@@ -133,7 +140,10 @@ def write_copy(source: Path, suffix: str, compress: Callable[[bytes], bytes],
     return ("wrote", len(packed))
 
 
-def precompress(web: Path, use_brotli: bool = True) -> None:
+def precompress(web: Path, use_brotli: bool = True, vendor_brotli: bool = True) -> None:
+    """The .gz and .br copies of *web*'s files. Without *vendor_brotli*, the pinned vendor files get a brotli copy
+    only from the cache: the browser tests read them as well through gzip, and brotli 11 of them is 37 CPU-s of a
+    fresh clone's set-up (``tools/dev.py test``; ``run`` makes them)."""
     started = time.perf_counter()
     brotli = load_brotli() if use_brotli else None
     coders: dict[str, Callable[[bytes], bytes]] = {".gz": lambda data: gzip.compress(data, QUALITY[".gz"], mtime=0)}
@@ -145,8 +155,11 @@ def precompress(web: Path, use_brotli: bool = True) -> None:
     # pyodide.asm.wasm alone takes most of a fresh build (about 25 s quiet, unless cached: reuse()), so the rest is
     # done beside it.
     largest_first = sorted(sources(web), key=lambda p: -p.stat().st_size)
-    jobs = [(source, suffix, coder, CACHED_UNDER in source.relative_to(web).parts) for source in largest_first
-            for suffix, coder in coders.items()]
+    jobs: list[tuple[Path, str, Callable[[bytes], bytes] | None, bool]] = []
+    for source in largest_first:
+        cached = CACHED_UNDER in source.relative_to(web).parts
+        for suffix, coder in coders.items():
+            jobs.append((source, suffix, None if cached and suffix == ".br" and not vendor_brotli else coder, cached))
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         results = pool.map(lambda job: write_copy(*job), jobs)
         for (source, suffix, _, _), result in zip(jobs, results, strict=True):
@@ -211,9 +224,9 @@ def write_precache(web: Path) -> str:
     return version
 
 
-def build(web: Path, use_brotli: bool = True) -> str:
+def build(web: Path, use_brotli: bool = True, vendor_brotli: bool = True) -> str:
     version = write_precache(web)
-    precompress(web, use_brotli)
+    precompress(web, use_brotli, vendor_brotli)
     return version
 
 
@@ -221,11 +234,13 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--web", type=Path, default=WEB_DIR)
     parser.add_argument("--no-brotli", action="store_true", help="write gzip copies only")
+    parser.add_argument("--no-vendor-brotli", action="store_true",
+                        help="brotli copies of the pinned vendor files only from the cache (the tests' build)")
     args = parser.parse_args(argv)
     web = args.web.resolve()
     if not (web / "wheel.json").is_file():
         sys.exit("build_site: web/wheel.json missing; run python3 tools/setup_web.py && python3 build_wheel.py")
-    build(web, use_brotli=not args.no_brotli)
+    build(web, use_brotli=not args.no_brotli, vendor_brotli=not args.no_vendor_brotli)
 
 
 if __name__ == "__main__":
