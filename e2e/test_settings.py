@@ -6,7 +6,7 @@ import json
 import re
 
 from conftest import open_game, wait_ready
-from gameplay import HUMAN, api, saved_state
+from gameplay import HUMAN, api, drive, fragment, saved_state
 from playwright.sync_api import Page, expect
 
 
@@ -130,3 +130,20 @@ def test_settings_saved_with_one_level_for_all_bots_give_it_to_each_seat(page: P
         page.locator('[data-action="open-settings"]').click()
         for seat, level in zip(("Left", "Top", "Right"), expected, strict=True):
             expect(page.locator(f"#gt-level-{seat}")).to_have_value(level)
+
+
+def test_a_slow_click_on_settings_while_the_bots_play_opens_them(page: Page) -> None:
+    # The bar was drawn anew at every bot move: a press held across one (its mousedown on the old button, its mouseup
+    # on the new one) was no click at all, and Settings stayed shut. (Seen as a red browser test under load.)
+    state, _ = drive(api("new_match", seed=11)["state"],
+                     lambda v: v["phase"] == "play" and v["toAct"] == "Left" and not v["trick"]["cards"])
+    open_game(page, query="speed=slow", fragment=fragment(state))
+    button = page.locator('[data-action="open-settings"]')
+    box = button.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    # Held until a bot has played a card (at the slow speed the next one is a second away), then let go.
+    expect(page.locator(".gt-table")).not_to_have_attribute("data-to-act", "Left")
+    page.mouse.up()
+    expect(page.locator("#gt-dialog[open] .gt-settings")).to_be_visible()

@@ -57,6 +57,15 @@ export function replaceKeepingFocus(container, ...nodes) {
   return inside;
 }
 
+/** replaceKeepingFocus, unless the new nodes draw exactly what is there (isEqualNode): the bar was redrawn at every
+ *  bot move, and a press held across a redraw (its mousedown on the old button, its mouseup on the new one) was no
+ *  click at all. Only for parts whose handlers call actions by name, with nothing of the render in their closures. */
+export function redrawIfChanged(container, ...nodes) {
+  const old = [...container.childNodes];
+  if (old.length === nodes.length && old.every((node, i) => node.isEqualNode(nodes[i]))) return;
+  replaceKeepingFocus(container, ...nodes);
+}
+
 /** The selector of *el*'s twin in a redrawn tree (its data-focus, data-action or id), or null. */
 /** Nobody else holds the focus: it is on the page's body, or already inside *root* (which may sit in a widget's
  *  shadow root). A part that starts slowly takes the focus only then: the reader may have gone on meanwhile. */

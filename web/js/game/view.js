@@ -2,7 +2,7 @@
 // the dialogs, and the screen reader's log. It is the controller's `ui` port: the controller says what happened
 // (render, announce, showSummary, …) and this decides how it looks and where the keyboard's focus goes.
 
-import { focusIsFree, h, replaceKeepingFocus } from '../dom.js';
+import { focusIsFree, h, redrawIfChanged, replaceKeepingFocus } from '../dom.js';
 import { missing } from '../i18n.js';
 import { createSound, soundsFor } from '../sound.js';
 import { mountTable } from '../table.js';
@@ -59,7 +59,7 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
     if (standalone) document.title = t('app.title');
     // The deck's colours, on the table and in the dialogs (their cards in the text: a deal's hands)
     for (const el of [app, dom.dialog]) el.classList.toggle('gt-four-colour', Boolean(g.settings.fourColour));
-    replaceKeepingFocus(dom.bar, renderBar(t, g, {
+    redrawIfChanged(dom.bar, renderBar(t, g, {   // its handlers: the dialogs' openers, nothing of this render
       rulesHref: standalone ? rulesHref : null,   // a widget is already on a page about the rules
       onNewMatch: dialogs.openNewMatch,
       onScoreSheet: () => dialogs.openScoreSheet(),
