@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from conftest import open_game
-from gameplay import api, bots_until_human, saved_state, wait_my_turn
+from gameplay import api, bots_until_human, drive, fragment, saved_state, wait_my_turn
 from playwright.sync_api import Browser, Page, expect
 from test_responsiveness import CATEGORIES, main_thread_tasks
 
@@ -175,3 +175,17 @@ def test_no_long_task_while_the_table_moves(page: Page, browser: Browser) -> Non
         tasks = main_thread_tasks(browser.stop_tracing())
     print(f"main-thread tasks over 50 ms while the table moved (wall, CPU): {tasks}")
     assert [t for t in tasks if t["cpu_ms"] >= 50] == [], tasks
+
+
+def test_the_last_trick_of_a_deal_is_not_gathered_over_the_next_deal(page: Page) -> None:
+    # The deal's last trick stays on the table for the pause; then the next deal comes, with the result. Its gather
+    # was played after the pause, over the next deal's table (and its cut).
+    state, _ = drive(api("new_match", seed=4, players=PLAYERS)["state"],
+                     lambda v: v["phase"] == "play" and len(v["tricks"]) == 7 and len(v["trick"]["cards"]) == 3
+                     and v["toAct"] == "Bottom")
+    page.add_init_script(MOTION_LOG_JS)
+    open_game(page, query="speed=fast", fragment=fragment(state))
+    page.locator(".gt-hand .is-legal").click()
+    expect(page.locator("#gt-dialog[open] .gt-summary")).to_be_visible()   # the result, over the next deal
+    expect(page.locator(MOVING)).to_have_count(0)
+    assert "card" in logged(page) and "gather" not in logged(page), logged(page)

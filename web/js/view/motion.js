@@ -124,7 +124,8 @@ export function createMotion(root) {
       if (!next) return;
       const { view } = model;
       const was = prev.view;
-      if (prev.shownTrick && !model.shownTrick && prev.view.dealNumber <= view.dealNumber) {
+      // Within its deal only: the deal's last trick, gathered after its pause, swept over the next deal's table.
+      if (prev.shownTrick && !model.shownTrick && prev.view.dealNumber === view.dealNumber) {
         gather(stage, first, next, prev.shownTrick.winner, view.seat, speed);
       }
       if (!fresh || cue.seat === undefined) return;
