@@ -142,6 +142,29 @@ def context(request: pytest.FixtureRequest, module_context: BrowserContext,
 
 
 @pytest.fixture
+def other_browser(context_pool: dict[str, BrowserContext], browser: Browser,
+                  browser_context_args: dict[str, Any]) -> Iterator[BrowserContext]:
+    """Someone else's browser (a link sent to a friend, the deal of the day elsewhere): a second shared context, with
+    its own storage, emptied before each test that takes it. Its engine snapshot is kept: a new context per test
+    booted the engine cold and registered the service worker, about 8 s each, to check what storage alone decides."""
+    key = "other " + json.dumps(browser_context_args, sort_keys=True, default=str)
+    if key not in context_pool:
+        context_pool[key] = quiet_welcome(browser.new_context(**browser_context_args))
+    other = context_pool[key]
+    warm(other)
+    for old in other.pages:
+        old.close()
+    other.clear_cookies()
+    blank = other.new_page()
+    blank.goto("wheel.json")
+    blank.evaluate("localStorage.clear()")
+    blank.close()
+    yield other
+    for page in other.pages:
+        page.close()
+
+
+@pytest.fixture
 def requests_seen(context: BrowserContext) -> Iterator[list[str]]:
     """Every URL the context requested (pages and workers); the test fails if one is not local."""
     seen: list[str] = []

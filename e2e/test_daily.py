@@ -3,9 +3,9 @@ puzzle solved and one failed, the results and the streak kept in the browser, a 
 
 from __future__ import annotations
 
-from conftest import BOOT_TIMEOUT_MS, open_game, quiet_welcome
+from conftest import BOOT_TIMEOUT_MS, open_game
 from gameplay import api, hand
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from giretra_core.cards import card_name
 from giretra_core.daily import puzzle
@@ -37,20 +37,16 @@ def bottoms_line(date: str, number: int) -> tuple[list[str], list[str], list[int
     return mine, wrong, [*after[1:], len(p.line)]
 
 
-def test_the_deal_of_the_day_is_the_same_in_two_browsers(browser: Browser, base_url: str) -> None:
+def test_the_deal_of_the_day_is_the_same_in_two_browsers(page: Page, other_browser: BrowserContext) -> None:
     hands, dates = [], []
-    for _ in range(2):
-        context = quiet_welcome(browser.new_context(base_url=base_url))
-        try:
-            page = open_game(context.new_page())
-            daily = open_daily(page)
-            dates.append(str(daily.get_attribute("data-date")))
-            page.locator('#gt-dialog[open] [data-action="daily-deal"]').click()
-            expect(page.locator("#gt-dialog[open]")).to_have_count(0)
-            expect(page.locator(".gt-hand [data-card]")).to_have_count(8, timeout=20_000)
-            hands.append(sorted(hand(page)))
-        finally:
-            context.close()
+    for tab in (page, other_browser.new_page()):
+        open_game(tab)
+        daily = open_daily(tab)
+        dates.append(str(daily.get_attribute("data-date")))
+        tab.locator('#gt-dialog[open] [data-action="daily-deal"]').click()
+        expect(tab.locator("#gt-dialog[open]")).to_have_count(0)
+        expect(tab.locator(".gt-hand [data-card]")).to_have_count(8, timeout=20_000)
+        hands.append(sorted(hand(tab)))
     assert dates[0] == dates[1]
     view = api("daily_deal", date=dates[0])["view"]
     assert hands[0] == hands[1] == sorted(view["hand"])

@@ -6,40 +6,46 @@ import json
 import re
 
 import pytest
-from conftest import open_game, quiet_welcome, wait_ready
+from conftest import open_game, wait_ready
 from gameplay import HUMAN, api, drive, fragment, hand, saved_state, wait_hand, wait_my_turn
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import BrowserContext, Page, Request, expect
 
 from giretra_core import jsonapi
 
 
-def open_in_fresh_browser_context(browser: Browser, base_url: str, url: str) -> Page:
-    """Someone else: a new context has its own (empty) storage and cache."""
-    context = quiet_welcome(browser.new_context(base_url=base_url))
+def open_elsewhere(other: BrowserContext, url: str) -> Page:
+    """Someone else's browser (conftest's other_browser: its own storage) opens *url*; nothing leaves 127.0.0.1."""
     foreign: list[str] = []
-    context.on("request", lambda r: foreign.append(r.url) if not r.url.startswith("http://127.0.0.1") else None)
-    page = context.new_page()
-    page.goto(url)
-    wait_ready(page)
+
+    def record(request: Request) -> None:
+        if not request.url.startswith("http://127.0.0.1"):
+            foreign.append(request.url)
+
+    other.on("request", record)   # the page's and its worker's
+    try:
+        page = other.new_page()
+        page.goto(url)
+        wait_ready(page)
+    finally:
+        other.remove_listener("request", record)
     assert not foreign, foreign
     return page
 
 
-def test_seeded_link_gives_the_same_hands(page: Page, browser: Browser, base_url: str) -> None:
+def test_seeded_link_gives_the_same_hands(page: Page, other_browser: BrowserContext) -> None:
     # Seed 1: a bot cuts, so the whole start of the deal is the engine's (bots are seeded too).
     open_game(page, fragment="seed=1")
     wait_my_turn(page, "negotiation")
     mine = hand(page)
     assert len(mine) == 5
-    other = open_in_fresh_browser_context(browser, base_url, "?speed=0#seed=1")
+    other = open_elsewhere(other_browser, "?speed=0#seed=1")
     wait_my_turn(other, "negotiation")
     assert hand(other) == mine
     assert other.locator(".gt-bids-history li").all_inner_texts() == \
         page.locator(".gt-bids-history li").all_inner_texts()
-    other.context.close()
 
 
-def test_share_this_deal_link_reproduces_the_deal(page: Page, browser: Browser, base_url: str) -> None:
+def test_share_this_deal_link_reproduces_the_deal(page: Page, other_browser: BrowserContext, base_url: str) -> None:
     open_game(page, fragment="seed=0")  # the human cuts first
     wait_my_turn(page, "cut")
     page.locator('[data-action="c17"]').click()
@@ -50,18 +56,17 @@ def test_share_this_deal_link_reproduces_the_deal(page: Page, browser: Browser, 
     seed_link = page.locator("#gt-share-seed").input_value()
     assert "#d1." in link and seed_link.endswith("#seed=0&rules=giretra.com")
     assert link.startswith(base_url)
-    other = open_in_fresh_browser_context(browser, base_url, "?speed=0" + link[len(base_url):])
+    other = open_elsewhere(other_browser, "?speed=0" + link[len(base_url):])
     expect(other.locator('[data-notice="shared"]')).to_be_visible()
     wait_my_turn(other, "negotiation")
     assert hand(other) == mine
     expect(other.locator(".gt-table")).to_have_attribute("data-deal", "1")
     assert other.evaluate("localStorage.getItem('giretra.match')") is not None
-    other.context.close()
 
 
 
-def test_a_deal_link_from_deal_2_does_not_show_the_deck_and_opens_the_same_match(page: Page, browser: Browser,
-                                                                                  base_url: str) -> None:
+def test_a_deal_link_from_deal_2_does_not_show_the_deck_and_opens_the_same_match(
+        page: Page, other_browser: BrowserContext, base_url: str) -> None:
     # An audit: from deal 2 the link carried the deck and the cut as text; under play.giretra.com's rules every
     # 5-card hand could be read off it. Deal 2 is opened from an older, plain link: those still open.
     start = api("new_match", seed=11, rules="play.giretra.com")["state"]
@@ -77,14 +82,13 @@ def test_a_deal_link_from_deal_2_does_not_show_the_deck_and_opens_the_same_match
     assert len(deck) >= 64 and deck not in link and "".join(mine[:2]) not in link, link
     assert not re.search(r"(?:(?:10|[7-9JQKA])[CDHS]){3}", link), link   # not three cards in a row anywhere
     assert link.startswith(f"{base_url}#d1.")
-    other = open_in_fresh_browser_context(browser, base_url, "?speed=0" + link[len(base_url):])
+    other = open_elsewhere(other_browser, "?speed=0" + link[len(base_url):])
     expect(other.locator('[data-notice="shared"]')).to_be_visible()
     wait_my_turn(other, "negotiation")
     assert hand(other) == mine
     # A new match that starts with that deal (its scores, its deck); the players' field follows each page's settings.
     opened = str(saved_state(other)).split(" ")
     assert opened[:2] + opened[3:8] == shared[:2] + shared[3:8] and shared[5] != "0-0"
-    other.context.close()
 
 
 def test_a_damaged_deal_link_is_refused_and_changes_nothing(page: Page) -> None:
