@@ -93,3 +93,17 @@ def test_with_the_option_on_each_deal_is_compared_and_the_match_totalled(page: P
     total = dialog.locator(".gt-duplicate__total")
     expect(total).to_have_attribute("data-total", str(first + second))
     expect(total).to_contain_text("Over the 2 deals compared in this match:")
+
+
+def test_a_failed_download_of_the_experts_game_is_said_and_its_button_asks_again(page: Page) -> None:
+    page.route("**/study-*.zip", lambda route: route.abort())
+    dialog = deals_result(page)
+    dialog.locator('[data-action="duplicate"]').click()
+    expect(dialog.locator(".gt-duplicate__failed[role=alert]")).to_contain_text("could not be downloaded",
+                                                                               timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator('[data-notice="crash"]')).to_have_count(0)
+    page.unroute("**/study-*.zip")
+    dialog.locator('[data-action="duplicate"]').click()
+    expect(dialog.locator('.gt-duplicate[data-duplicate="playing"], .gt-duplicate[data-duplicate="done"]')
+           ).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(dialog.locator(".gt-duplicate__failed")).to_have_count(0)

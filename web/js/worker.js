@@ -214,8 +214,18 @@ async function handleCall({ id, name, request }) {
     post({ type: 'crash', id, message: `engine not loaded: ${err.message}` });
     return;
   }
+  if (STUDY_CALLS.has(name)) {
+    try {
+      await studyUnpacked();
+    } catch (err) {
+      // A download that failed (offline before the study was ever opened, a server error): the engine is fine and
+      // the next call tries again, so a refusal the page words itself, not an engine bug.
+      const error = { code: 'study_unavailable', message: `the study's modules could not be loaded: ${err.message}` };
+      post({ type: 'result', id, response: JSON.stringify({ ok: false, error }) });
+      return;
+    }
+  }
   try {
-    if (STUDY_CALLS.has(name)) await studyUnpacked();
     const response = dispatch(name, request);
     post({ type: 'result', id, response: String(response) });
   } catch (err) {

@@ -60,13 +60,16 @@ export function shareLine(t, days, date) {
 /** *dialogs*: the game's dialog (open, refresh, close); opens the day's dialog. Returns its state (a test may read). */
 export function openDaily({ game, open, refresh, close }) {
   const g = game();
-  const day = { date: today(), number: 1, puzzle: null, mine: [], par: null, busy: false, copied: false };
+  const day = { date: today(), number: 1, puzzle: null, mine: [], par: null, busy: false, copied: false, error: null };
   const ask = async (name, args) => {
+    day.error = null;
     try {
       return await g.call(name, args);
     } catch (err) {
       if (errorKind(err) !== 'refused') throw err;
-      g.ui.announce(err.message);
+      // Shown in the dialog (the table's status is under it); the puzzles' buttons ask again.
+      day.error = err.code === 'study_unavailable' ? g.t('daily.unavailable') : err.message;
+      g.ui.announce(day.error);
       return null;
     }
   };
@@ -129,7 +132,8 @@ function renderDaily(t, day, cb) {
       type: 'button', dataset: { action: 'daily-puzzle', puzzle: String(i + 1), result: days[day.date]?.[i + 1] ?? '' },
       attrs: { 'aria-pressed': String(day.number === i + 1) }, on: { click: () => cb.onPuzzle(i + 1) },
     }, t('daily.puzzle', { n: i + 1 })))),
-    day.puzzle && day.puzzle.number === day.number ? renderPuzzle(t, day.puzzle, cb) : h('p', t('daily.loading')),
+    day.error ? h('p.gt-daily__error', { attrs: { role: 'alert' } }, day.error)
+      : day.puzzle && day.puzzle.number === day.number ? renderPuzzle(t, day.puzzle, cb) : h('p', t('daily.loading')),
     h('section.gt-daily__share', [
       h('p', t('daily.streak', { n: streak(days, day.date) })),
       h('p', [h('output.gt-daily__line', line), ' ', h('button.gt-btn.gt-btn--quiet', { type: 'button',

@@ -3,6 +3,7 @@
 
 export default {
   en: {
+    'daily.unavailable': 'The deal of the day could not be downloaded. Check the connection, then choose a puzzle to try again.',
     'daily.title': 'The deal of the day and puzzles: {date}',
     'daily.dealHelp': 'Everyone gets the same deal today: the bots have bid for all four seats, and you play the cards.',
     'daily.deal': 'Play the deal of the day',
@@ -21,6 +22,7 @@ export default {
     'daily.copy': 'Copy the result',
   },
   fr: {
+    'daily.unavailable': 'La donne du jour n’a pas pu être téléchargée. Vérifiez la connexion, puis choisissez un problème pour réessayer.',
     'daily.title': 'La donne du jour et les problèmes\u00a0: {date}',
     'daily.dealHelp': 'Tout le monde a la même donne aujourd’hui\u00a0: les robots ont annoncé pour les quatre places, et vous jouez les cartes.',
     'daily.deal': 'Jouer la donne du jour',
@@ -39,6 +41,7 @@ export default {
     'daily.copy': 'Copier le résultat',
   },
   mg: {
+    'daily.unavailable': 'Tsy tonga ny fizarana anio. Jereo ny fifandraisana, dia misafidiana olana iray hanandramana indray.',
     'daily.title': 'Ny fizarana anio sy ny olana: {date}',
     'daily.dealHelp': 'Mitovy fizarana ny rehetra anio: ireo robo no nanao ny antso ho an’ny toerana efatra, ary ianao no milalao ny karatra.',
     'daily.deal': 'Lalao ny fizarana anio',

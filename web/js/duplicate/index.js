@@ -40,6 +40,7 @@ export async function askDuplicate(game, deal) {
   const record = await matchRecord(game, state);
   if (!record || token !== game.token) return;
   running.set(game, deal);
+  game.duplicateFailed = null;
   const kept = game.duplicate?.deal === deal && game.duplicate.state === state ? game.duplicate : null;
   game.duplicate = kept ?? { deal, state, moves: [], done: false };
   game.ui.refreshDialog();
@@ -52,8 +53,11 @@ export async function askDuplicate(game, deal) {
           moves: game.duplicate.moves, count: PART });
       } catch (err) {
         if (errorKind(err) !== 'refused') throw err;
-        game.ui.announce(err.message);   // not expected of a finished deal: said, and the button comes back
+        // A failed download (said under the button, which asks again), or not expected of a finished deal.
+        const text = err.code === 'study_unavailable' ? game.t('duplicate.unavailable') : err.message;
+        game.ui.announce(text);
         game.duplicate = null;
+        game.duplicateFailed = { deal, text };
         break;
       }
       if (!part || token !== game.token || game.duplicate?.deal !== deal) break;   // a crash (shown), or moved on

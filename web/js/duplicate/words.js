@@ -4,6 +4,7 @@
 
 export default {
   en: {
+    'duplicate.unavailable': 'The expert’s game could not be downloaded. Check the connection and try again.',
     'duplicate.playing': "The expert bot is playing this deal again in your seat… {n} moves",
     'duplicate.title': "You vs the expert, same cards",
     'duplicate.expert': "The expert bot",
@@ -16,6 +17,7 @@ export default {
     'duplicate.note': "The expert bot played your seat with the same cards in every hand; the other bots are the same, and play as they did wherever the expert plays as you did.",
   },
   fr: {
+    'duplicate.unavailable': 'Le jeu de l’expert n’a pas pu être téléchargé. Vérifiez la connexion et réessayez.',
     'duplicate.playing': "Le robot expert rejoue cette donne à votre place… {n} coups",
     'duplicate.title': "Vous contre l’expert, mêmes cartes",
     'duplicate.expert': "Le robot expert",
@@ -28,6 +30,7 @@ export default {
     'duplicate.note': "Le robot expert a joué votre place avec les mêmes cartes dans chaque main ; les autres robots sont les mêmes, et jouent comme ils l’ont fait tant que l’expert joue comme vous.",
   },
   mg: {
+    'duplicate.unavailable': 'Tsy tonga ny lalaon’ny robo manam-pahaizana. Jereo ny fifandraisana, dia andramo indray.',
     'duplicate.playing': "Mamerina milalao ity fizarana ity eo amin’ny toeranao ny robo manam-pahaizana… {n} fihetsika",
     'duplicate.title': "Ianao sy ny manam-pahaizana, karatra mitovy",
     'duplicate.expert': "Ny robo manam-pahaizana",

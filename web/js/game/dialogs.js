@@ -177,7 +177,8 @@ let duplicates = null;   // duplicate/index.js, once loaded
 // "You vs the expert": its module loaded when first asked; the result drawn again as it comes.
 function duplicateOf(t, g, deal) {
   const mine = g.duplicate?.deal === deal && duplicates ? duplicates.renderDuplicate(t, g.duplicate, g.duplicates) : null;
-  return { duplicate: mine, onDuplicate: () => askDuplicate(g, deal) };
+  const failed = g.duplicateFailed?.deal === deal ? g.duplicateFailed.text : null;
+  return { duplicate: mine, duplicateFailed: failed, onDuplicate: () => askDuplicate(g, deal) };
 }
 
 /** The duplicate asked after each deal (the settings' option), or one stopped when its result was closed. */

@@ -11,9 +11,10 @@ const TEAMS = ['Team1', 'Team2'];
 // *me*: the player's own seat, named "You" as on the table; *review*: the engine's review of the player's choices
 // (null: not asked, without its moves while it comes), asked by *onReview*; *onBack*: an earlier deal's result, seen
 // again from the score sheet, goes back to it (instead of "Next deal"); *duplicate*: "you vs the expert" drawn by its
-// module (duplicate/index.js) once asked, else the button *onDuplicate*.
+// module (duplicate/index.js) once asked, else the button *onDuplicate* (and *duplicateFailed*: why the last ask
+// could not be played, under it).
 export function renderSummary(t, summary, { me, winner, review, onReview, onReplay, onAgain, onContinue, onNewMatch, onScoreSheet, onBack,
-  duplicate, onDuplicate }) {
+  duplicate, duplicateFailed, onDuplicate }) {
   const over = Boolean(winner);
   const c = summary.contract;
   return h('div.gt-summary', { dataset: { deal: String(summary.dealNumber) } }, [
@@ -53,6 +54,8 @@ export function renderSummary(t, summary, { me, winner, review, onReview, onRepl
     onReview ? renderReview(t, review, onReview) : null,
     onDuplicate ? duplicate ?? h('p.gt-duplicate-ask', h('button.gt-btn', { type: 'button',
       dataset: { action: 'duplicate', focus: 'duplicate' }, on: { click: onDuplicate } }, t('duplicate.ask'))) : null,
+    onDuplicate && !duplicate && duplicateFailed ? h('p.gt-duplicate__failed', { attrs: { role: 'alert' } },
+      duplicateFailed) : null,
     onReplay ? h('p.gt-replay-ask', [h('button.gt-btn', { type: 'button', dataset: { action: 'replay' },
       on: { click: onReplay } }, t('replay.ask')), ' ', onAgain ? h('button.gt-btn', { type: 'button',
       dataset: { action: 'play-again' }, on: { click: onAgain } }, t('replay.again')) : null]) : null,
