@@ -647,7 +647,7 @@ def test_a_tall_dialog_keeps_its_close_button_in_view_on_a_phone_held_sideways(p
     assert body.evaluate("b => b.scrollHeight > innerHeight"), "Settings fits: the test needs a taller dialog"
     scroll_all = "d => { for (const el of [d, d.querySelector('.gt-dialog__body')]) el.scrollTop = el.scrollHeight; }"
     dialog.evaluate(scroll_all)
-    page.wait_for_timeout(100)
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")   # laid out
     close = dialog.locator(".gt-dialog__close")
     box = close.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 375, box
