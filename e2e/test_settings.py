@@ -147,3 +147,16 @@ def test_a_slow_click_on_settings_while_the_bots_play_opens_them(page: Page) -> 
     expect(page.locator(".gt-table")).not_to_have_attribute("data-to-act", "Left")
     page.mouse.up()
     expect(page.locator("#gt-dialog[open] .gt-settings")).to_be_visible()
+
+
+def test_a_forced_card_is_played_for_the_player_once_the_setting_is_on(page: Page) -> None:
+    # Issue 34's settings: "play a forced card automatically". The deal's last card is always forced.
+    state, _ = drive(api("new_match", seed=4)["state"],
+                     lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["hand"]) == 1)
+    open_game(page, fragment=fragment(state))
+    expect(page.locator(f'.gt-table[data-to-act="{HUMAN}"]')).to_be_visible()   # off: it waits for the player
+    page.locator('[data-action="open-settings"]').click()
+    page.locator("#gt-auto-forced").check()
+    page.locator('#gt-dialog[open] [data-action="close-dialog"]').click()
+    expect(page.locator("#gt-dialog[open] .gt-summary")).to_be_visible()   # played, and the deal's result shown
+    assert json.loads(page.evaluate("localStorage.getItem('giretra.settings')"))["settings"]["autoForced"] is True

@@ -146,6 +146,24 @@ test('a level set while a bot’s move was on its way wins: the move, made with 
   void loop;
 });
 
+test('with “play a forced card automatically” on, the only legal card is played for the player; off, it waits', async () => {
+  const forced = view('Bottom', 'play', { legal: [{ action: 'JH' }], hand: ['JH'] });
+  const off = game({ v: forced });
+  await off.g.advance();
+  assert.equal(off.engine.calls.length, 0, 'off: the player plays it');
+  const choice = game({ v: view('Bottom') });
+  choice.g.settings.autoForced = true;
+  await choice.g.advance();
+  assert.equal(choice.engine.calls.length, 0, 'two legal cards: the player chooses');
+  const { g, engine } = game({ v: forced, auto: { apply: () => ({ state: 's1', view: view('Left'), event: event('Bottom', 'JH') }) } });
+  g.settings.autoForced = true;
+  g.advance();
+  await settle();
+  await settle();
+  assert.deepEqual(engine.calls[0], { name: 'apply', args: { state: 's0', seat: 'Bottom', action: 'JH', lang: 'en' } });
+  assert.equal(engine.take('bot_action').args.seat, 'Left', 'and the bots go on');
+});
+
 test('the bots wait while a dialog is open, and go on when it closes', async () => {
   const { g, engine, ui } = game({ v: view('Left') });
   ui.dialog = true;

@@ -58,3 +58,14 @@ export async function takeBack(game, clickedView) {
     game.humanBusy = false;
   }
 }
+
+/** The setting "play a forced card automatically": the player's only legal card, played for them after the bots'
+ *  pause (so that it is seen going), unless the position changed or a menu opened meanwhile. True once played. */
+export async function playForcedCard(game) {
+  const { state, view } = game;
+  if (!game.settings.autoForced || view.phase !== 'play' || view.toAct !== HUMAN || view.legal.length !== 1) return false;
+  await game.sleep(game.speed().bot);
+  if (state !== game.state || game.ui.dialogOpen()) return false;
+  await game.humanAction(view.legal[0].action, view);
+  return state !== game.state;
+}

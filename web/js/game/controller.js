@@ -7,7 +7,7 @@
 
 import { languageSwitch, translator } from '../i18n.js';
 import { errorKind } from '../session.js';
-import { askHint, takeBack } from './aids.js';
+import { askHint, playForcedCard, takeBack } from './aids.js';
 import { describe } from './describe.js';
 import { askReview } from './review.js';
 import { countMatch } from './stats.js';
@@ -45,7 +45,7 @@ export class Game {
     this.preview = standalone ? store.readTableView?.(this.t.lang) ?? null : null;
     this.rules = rules || DEFAULT_RULES;
     this.settings = withLevels(store.readSettings({ lang: 'en', speed: 'normal', coach: false, fourColour: false, sound: true,
-      duplicate: false }));
+      duplicate: false, autoForced: false }));
     this.settings.lang = this.t.lang;
     this.speedOverride = speed ? (SPEED_ALIASES[speed] ?? (speed in SPEEDS ? speed : null)) : null;
     this.embedded = !standalone;
@@ -63,9 +63,7 @@ export class Game {
     this.summary = null;        // the deal summary on display, or null
     this.notices = [];
     this.token = 0;             // bumped when the match is replaced: stale answers and bot loops stop
-    this.looping = false;
-    this.humanBusy = false;
-    this.tookBackAt = -Infinity;
+    Object.assign(this, { looping: false, humanBusy: false, tookBackAt: -Infinity });
     this.trickStop = null;      // scope 'trick': {deal, n}: the bots stop and wait once n tricks of that deal are done
     this.skip = null;           // ends the pause under way (a key, a tap on the trick)
     this.switchLang = languageSwitch();   // of two language switches in a row, the last one asked wins
@@ -106,9 +104,8 @@ export class Game {
   }
 
   showStage(stage) {
-    if (stage === 'ready') return;
-    this.stage = stage;
-    if (!this.view) this.ui.render();
+    if (stage !== 'ready') this.stage = stage;
+    if (stage !== 'ready' && !this.view) this.ui.render();
   }
 
   // -- the match ------------------------------------------------------------------------------------------------------
@@ -325,7 +322,10 @@ export class Game {
         const seat = view.toAct;
         // One trick at a time: the bots also cut and bid for the reader, who only plays the cards.
         const forHuman = this.scope === 'trick' && view.phase !== 'play';
-        if (!seat || (view.players[seat] === 'human' && !forHuman)) break;
+        if (!seat || (view.players[seat] === 'human' && !forHuman)) {
+          if (seat === HUMAN && await playForcedCard(this)) continue;   // (the setting: aids.js)
+          break;
+        }
         this.thinking = seat;
         this.ui.render();
         const level = forHuman ? this.settings.levels.Top : undefined;   // the partner plays the reader's part

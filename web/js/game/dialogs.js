@@ -11,7 +11,8 @@ import { renderScoreSheet, renderSummary, renderTrickHistory } from '../view/sum
 import { playDealAgain } from '../replay/again.js';
 import { shareLinks } from './links.js';
 import { loadStats, resetStats } from './stats.js';
-import { changeCoach, changeDuplicate, changeFourColour, changeSound, changeLang, changeLevel, changeSpeed, HUMAN } from './settings.js';
+import { changeAutoForced, changeCoach, changeDuplicate, changeFourColour, changeSound, changeLang, changeLevel, changeSpeed,
+  HUMAN } from './settings.js';
 
 /** *marks*: the element that says a dialog is open (data-dialog), for its host page: the rules page hides its
  *  floating button then (it stayed bright over the dimmed page: an audit). */
@@ -159,7 +160,7 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
       onLevel: (seat, level) => changeLevel(game(), seat, level),
       onSpeed: (value) => changeSpeed(game(), value),
       onCoach: (on) => changeCoach(game(), on), onDuplicate: (on) => changeDuplicate(game(), on),
-      onFourColour: (on) => changeFourColour(game(), on),
+      onFourColour: (on) => changeFourColour(game(), on), onAutoForced: (on) => changeAutoForced(game(), on),
       onSound: (on) => changeSound(game(), on),
       stats: game().standalone ? statsSection(t) : null,
     })); },

@@ -102,6 +102,13 @@ export function changeFourColour(game, on) {
   game.ui.render();
 }
 
+/** "Play a forced card automatically": on, and the player's only card now is played at once (advance). */
+export function changeAutoForced(game, on) {
+  game.settings.autoForced = on;
+  storeSettings(game);
+  if (on) game.advance();
+}
+
 /** The table's sounds on or off (sound.js); nothing sounds before the player's first gesture either way. */
 export function changeSound(game, on) {
   game.settings.sound = on;

@@ -392,6 +392,8 @@ export default {
   // the cards, the match's end and its statistics, sound (issue 34)
   'settings.fourColour': 'Four-colour deck',
   'settings.fourColourHelp': 'Clubs ♣ green and diamonds ♦ blue, so that no two suits share a colour.',
+  'settings.autoForced': 'Play a forced card automatically',
+  'settings.autoForcedHelp': 'When only one of your cards may be played, it is played for you.',
   'end.see': "The match's result",
   'end.titleWon': '{team} wins the match — well played!',
   'end.titleLost': '{team} wins the match',

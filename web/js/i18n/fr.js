@@ -389,6 +389,8 @@ export default {
   // the cards, the match's end and its statistics, sound (issue 34)
   'settings.fourColour': 'Jeu quatre couleurs',
   'settings.fourColourHelp': 'Trèfle ♣ en vert et carreau ♦ en bleu : chaque couleur a sa teinte.',
+  'settings.autoForced': 'Jouer automatiquement une carte forcée',
+  'settings.autoForcedHelp': 'Quand une seule de vos cartes peut être jouée, elle est jouée pour vous.',
   'end.see': 'Résultat de la partie',
   'end.titleWon': '{team} gagne la partie — bien joué !',
   'end.titleLost': '{team} gagne la partie',

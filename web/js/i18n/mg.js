@@ -389,6 +389,8 @@ export default {
   // the cards, the match's end and its statistics, sound (issue 34)
   'settings.fourColour': 'Karatra loko efatra',
   'settings.fourColourHelp': 'Maitso ny trèfle ♣ ary manga ny carreau ♦, ka samy manana ny lokony ny karazany tsirairay.',
+  'settings.autoForced': 'Lalao ho azy ny karatra tsy misy safidy',
+  'settings.autoForcedHelp': 'Rehefa iray monja amin’ny karatrao no azo alefa, dia alefa ho anao izy.',
   'end.see': "Ny valin'ny lalao",
   'end.titleWon': 'Mandresy ny lalao i {team} — arahabaina!',
   'end.titleLost': 'Mandresy ny lalao i {team}',

@@ -162,6 +162,8 @@ export function renderSettings(t, app, cb) {
       cb.onDuplicate),
     check('gt-four-colour', t('settings.fourColour'), t('settings.fourColourHelp'), app.settings.fourColour,
       cb.onFourColour),
+    check('gt-auto-forced', t('settings.autoForced'), t('settings.autoForcedHelp'), Boolean(app.settings.autoForced),
+      cb.onAutoForced),
     app.embedded ? null : check('gt-sound', t('settings.sound'), t('settings.soundHelp'), app.settings.sound !== false,
       cb.onSound),
     cb.stats ?? null,
