@@ -4,10 +4,17 @@ source. The lab runs the bot in its own worker (web/js/lab/worker.js), never the
 
 from __future__ import annotations
 
+import json
 import re
+import time
 
-from conftest import BOOT_TIMEOUT_MS
+from conftest import BOOT_TIMEOUT_MS, wait_ready
+from gameplay import play_one_step, saved_state
 from playwright.sync_api import Page, expect
+
+from giretra_core import lab
+from giretra_core.deal import action_token
+from giretra_core.notation import format_match, parse_match
 
 ARENA_TIMEOUT_MS = 240_000   # 100 duplicate deals (200 deals) against basic in Pyodide on a loaded machine
 
@@ -115,3 +122,53 @@ def test_the_lab_speaks_the_readers_language_down_to_its_tab_title(page: Page) -
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     open_lab(page, "lang=mg")
     expect(page).to_have_title("Laboratoara robo")
+
+
+LAST_LEGAL = ("from giretra_core.bots import Decision\n\n\n"
+              "def choose(view, rng):\n    return Decision(view.legal[-1], 'the last legal action')\n")
+
+
+def test_a_match_with_the_labs_bot_as_partner_plays_its_choices(page: Page) -> None:
+    open_lab(page)
+    write(page, LAST_LEGAL)
+    page.locator("[data-lab=play-partner]").click()
+    expect(page).to_have_url(re.compile(r"index\.html\?labbot=Top$"))
+    wait_ready(page)
+    expect(page.locator('.gt-seat[data-seat="Top"] .gt-seat__player')).to_have_text("Your lab bot")
+    expect(page.locator('.gt-seat[data-seat="Left"] .gt-seat__player')).not_to_have_text("Your lab bot")
+    # Played on until the partner has played cards: each of its moves is the lab bot's own choice there. (Its first
+    # move waits for the lab's own worker to boot.)
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
+        state = str(saved_state(page))
+        if sum(1 for _, _, seat, action in parse_match(state).replay()
+               if seat.api_name == "Top" and isinstance(action, int)) >= 2:
+            break
+        play_one_step(page)
+    else:
+        raise AssertionError(f"the partner never played two cards: {state}")
+    tops = [(before, action) for _, before, seat, action in parse_match(state).replay() if seat.api_name == "Top"]
+    assert tops
+    for before, action in tops:
+        answer = json.loads(lab.decide(json.dumps({"source": LAST_LEGAL, "state": format_match(before),
+                                                   "seat": "Top", "seed": 0})))
+        assert answer["ok"] and answer["value"]["action"] == action_token(action), (answer, action)
+    expect(page.locator('[data-notice="labBot"]')).to_have_count(0)
+
+
+def test_a_lab_bot_that_fails_in_a_match_is_said_with_its_line_and_the_match_goes_on(page: Page) -> None:
+    open_lab(page)
+    write(page, "from giretra_core.bots import Decision\n\n\ndef choose(view, rng):\n    return 1 / 0\n")
+    page.locator("[data-lab=play-against]").click()
+    wait_ready(page)
+    notice = page.locator('[data-notice="labBot"]')
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:   # until Left's first turn (the player may have to cut or call first)
+        if notice.count():
+            break
+        play_one_step(page)
+    expect(notice).to_contain_text("Your lab bot at Left stopped: Line 5:")
+    expect(page.locator('.gt-seat[data-seat="Left"] .gt-seat__player')).not_to_have_text("Your lab bot")
+    saved = str(saved_state(page))
+    play_one_step(page)   # the engine's bot plays Left's seat: the match goes on
+    page.wait_for_function("s => JSON.parse(localStorage.getItem('giretra.match')).state !== s", arg=saved)

@@ -11,8 +11,13 @@ const params = new URLSearchParams(location.search);
 const { lang } = await loadWords(params.get('lang') || readSettings({ lang: preferredLang() }).lang);
 document.documentElement.lang = lang;
 
+// The bot lab's "Play with it" (?labbot=Top, Left or Right): its saved bot at that seat, from the lab's own worker.
+const labbot = params.get('labbot');
+const labSeat = labbot ? (await import('./game/labseat.js')).createLabSeat(labbot) : null;
+
 let current = engine;
 mount(document.getElementById('gt-game'), {
+  labSeat,
   engine,
   standalone: true,
   marks: document.body,

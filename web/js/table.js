@@ -14,7 +14,8 @@
 //             coach,         // true: on the human's turn, name the rules that forbid some of the choices
 //             trickDone,     // one-trick widget: a trick is over and the reader decides what comes next
 //             cue,           // the last move ({seat, action}, a new object each move): what the motion shows
-//             motion }       // the motion's length against the normal speed's (0: none; view/motion.js)
+//             motion,        // the motion's length against the normal speed's (0: none; view/motion.js)
+//             labSeat }      // the seat the bot lab's bot plays (game/labseat.js), or null
 // No rule lives here: what is legal and why comes from view.legal, and every click is sent to the engine.
 
 import { h, prose, twinSelector } from './dom.js';

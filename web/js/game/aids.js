@@ -69,3 +69,22 @@ export async function playForcedCard(game) {
   await game.humanAction(view.legal[0].action, view);
   return state !== game.state;
 }
+
+/** A bot's decision for *seat* in *state*: the bot lab's bot at its seat (game.labSeat, ?labbot=), else the engine's
+ *  *level*. A lab bot that fails (an error, its time limit, an illegal choice) is said in a notice, with its line, and
+ *  the engine's bot plays its seat from then on: the match goes on. */
+export async function botMove(game, state, seat, level) {
+  if (game.labSeat?.seat === seat) {
+    try {
+      return await game.labSeat.decide(state);
+    } catch (err) {
+      if (err.name !== 'LabBotError') throw err;
+      const message = err.line ? game.t('lab.errorAt', { line: err.line, message: err.message }) : err.message;
+      game.notify({ key: 'labBot', params: { seat: game.t.seat(seat), message } });
+      game.labSeat.stop();
+      game.labSeat = null;
+      game.ui.render();
+    }
+  }
+  return game.call('bot_action', { state, seat, seed: 0, level }).catch((err) => { game.showCrash(err); return null; });
+}

@@ -7,7 +7,7 @@
 
 import { languageSwitch, translator } from '../i18n.js';
 import { errorKind } from '../session.js';
-import { askHint, playForcedCard, takeBack } from './aids.js';
+import { askHint, botMove, playForcedCard, takeBack } from './aids.js';
 import { describe } from './describe.js';
 import { askReview } from './review.js';
 import { countMatch } from './stats.js';
@@ -29,8 +29,8 @@ const realClock = {
 
 export class Game {
   constructor({ session, ui, store, clock = realClock, scope = 'match', standalone = false, lang = 'en',
-    rules = null, speed = null }) {
-    Object.assign(this, { session, ui, store, clock, scope, standalone });
+    rules = null, speed = null, labSeat = null }) {
+    Object.assign(this, { session, ui, store, clock, scope, standalone, labSeat });   // labSeat: game/labseat.js
     this.t = translator(lang);
     this.stage = 'pyodide';     // loading stage reported by the engine
     this.loadError = null;      // EngineLoadError
@@ -331,7 +331,7 @@ export class Game {
         const level = forHuman ? this.settings.levels.Top : undefined;   // the partner plays the reader's part
         // The bot's move waits for the table's motion too (the deal, a card on its way): as long as the speed makes it.
         const [decision] = await Promise.all([
-          this.call('bot_action', { state, seat, seed: 0, level }).catch((err) => { this.showCrash(err); return null; }),
+          botMove(this, state, seat, level),   // (aids.js: the engine's level, or the lab's bot at its seat)
           this.sleep(this.speed().bot),
           this.ui.settled?.(),
         ]);

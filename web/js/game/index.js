@@ -52,7 +52,8 @@ export function mount(root, opts) {
   const ui = createView(root, { game: () => game, actions, standalone, marks, rulesHref, shareBase });
   // The page's own language (?lang=, the saved setting, the browser's) or the widget's (its lang attribute).
   const lang = opts.lang || store.readSettings({ lang: 'en' }).lang;
-  game = new Game({ session, ui, store, scope, standalone, lang, rules: opts.rules, speed: opts.speed });
+  game = new Game({ session, ui, store, scope, standalone, lang, rules: opts.rules, speed: opts.speed,
+    labSeat: opts.labSeat ?? null });
   session.setLang(game.t.lang);
   if (standalone && location.hash.length > 1) game.preview = null;   // a link opens another match than the save's
   if (standalone) loadStats(game);   // statistics that cannot be read: said now, in a notice, and started again

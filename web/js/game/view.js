@@ -167,6 +167,6 @@ function tableModel(g, view = g.view) {
     t: g.t, view, shownTrick: g.shownTrick, peek: g.peek, message: g.message, thinking: g.thinking,
     newCards: g.newCards, showBids: g.showBids, showAllCalls: g.showAllCalls, hint: g.hint,
     coach: Boolean(g.settings.coach), scope: g.scope, trickDone: g.scope === 'trick' && g.trickWaiting(),
-    cue: g.cue, motion: g.speed().motion ?? 0,
+    cue: g.cue, motion: g.speed().motion ?? 0, labSeat: g.labSeat?.seat ?? null,
   };
 }

@@ -51,6 +51,7 @@ export default {
   'seat.aria': '{seat}, {team}',
   'seat.partner': 'Partner',
   'seat.opponent': 'Opponent',
+  'seat.labBot': 'Your lab bot',
   'status.before': 'Before your turn: {calls}.',
   'status.before.announce': '{seat} announced {call}',
   'status.before.accept': '{seat} accepted',
@@ -413,6 +414,7 @@ export default {
   'stats.resetAsk': 'Clear every count?',
   'stats.resetYes': 'Yes, reset',
   'notice.statsReset': 'Your statistics could not be read (damaged, or written by another version): they start again from zero. The old value was kept aside.',
+  'notice.labBot': 'Your lab bot at {seat} stopped: {message} The engine’s bot plays its seat from now on.',
   'settings.sound': 'Sound',
   'settings.soundHelp': 'A card played, your turn, a trick won, a contract made or failed, the match won.',
   'lab.title': "Bot lab",
@@ -449,4 +451,6 @@ export default {
   'lab.badFile': "This file is not a bot’s Python source (text of 100,000 characters at most).",
   'lab.loading': "Loading Python for the lab…",
   'lab.link': "Write your own bot in the bot lab",
+  'lab.playPartner': 'Play a match with it as your partner',
+  'lab.playAgainst': 'Play a match against it',
 };

@@ -48,6 +48,7 @@ export default {
   'seat.aria': '{seat}, {team}',
   'seat.partner': 'Partenaire',
   'seat.opponent': 'Adversaire',
+  'seat.labBot': 'Votre robot du labo',
   'status.before': 'Avant votre tour : {calls}.',
   'status.before.announce': '{seat} a annoncé {call}',
   'status.before.accept': '{seat} a accepté',
@@ -410,6 +411,7 @@ export default {
   'stats.resetAsk': 'Effacer tous les compteurs ?',
   'stats.resetYes': 'Oui, remettre à zéro',
   'notice.statsReset': 'Vos statistiques étaient illisibles (abîmées, ou écrites par une autre version) : elles repartent de zéro. L’ancienne valeur a été mise de côté.',
+  'notice.labBot': 'Votre robot du labo en {seat} s’est arrêté : {message} Le robot du moteur joue sa place désormais.',
   'settings.sound': 'Son',
   'settings.soundHelp': 'Une carte jouée, votre tour, un pli gagné, un contrat réussi ou chuté, la partie gagnée.',
   'lab.title': "Labo des robots",
@@ -446,4 +448,6 @@ export default {
   'lab.badFile': "Ce fichier n’est pas le source Python d’un robot (du texte de 100 000 caractères au plus).",
   'lab.loading': "Chargement de Python pour le labo…",
   'lab.link': "Écrire votre propre robot dans le labo",
+  'lab.playPartner': 'Jouer une partie avec lui comme partenaire',
+  'lab.playAgainst': 'Jouer une partie contre lui',
 };

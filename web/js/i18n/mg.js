@@ -48,6 +48,7 @@ export default {
   'seat.aria': '{seat}, {team}',
   'seat.partner': 'Namanao',
   'seat.opponent': 'Mpifanandrina',
+  'seat.labBot': 'Ny robonao avy amin’ny laboratoara',
   'status.before': 'Talohan’ny anjaranao: {calls}.',
   'status.before.announce': 'nanambara {call} i {seat}',
   'status.before.accept': 'nanaiky i {seat}',
@@ -410,6 +411,7 @@ export default {
   'stats.resetAsk': 'Hofafana daholo ve ny isa rehetra?',
   'stats.resetYes': 'Eny, avereno',
   'notice.statsReset': 'Tsy voavaky ny antontanisanao (simba, na nosoratan’ny dika hafa): manomboka amin’ny aotra indray izy. Voatahiry ny teo aloha.',
+  'notice.labBot': 'Nijanona ny robonao avy amin’ny laboratoara any {seat}: {message} Ny robon’ny motera no milalao ny toerany manomboka izao.',
   'settings.sound': 'Feo',
   'settings.soundHelp': 'Karatra nalatsaka, anjaranao, fanangonana azo, fifanarahana tanteraka na tsy tanteraka, lalao nandresena.',
   'lab.title': "Laboratoara robo",
@@ -446,4 +448,6 @@ export default {
   'lab.badFile': "Tsy loharano Python robo ity rakitra ity (soratra 100 000 litera farafahabetsany).",
   'lab.loading': "Mampiditra Python ho an’ny laboratoara…",
   'lab.link': "Soraty ny robonao manokana ao amin’ny laboratoara",
+  'lab.playPartner': 'Milalao lalao iray miaraka aminy ho mpiara-milalao aminao',
+  'lab.playAgainst': 'Milalao lalao iray hifanandrina aminy',
 };

@@ -42,6 +42,13 @@ export function mountLabView(controller, t) {
     els['share-link'].querySelector('a').href = url.href;
     els['share-link'].querySelector('a').textContent = url.href;
   });
+  // A match with the bot: saved first (the game reads the saved bot), then the game with it at Top or Left.
+  for (const [name, seat] of [['play-partner', 'Top'], ['play-against', 'Left']]) {
+    $(name).addEventListener('click', () => {
+      controller.save();
+      location.href = new URL(`index.html?labbot=${seat}`, location.href).href;
+    });
+  }
   $('download').addEventListener('click', () => {
     const link = document.createElement('a');
     link.href = URL.createObjectURL(new Blob([controller.state.source], { type: 'text/x-python' }));

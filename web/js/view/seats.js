@@ -40,7 +40,7 @@ export function renderSeat(t, model, seat) {
       isTurn ? h('span.gt-chip.gt-chip--turn', t(TURN_CHIP[view.phase] ?? 'table.toAct')) : null,
     ]),
     h('div.gt-seat__meta', [
-      h('span.gt-seat__player', playerLabel(t, view, seat)),
+      h('span.gt-seat__player', model.labSeat === seat ? t('seat.labBot') : playerLabel(t, view, seat)),
       seat !== view.seat ? h('span.gt-seat__count', [
         t('table.cards', { n: view.handCounts[seat] }),
         h('span.gt-seat__backs', { attrs: { 'aria-hidden': 'true' } },
