@@ -83,3 +83,22 @@ def test_no_trump_on_the_partners_plain_winner_a_discard_from_the_shortest_suit(
     match = table("R", DISCARD_ON_PARTNER, "H ok ok ok 7S AS 8S")
     assert match.turn == Seat.RIGHT
     assert _eva_plays(match) == "AC"
+
+
+MEMORY = {"B": "7C8C9CJH9HAH10HKH", "L": "AC10CJCQCKC7D8D9D",
+          "T": "10DJDQDKDAD8S9S10S", "R": "7SJSQSKSAS7H8HQH"}
+
+
+def test_the_memory_replayed_from_the_view_is_the_agents_quirks_included() -> None:
+    # Hearts trumps; Bottom leads 7C, Left wins with AC, Top (Bottom's partner, no clubs, no hearts) throws 10D,
+    # Right (no clubs) throws 7S although it holds hearts: its partner wins with a plain card.
+    eva_memory = eva.replay(seat_view(table("R", MEMORY, "H ok ok ok 7C AC 10D 7S"), Seat.BOTTOM))
+    # ObservePartnerPlay: a card worth 8 or more thrown while the opponents win: a suit the partner dislikes.
+    assert eva_memory.partner_disliked == {1}
+    # InferVoidsFromPlay: Top did not follow nor trump with the opponents winning: void in clubs and hearts.
+    assert eva_memory.known_voids[Seat.TOP] == {0, 2}
+    # The fourth card is seen with the next (empty) trick, so C# marks Right void in trumps too: a quirk kept ...
+    assert eva_memory.known_voids[Seat.RIGHT] == {0, 2}
+    # ... while InferOpponentVoids, replaying the whole trick, sees its partner winning with a plain card.
+    assert eva_memory.opponent_voids[Seat.RIGHT] == {0}
+    assert Seat.RIGHT not in eva_memory.opponent_no_trump
