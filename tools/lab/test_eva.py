@@ -102,3 +102,14 @@ def test_the_memory_replayed_from_the_view_is_the_agents_quirks_included() -> No
     # ... while InferOpponentVoids, replaying the whole trick, sees its partner winning with a plain card.
     assert eva_memory.opponent_voids[Seat.RIGHT] == {0}
     assert Seat.RIGHT not in eva_memory.opponent_no_trump
+
+
+DEFAULT_LEAD = {"B": "KSQS9S8SKD9DQC8C", "L": "AS10S7D8D7C9C7H8H",
+                "T": "JS7S10DJD10CJC9H10H", "R": "QDADKCACJHQHKHAH"}
+
+
+def test_without_a_master_the_lead_is_the_second_best_of_the_longest_suit() -> None:
+    # ChooseDefaultLead: no master, no partner's suit, no void known: spades (four cards), its second best.
+    match = table("R", DEFAULT_LEAD, "NT ok ok ok")
+    assert match.turn == Seat.BOTTOM
+    assert _eva_plays(match) == "QS"
