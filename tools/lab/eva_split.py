@@ -4,8 +4,9 @@ in one part only and the advanced level's elsewhere (docs/bots.md, "Eva, the ref
     python -m tools.lab.arena advanced tools.lab.eva_split:eva_leads --deals 300 --bidder advanced --seed 3611 --jobs 1
 
 ``eva_leads``, ``eva_follows``: Eva's leads, or its cards after the lead.  ``lead_masters``, ``lead_partner``,
-``lead_default``: only the leads of one of Eva's lead steps, told by the reason key the port gives each step
-(masters and trumps cashed; the partner's suits and the opponents' voids; the default lead).
+``lead_partner_suit``, ``lead_void``, ``lead_default``: only the leads of some of Eva's lead steps, told by the
+reason key the port gives each step (masters and trumps cashed; the partner's suits and the opponents' voids, or
+each alone; the default lead).
 """
 
 from __future__ import annotations
@@ -46,3 +47,12 @@ def lead_partner(view: SeatView, rng: random.Random, budget_ms: float = 250.0, t
 
 def lead_default(view: SeatView, rng: random.Random, budget_ms: float = 250.0, time_guard: bool = True) -> Decision:
     return _hybrid(view, rng, budget_ms, time_guard, True, frozenset({"lead_low"}))
+
+
+def lead_partner_suit(view: SeatView, rng: random.Random, budget_ms: float = 250.0,
+                      time_guard: bool = True) -> Decision:
+    return _hybrid(view, rng, budget_ms, time_guard, True, frozenset({"lead_partner_suit"}))
+
+
+def lead_void(view: SeatView, rng: random.Random, budget_ms: float = 250.0, time_guard: bool = True) -> Decision:
+    return _hybrid(view, rng, budget_ms, time_guard, True, frozenset({"lead_short"}))
