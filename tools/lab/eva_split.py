@@ -6,7 +6,8 @@ in one part only and the advanced level's elsewhere (docs/bots.md, "Eva, the ref
 ``eva_leads``, ``eva_follows``: Eva's leads, or its cards after the lead.  ``lead_masters``, ``lead_partner``,
 ``lead_partner_suit``, ``lead_void``, ``lead_default``: only the leads of some of Eva's lead steps, told by the
 reason key the port gives each step (masters and trumps cashed; the partner's suits and the opponents' voids, or
-each alone; the default lead).
+each alone; the default lead).  ``eva_second``, ``eva_third``, ``eva_fourth``: Eva's cards at one seat of the
+trick only.
 """
 
 from __future__ import annotations
@@ -56,3 +57,21 @@ def lead_partner_suit(view: SeatView, rng: random.Random, budget_ms: float = 250
 
 def lead_void(view: SeatView, rng: random.Random, budget_ms: float = 250.0, time_guard: bool = True) -> Decision:
     return _hybrid(view, rng, budget_ms, time_guard, True, frozenset({"lead_short"}))
+
+
+def _seat(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool, played: int) -> Decision:
+    if view.phase == "play" and len(view.trick) == played:
+        return eva.choose(view, rng, budget_ms, time_guard)
+    return advanced.choose(view, rng, budget_ms, time_guard)
+
+
+def eva_second(view: SeatView, rng: random.Random, budget_ms: float = 250.0, time_guard: bool = True) -> Decision:
+    return _seat(view, rng, budget_ms, time_guard, 1)
+
+
+def eva_third(view: SeatView, rng: random.Random, budget_ms: float = 250.0, time_guard: bool = True) -> Decision:
+    return _seat(view, rng, budget_ms, time_guard, 2)
+
+
+def eva_fourth(view: SeatView, rng: random.Random, budget_ms: float = 250.0, time_guard: bool = True) -> Decision:
+    return _seat(view, rng, budget_ms, time_guard, 3)
