@@ -2,10 +2,10 @@
 
 A port of the card play ("play" phase) of ``DeterministicPlayerAgent`` ("Eva") from the reference engine
 github.com/giretra/giretra, file src/Giretra.Core/Players/Agents/DeterministicPlayerAgent.cs (with the helpers of
-src/Giretra.Core/Players/PlayerAgentHelper.cs and src/Giretra.Core/Play/CardComparer.cs), commit 0f1bc7e,
-licensed under the Apache License 2.0 (http://www.apache.org/licenses/LICENSE-2.0).  Changes: C# to Python on this
-project's types; the agent's memory is rebuilt from the view at each call (below); ties are broken in this
-project's card order.
+src/Giretra.Core/Players/PlayerAgentHelper.cs and src/Giretra.Core/Play/CardComparer.cs), commit
+0f1bc7e882bb44dee0f0a2b30c0f71651b07fb32, licensed under the Apache License 2.0 (its text, from the same commit:
+tests/fixtures/random-python-bot/LICENSE).  Changes: C# to Python on this project's types; the agent's memory is
+rebuilt from the view at each call (below); ties are broken in this project's card order.
 
 Outside the play phase it is the advanced level (the bidding is not ported):
 ``python -m tools.lab.arena advanced tools.lab.eva:choose --deals 300 --bidder advanced --seed 3611 --jobs 1``.
