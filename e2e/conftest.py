@@ -125,20 +125,28 @@ def context(request: pytest.FixtureRequest, module_context: BrowserContext,
     if request.node.get_closest_marker("fresh_context"):
         yield quiet_welcome(new_context())
         return
-    warm(module_context)
-    for old in module_context.pages:
-        old.close()   # and with its tab, its sessionStorage
-    module_context.clear_cookies()
+    # Emptied by the page fixture through its page's DevTools session, or, for a test that opens its own pages, here.
+    emptied(module_context, storage="page" not in request.fixturenames)
     if "page" in request.fixturenames:
-        _stale_storage.add(id(module_context))   # emptied by the page fixture, through its page's DevTools session
-    else:   # a test that opens its own pages: one page of the origin empties it
-        blank = module_context.new_page()
-        blank.goto("wheel.json")
-        blank.evaluate("localStorage.clear()")
-        blank.close()
+        _stale_storage.add(id(module_context))
     yield module_context
     for page in module_context.pages:
         page.close()
+
+
+def emptied(shared: BrowserContext, storage: bool = True) -> BrowserContext:
+    """*shared*, warmed, with what the previous test left gone: its pages (and with their tabs, their sessionStorage),
+    its cookies and, if *storage*, its localStorage (one page of the origin empties it); its caches kept."""
+    warm(shared)
+    for old in shared.pages:
+        old.close()
+    shared.clear_cookies()
+    if storage:
+        blank = shared.new_page()
+        blank.goto("wheel.json")
+        blank.evaluate("localStorage.clear()")
+        blank.close()
+    return shared
 
 
 @pytest.fixture
@@ -150,15 +158,7 @@ def other_browser(context_pool: dict[str, BrowserContext], browser: Browser,
     key = "other " + json.dumps(browser_context_args, sort_keys=True, default=str)
     if key not in context_pool:
         context_pool[key] = quiet_welcome(browser.new_context(**browser_context_args))
-    other = context_pool[key]
-    warm(other)
-    for old in other.pages:
-        old.close()
-    other.clear_cookies()
-    blank = other.new_page()
-    blank.goto("wheel.json")
-    blank.evaluate("localStorage.clear()")
-    blank.close()
+    other = emptied(context_pool[key])
     yield other
     for page in other.pages:
         page.close()
