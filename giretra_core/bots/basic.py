@@ -68,7 +68,7 @@ def play_card(view: SeatView, level: int, know: PlayKnowledge | None = None, par
     legal = legal_cards(k.hand, k.trick, k.mode, k.notrumps_must_rise)
     may = [k.may_hold(p) for p in range(4)]
     card, key = heuristic_card(k.seat, k.hand, legal, k.trick, k.leader, k.mode, k.out, may,
-                               k.announcer_team, level, partner_suit, avoid_suits)
+                               k.announcer_team, level, partner_suit, avoid_suits, eva_leads=level >= ADVANCED)
     return decide(card, key, card=card_name(card))
 
 

@@ -3,9 +3,10 @@
 Like :func:`giretra_core.playout.random_playout`, but each seat plays the heuristic card
 from what it may know (its hand, the cards gone, the voids shown so far), not a random one.
 The search evaluates its moves with these play-outs before the exact solver takes over.
-Given the deal's signals too (*signals*), each seat plays exactly the advanced level's card: on the
-real hands such a play-out plays the deal four advanced bots play (tests/test_bots.py); without them
-it strays from it in about half the deals.
+Given the deal's signals too (*signals*) and *eva_leads*, each seat plays exactly the advanced level's card: on
+the real hands such a play-out plays the deal four advanced bots play (tests/test_bots.py); without the signals
+it strays from it in about half the deals.  The expert's play-outs keep the leads it was tuned with (no
+*eva_leads*: the advanced level's Eva leads are not measured inside the search yet).
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ def policy_playout(hands: Sequence[Mask], mode: int, leader: int, trick: Sequenc
                    forbidden: Sequence[Mask] = (0, 0, 0, 0), points: tuple[int, int] = (0, 0),
                    tricks_won: tuple[int, int] = (0, 0), must_rise: bool = False,
                    level: int = ADVANCED, trace: list[Card] | None = None,
-                   signals: SignalState | None = None) -> tuple[tuple[int, int], tuple[int, int]]:
+                   signals: SignalState | None = None,
+                   eva_leads: bool = False) -> tuple[tuple[int, int], tuple[int, int]]:
     """Finish the deal; returns ((card points Team1, Team2), (tricks Team1, Team2)), totals so far included.
 
     *forbidden[p]* are the cards seat *p* is publicly known not to hold (voids shown so far);
@@ -53,7 +55,7 @@ def policy_playout(hands: Sequence[Mask], mode: int, leader: int, trick: Sequenc
                 may = (out & ~f[0], out & ~f[1], out & ~f[2], out & ~f[3])
                 partner_suit, avoid_suits = signal_of(seat, state) if state is not None else (-1, 0)
                 card, _ = heuristic_card(seat, hand, legal, cards, leader, mode, out, may, announcer_team, level,
-                                         partner_suit, avoid_suits)
+                                         partner_suit, avoid_suits, eva_leads)
             else:
                 card = legal.bit_length() - 1
             if cards and card >> 3 != cards[0] >> 3:
