@@ -14,7 +14,8 @@ SEAT = 0   # Bottom leads; Right (1) and Left (3) are the opponents, Top (2) the
 
 
 def _lead(hand: str, gone: str, mode: Mode, level: int = ADVANCED, eva_leads: bool = True, partner_suit: int = -1,
-          avoid: int = 0, announcer_team: int = 0, voids: dict[int, str] | None = None) -> tuple[str, str]:
+          avoid: int = 0, announcer_team: int = 0, voids: dict[int, str] | None = None,
+          last_led: int = -1) -> tuple[str, str]:
     """The lead from *hand* (cards separated by spaces) with the cards *gone* played; *voids*: seat -> suits
     (letters) it is known not to hold."""
     held = mask_of(parse_card(c) for c in hand.split())
@@ -25,7 +26,7 @@ def _lead(hand: str, gone: str, mode: Mode, level: int = ADVANCED, eva_leads: bo
         for letter in suits:
             may[seat] &= ~(0xFF << 8 * "CDHS".index(letter))
     card, key = heuristic_card(SEAT, held, held, [], SEAT, int(mode), out, may, announcer_team, level,
-                               partner_suit, avoid, eva_leads)
+                               partner_suit, avoid, eva_leads, last_led)
     return card_name(card), key
 
 
@@ -35,6 +36,13 @@ def test_the_partners_suit_is_cashed_first() -> None:
     assert position(partner_suit=2) == ("AH", "master")
     assert position() == ("9S", "master")
     assert position(level=BASIC, eva_leads=False, partner_suit=2) == ("9S", "master")
+
+
+def test_the_suit_just_cashed_is_cashed_on() -> None:
+    # AllTrumps: the 9♠ (14 points) before the A♥ (11), unless hearts is the suit this seat just cashed.
+    position = partial(_lead, hand="9S AH 10H 8D", gone="JS JH 9H 7H 8H", mode=Mode.ALL_TRUMPS)
+    assert position() == ("9S", "master")
+    assert position(last_led=2) == ("AH", "master")
 
 
 def test_a_suit_the_partner_asked_not_to_lead_is_cashed_last() -> None:

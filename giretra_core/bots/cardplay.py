@@ -24,6 +24,7 @@ CASH_TRUMPS = True        # cash a master trump as defender too
 RUFF_CHECK = True         # do not cash a side master an opponent may ruff
 CASH_UNFOLLOWED = True    # cash a master nobody else can follow
 PARTNER_SUIT_HIGH = True  # lead the partner's suit with its strongest card
+KEEP_SUIT = True          # keep cashing in the suit just cashed
 _NT = int(Mode.NO_TRUMPS)
 _AT = int(Mode.ALL_TRUMPS)
 _SUITS = SUIT_MASKS
@@ -125,24 +126,26 @@ def _win_cost(card: Card, mode: int, out: Mask, hand: Mask) -> float:
 
 def heuristic_card(seat: int, hand: Mask, legal: Mask, trick: Sequence[Card], leader: int, mode: int,
                    out: Mask, may: Sequence[Mask], announcer_team: int, level: int = ADVANCED,
-                   partner_suit: int = -1, avoid_suits: int = 0, eva_leads: bool = False) -> tuple[Card, str]:
+                   partner_suit: int = -1, avoid_suits: int = 0, eva_leads: bool = False,
+                   last_led: int = -1) -> tuple[Card, str]:
     """The card to play and the reason key.
 
     *out* is every card held by the other three; *may[p]* the cards seat *p* may hold;
     *partner_suit* a suit the partner showed (its bid or signal), -1 if none; *avoid_suits*
     a 4-bit set of suits the partner asked not to lead; *eva_leads* (the advanced level's own play, not the
-    search's play-outs, which keep the policy the expert was tuned with) cashes masters as Eva does.
+    search's play-outs, which keep the policy the expert was tuned with) cashes masters as Eva does; *last_led*
+    the suit this seat led to the trick just won (-1 if it did not lead it), whose masters it keeps cashing.
     """
     if not legal & (legal - 1):
         return (legal & -legal).bit_length() - 1, "only_card"
     if not trick:
         return _lead(seat, hand, mode, out, may, announcer_team, level, partner_suit, avoid_suits,
-                     eva_leads and level >= ADVANCED)
+                     eva_leads and level >= ADVANCED, last_led)
     return _follow(seat, hand, legal, trick, leader, mode, out, may, level)
 
 
 def _lead(seat: int, hand: Mask, mode: int, out: Mask, may: Sequence[Mask], announcer_team: int, level: int,
-          partner_suit: int, avoid_suits: int, eva_leads: bool = False) -> tuple[Card, str]:
+          partner_suit: int, avoid_suits: int, eva_leads: bool = False, last_led: int = -1) -> tuple[Card, str]:
     points, strength, beaters = POINTS[mode], STRENGTH[mode], BEATERS[mode]
     trump = TRUMP_MASK[mode]
     o1, o2 = (seat + 1) & 3, (seat + 3) & 3
@@ -157,7 +160,7 @@ def _lead(seat: int, hand: Mask, mode: int, out: Mask, may: Sequence[Mask], anno
             if not beaters[top] & out:
                 return top, "draw_trumps"
     if eva_leads:
-        cash = _cash_master(seat, hand, mode, out, may, partner_suit, avoid_suits)
+        cash = _cash_master(seat, hand, mode, out, may, partner_suit, avoid_suits, last_led if KEEP_SUIT else -1)
     else:
         cash = _policy_master(seat, hand, mode, out, may, level)
     if cash >= 0:
@@ -239,16 +242,17 @@ def _policy_master(seat: int, hand: Mask, mode: int, out: Mask, may: Sequence[Ma
 
 
 def _cash_master(seat: int, hand: Mask, mode: int, out: Mask, may: Sequence[Mask], partner_suit: int,
-                 avoid_suits: int) -> Card:
+                 avoid_suits: int, last_led: int) -> Card:
     """The master card the advanced level cashes at once, or -1 (Eva's first lead step, measured in docs/bots.md).
 
-    Strongest first, the partner's suit before the others and a suit the partner asked not to lead after them;
+    Strongest first, the partner's suit, then the suit just cashed (*last_led*), before the others, and a suit the
+    partner asked not to lead after them;
     a master trump too, as defender as well, while an opponent may hold trumps.
     """
     points, strength, beaters = POINTS[mode], STRENGTH[mode], BEATERS[mode]
     trump = TRUMP_MASK[mode]
     o1, o2 = (seat + 1) & 3, (seat + 3) & 3
-    best, best_rank = -1, (0, 0, 0, 0)
+    best, best_rank = -1, (0, 0, 0, 0, 0)
     for c in _bits(hand):
         s = c >> 3
         if beaters[c] & out:
@@ -271,7 +275,7 @@ def _cash_master(seat: int, hand: Mask, mode: int, out: Mask, may: Sequence[Mask
                 top = max(_bits(rest), key=strength.__getitem__)
                 if out >> top & 1 and points[top] >= PROMOTE_MIN:
                     continue  # cashing the ace would make their ten master
-        rank = (not avoid_suits >> s & 1, s == partner_suit, strength[c], points[c])
+        rank = (not avoid_suits >> s & 1, s == partner_suit, s == last_led, strength[c], points[c])
         if rank > best_rank:
             best, best_rank = c, rank
     return best

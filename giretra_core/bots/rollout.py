@@ -45,6 +45,7 @@ def policy_playout(hands: Sequence[Mask], mode: int, leader: int, trick: Sequenc
     if not remaining and len(cards) < 4:
         return (p[0], p[1]), (won[0], won[1])
     last_winner = leader
+    last_led = -1   # the suit led to the trick just finished by the seat that leads now (unknown before the play-out)
     while remaining or cards:
         seat = (leader + len(cards)) & 3
         while len(cards) < 4:
@@ -55,7 +56,7 @@ def policy_playout(hands: Sequence[Mask], mode: int, leader: int, trick: Sequenc
                 may = (out & ~f[0], out & ~f[1], out & ~f[2], out & ~f[3])
                 partner_suit, avoid_suits = signal_of(seat, state) if state is not None else (-1, 0)
                 card, _ = heuristic_card(seat, hand, legal, cards, leader, mode, out, may, announcer_team, level,
-                                         partner_suit, avoid_suits, eva_leads)
+                                         partner_suit, avoid_suits, eva_leads, last_led if leader == seat else -1)
             else:
                 card = legal.bit_length() - 1
             if cards and card >> 3 != cards[0] >> 3:
@@ -73,6 +74,7 @@ def policy_playout(hands: Sequence[Mask], mode: int, leader: int, trick: Sequenc
         if state is not None:
             note_trick(mode, leader, cards, state[0], state[2])
         winner = (leader + winning_index(cards, mode)) & 3
+        last_led = cards[0] >> 3 if winner == leader else -1
         p[winner & 1] += pts[cards[0]] + pts[cards[1]] + pts[cards[2]] + pts[cards[3]]
         won[winner & 1] += 1
         leader = last_winner = winner

@@ -38,3 +38,7 @@ def no_cash_unfollowed(view: SeatView, rng: random.Random, budget_ms: float = 0.
 def partner_suit_low(view: SeatView, rng: random.Random, budget_ms: float = 0.0,
                      time_guard: bool = True) -> Decision:
     return _with("PARTNER_SUIT_HIGH", False, view, rng, budget_ms, time_guard)
+
+
+def no_keep_suit(view: SeatView, rng: random.Random, budget_ms: float = 0.0, time_guard: bool = True) -> Decision:
+    return _with("KEEP_SUIT", False, view, rng, budget_ms, time_guard)
