@@ -25,6 +25,7 @@ RUFF_CHECK = True         # do not cash a side master an opponent may ruff
 CASH_UNFOLLOWED = True    # cash a master nobody else can follow
 PARTNER_SUIT_HIGH = True  # lead the partner's suit with its strongest card
 KEEP_SUIT = True          # keep cashing in the suit just cashed
+VOID_SUITS = True         # in NoTrumps and AllTrumps, lead a suit both opponents are void in, strongest first
 _NT = int(Mode.NO_TRUMPS)
 _AT = int(Mode.ALL_TRUMPS)
 _SUITS = SUIT_MASKS
@@ -159,6 +160,12 @@ def _lead(seat: int, hand: Mask, mode: int, out: Mask, may: Sequence[Mask], anno
             top = max(_bits(my_trumps), key=strength.__getitem__)
             if not beaters[top] & out:
                 return top, "draw_trumps"
+    if eva_leads and VOID_SUITS and not trump:
+        # Both opponents are void in a suit the partner still holds: every card of it wins the trick for us.
+        for c in sorted(cards, key=strength.__getitem__, reverse=True):
+            s = c >> 3
+            if out & _SUITS[s] and not opp_may & _SUITS[s] and not avoid_suits >> s & 1:
+                return c, "lead_winner"
     if eva_leads:
         cash = _cash_master(seat, hand, mode, out, may, partner_suit, avoid_suits, last_led if KEEP_SUIT else -1)
     else:

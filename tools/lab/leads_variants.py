@@ -42,3 +42,7 @@ def partner_suit_low(view: SeatView, rng: random.Random, budget_ms: float = 0.0,
 
 def no_keep_suit(view: SeatView, rng: random.Random, budget_ms: float = 0.0, time_guard: bool = True) -> Decision:
     return _with("KEEP_SUIT", False, view, rng, budget_ms, time_guard)
+
+
+def no_void_suits(view: SeatView, rng: random.Random, budget_ms: float = 0.0, time_guard: bool = True) -> Decision:
+    return _with("VOID_SUITS", False, view, rng, budget_ms, time_guard)
