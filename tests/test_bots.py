@@ -283,7 +283,7 @@ def test_policy_playouts_reading_the_signals_play_the_advanced_levels_deal() -> 
             trace: list[int] = []
             signals = signal_state(mode, [], [(int(s), c) for s, c in view.calls]) if reads else None
             policy_playout(hands, mode, int(view.leader), (), view.contract.announcer_team,
-                           must_rise=view.rules.notrumps_must_rise, trace=trace, signals=signals)
+                           must_rise=view.rules.notrumps_must_rise, trace=trace, signals=signals, eva_leads=True)
             alike[reads] += trace == played
     assert alike[True] == 40 and alike[False] < 35, alike
 

@@ -68,8 +68,16 @@ def play_card(view: SeatView, level: int, know: PlayKnowledge | None = None, par
     legal = legal_cards(k.hand, k.trick, k.mode, k.notrumps_must_rise)
     may = [k.may_hold(p) for p in range(4)]
     card, key = heuristic_card(k.seat, k.hand, legal, k.trick, k.leader, k.mode, k.out, may,
-                               k.announcer_team, level, partner_suit, avoid_suits)
+                               k.announcer_team, level, partner_suit, avoid_suits, eva_leads=level >= ADVANCED,
+                               last_led=last_led(view))
     return decide(card, key, card=card_name(card))
+
+
+def last_led(view: SeatView) -> int:
+    """The suit this seat led to the trick just finished, -1 if another seat led it (a lead now means it won)."""
+    if not view.tricks or view.tricks[-1].leader != view.seat:
+        return -1
+    return view.tricks[-1].cards[0] >> 3
 
 
 def choose(view: SeatView, rng: random.Random, budget_ms: float = 0.0, time_guard: bool = True) -> Decision:

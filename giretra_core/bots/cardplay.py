@@ -19,6 +19,13 @@ from ..play import winning_index
 
 BASIC, ADVANCED = 1, 2
 PROMOTE_MIN = 10
+# The advanced level's lead choices taken from Eva (tools/lab/eva.py), each kept because it measured better.
+CASH_TRUMPS = True        # cash a master trump as defender too
+RUFF_CHECK = True         # do not cash a side master an opponent may ruff
+CASH_UNFOLLOWED = True    # cash a master nobody else can follow
+PARTNER_SUIT_HIGH = True  # lead the partner's suit with its strongest card
+KEEP_SUIT = True          # keep cashing in the suit just cashed
+VOID_SUITS = True         # in NoTrumps and AllTrumps, lead a suit both opponents are void in, strongest first
 _NT = int(Mode.NO_TRUMPS)
 _AT = int(Mode.ALL_TRUMPS)
 _SUITS = SUIT_MASKS
@@ -120,22 +127,26 @@ def _win_cost(card: Card, mode: int, out: Mask, hand: Mask) -> float:
 
 def heuristic_card(seat: int, hand: Mask, legal: Mask, trick: Sequence[Card], leader: int, mode: int,
                    out: Mask, may: Sequence[Mask], announcer_team: int, level: int = ADVANCED,
-                   partner_suit: int = -1, avoid_suits: int = 0) -> tuple[Card, str]:
+                   partner_suit: int = -1, avoid_suits: int = 0, eva_leads: bool = False,
+                   last_led: int = -1) -> tuple[Card, str]:
     """The card to play and the reason key.
 
     *out* is every card held by the other three; *may[p]* the cards seat *p* may hold;
     *partner_suit* a suit the partner showed (its bid or signal), -1 if none; *avoid_suits*
-    a 4-bit set of suits the partner asked not to lead.
+    a 4-bit set of suits the partner asked not to lead; *eva_leads* (the advanced level's own play, not the
+    search's play-outs, which keep the policy the expert was tuned with) cashes masters as Eva does; *last_led*
+    the suit this seat led to the trick just won (-1 if it did not lead it), whose masters it keeps cashing.
     """
     if not legal & (legal - 1):
         return (legal & -legal).bit_length() - 1, "only_card"
     if not trick:
-        return _lead(seat, hand, mode, out, may, announcer_team, level, partner_suit, avoid_suits)
+        return _lead(seat, hand, mode, out, may, announcer_team, level, partner_suit, avoid_suits,
+                     eva_leads and level >= ADVANCED, last_led)
     return _follow(seat, hand, legal, trick, leader, mode, out, may, level)
 
 
 def _lead(seat: int, hand: Mask, mode: int, out: Mask, may: Sequence[Mask], announcer_team: int, level: int,
-          partner_suit: int, avoid_suits: int) -> tuple[Card, str]:
+          partner_suit: int, avoid_suits: int, eva_leads: bool = False, last_led: int = -1) -> tuple[Card, str]:
     points, strength, beaters = POINTS[mode], STRENGTH[mode], BEATERS[mode]
     trump = TRUMP_MASK[mode]
     o1, o2 = (seat + 1) & 3, (seat + 3) & 3
@@ -149,31 +160,18 @@ def _lead(seat: int, hand: Mask, mode: int, out: Mask, may: Sequence[Mask], anno
             top = max(_bits(my_trumps), key=strength.__getitem__)
             if not beaters[top] & out:
                 return top, "draw_trumps"
-    # Cash a master card that the opponents cannot ruff.
-    best, best_points = -1, -1
-    for c in cards:
-        s = c >> 3
-        if beaters[c] & out or (trump and s == mode):
-            continue
-        if not out & _SUITS[s]:
-            continue  # nobody follows: keep it for the end
-        if trump:
-            ruff = False
-            for p in (o1, o2):
-                if may[p] & trump and (not may[p] & _SUITS[s] or (out & _SUITS[s]).bit_count() <= 1):
-                    ruff = True
-            if ruff:
-                continue
-        if level >= ADVANCED and mode == _NT:
-            rest = (out | hand) & _SUITS[s] & ~(1 << c)
-            if rest:
-                top = max(_bits(rest), key=strength.__getitem__)
-                if out >> top & 1 and points[top] >= PROMOTE_MIN:
-                    continue  # cashing the ace would make their ten master
-        if points[c] > best_points:
-            best, best_points = c, points[c]
-    if best >= 0:
-        return best, "master"
+    if eva_leads and VOID_SUITS and not trump:
+        # Both opponents are void in a suit the partner still holds: every card of it wins the trick for us.
+        for c in sorted(cards, key=strength.__getitem__, reverse=True):
+            s = c >> 3
+            if out & _SUITS[s] and not opp_may & _SUITS[s] and not avoid_suits >> s & 1:
+                return c, "lead_winner"
+    if eva_leads:
+        cash = _cash_master(seat, hand, mode, out, may, partner_suit, avoid_suits, last_led if KEEP_SUIT else -1)
+    else:
+        cash = _policy_master(seat, hand, mode, out, may, level)
+    if cash >= 0:
+        return cash, "draw_trumps" if trump >> cash & 1 else "master"
     if trump:
         my_trumps = hand & trump
         if we_announce and my_trumps.bit_count() >= 2 and opp_may & trump and \
@@ -188,7 +186,9 @@ def _lead(seat: int, hand: Mask, mode: int, out: Mask, may: Sequence[Mask], anno
                     return c, "lead_short"
     if partner_suit >= 0 and hand & _SUITS[partner_suit] and (not trump or partner_suit != mode or we_announce):
         suit_cards = _bits(hand & _SUITS[partner_suit])
-        return min(suit_cards, key=strength.__getitem__), "lead_partner_suit"
+        # The advanced level leads it with its strongest card, as Eva does (measured: docs/bots.md, "Eva's leads").
+        pick = max if eva_leads and PARTNER_SUIT_HIGH else min
+        return pick(suit_cards, key=strength.__getitem__), "lead_partner_suit"
     # Lead low from the suit that costs least to give away.
     best, best_cost = cards[0], 1e9
     for c in cards:
@@ -216,6 +216,76 @@ def _lead(seat: int, hand: Mask, mode: int, out: Mask, may: Sequence[Mask], anno
     if points[best] > min(points[c] for c in cards):
         return best, "lead_keep"
     return best, "lead_low" if points[best] == 0 else "lead_exit"
+
+
+def _policy_master(seat: int, hand: Mask, mode: int, out: Mask, may: Sequence[Mask], level: int) -> Card:
+    """The master to cash of the basic level and of the play-outs, or -1: the one worth most points that the
+    opponents cannot ruff."""
+    points, strength, beaters = POINTS[mode], STRENGTH[mode], BEATERS[mode]
+    trump = TRUMP_MASK[mode]
+    best, best_points = -1, -1
+    for c in _bits(hand):
+        s = c >> 3
+        if beaters[c] & out or (trump and s == mode):
+            continue
+        if not out & _SUITS[s]:
+            continue  # nobody follows: keep it for the end
+        if trump:
+            ruff = False
+            for p in ((seat + 1) & 3, (seat + 3) & 3):
+                if may[p] & trump and (not may[p] & _SUITS[s] or (out & _SUITS[s]).bit_count() <= 1):
+                    ruff = True
+            if ruff:
+                continue
+        if level >= ADVANCED and mode == _NT:
+            rest = (out | hand) & _SUITS[s] & ~(1 << c)
+            if rest:
+                top = max(_bits(rest), key=strength.__getitem__)
+                if out >> top & 1 and points[top] >= PROMOTE_MIN:
+                    continue  # cashing the ace would make their ten master
+        if points[c] > best_points:
+            best, best_points = c, points[c]
+    return best
+
+
+def _cash_master(seat: int, hand: Mask, mode: int, out: Mask, may: Sequence[Mask], partner_suit: int,
+                 avoid_suits: int, last_led: int) -> Card:
+    """The master card the advanced level cashes at once, or -1 (Eva's first lead step, measured in docs/bots.md).
+
+    Strongest first, the partner's suit, then the suit just cashed (*last_led*), before the others, and a suit the
+    partner asked not to lead after them;
+    a master trump too, as defender as well, while an opponent may hold trumps.
+    """
+    points, strength, beaters = POINTS[mode], STRENGTH[mode], BEATERS[mode]
+    trump = TRUMP_MASK[mode]
+    o1, o2 = (seat + 1) & 3, (seat + 3) & 3
+    best, best_rank = -1, (0, 0, 0, 0, 0)
+    for c in _bits(hand):
+        s = c >> 3
+        if beaters[c] & out:
+            continue
+        if trump >> c & 1:
+            if not CASH_TRUMPS or not (may[o1] | may[o2]) & trump:
+                continue
+        elif trump and RUFF_CHECK:
+            ruff = False
+            for p in (o1, o2):
+                if may[p] & trump and (not may[p] & _SUITS[s] or (out & _SUITS[s]).bit_count() <= 1):
+                    ruff = True
+            if ruff:
+                continue
+        if not out & _SUITS[s] and not CASH_UNFOLLOWED:
+            continue
+        if mode == _NT:
+            rest = (out | hand) & _SUITS[s] & ~(1 << c)
+            if rest:
+                top = max(_bits(rest), key=strength.__getitem__)
+                if out >> top & 1 and points[top] >= PROMOTE_MIN:
+                    continue  # cashing the ace would make their ten master
+        rank = (not avoid_suits >> s & 1, s == partner_suit, s == last_led, strength[c], points[c])
+        if rank > best_rank:
+            best, best_rank = c, rank
+    return best
 
 
 def _follow(seat: int, hand: Mask, legal: Mask, trick: Sequence[Card], leader: int, mode: int, out: Mask,

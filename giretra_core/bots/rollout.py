@@ -3,9 +3,10 @@
 Like :func:`giretra_core.playout.random_playout`, but each seat plays the heuristic card
 from what it may know (its hand, the cards gone, the voids shown so far), not a random one.
 The search evaluates its moves with these play-outs before the exact solver takes over.
-Given the deal's signals too (*signals*), each seat plays exactly the advanced level's card: on the
-real hands such a play-out plays the deal four advanced bots play (tests/test_bots.py); without them
-it strays from it in about half the deals.
+Given the deal's signals too (*signals*) and *eva_leads*, each seat plays exactly the advanced level's card: on
+the real hands such a play-out plays the deal four advanced bots play (tests/test_bots.py); without the signals
+it strays from it in about half the deals.  The expert's play-outs keep the leads it was tuned with (no
+*eva_leads*: the advanced level's Eva leads are not measured inside the search yet).
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ def policy_playout(hands: Sequence[Mask], mode: int, leader: int, trick: Sequenc
                    forbidden: Sequence[Mask] = (0, 0, 0, 0), points: tuple[int, int] = (0, 0),
                    tricks_won: tuple[int, int] = (0, 0), must_rise: bool = False,
                    level: int = ADVANCED, trace: list[Card] | None = None,
-                   signals: SignalState | None = None) -> tuple[tuple[int, int], tuple[int, int]]:
+                   signals: SignalState | None = None,
+                   eva_leads: bool = False) -> tuple[tuple[int, int], tuple[int, int]]:
     """Finish the deal; returns ((card points Team1, Team2), (tricks Team1, Team2)), totals so far included.
 
     *forbidden[p]* are the cards seat *p* is publicly known not to hold (voids shown so far);
@@ -43,6 +45,7 @@ def policy_playout(hands: Sequence[Mask], mode: int, leader: int, trick: Sequenc
     if not remaining and len(cards) < 4:
         return (p[0], p[1]), (won[0], won[1])
     last_winner = leader
+    last_led = -1   # the suit led to the trick just finished by the seat that leads now (unknown before the play-out)
     while remaining or cards:
         seat = (leader + len(cards)) & 3
         while len(cards) < 4:
@@ -53,7 +56,7 @@ def policy_playout(hands: Sequence[Mask], mode: int, leader: int, trick: Sequenc
                 may = (out & ~f[0], out & ~f[1], out & ~f[2], out & ~f[3])
                 partner_suit, avoid_suits = signal_of(seat, state) if state is not None else (-1, 0)
                 card, _ = heuristic_card(seat, hand, legal, cards, leader, mode, out, may, announcer_team, level,
-                                         partner_suit, avoid_suits)
+                                         partner_suit, avoid_suits, eva_leads, last_led if leader == seat else -1)
             else:
                 card = legal.bit_length() - 1
             if cards and card >> 3 != cards[0] >> 3:
@@ -71,6 +74,7 @@ def policy_playout(hands: Sequence[Mask], mode: int, leader: int, trick: Sequenc
         if state is not None:
             note_trick(mode, leader, cards, state[0], state[2])
         winner = (leader + winning_index(cards, mode)) & 3
+        last_led = cards[0] >> 3 if winner == leader else -1
         p[winner & 1] += pts[cards[0]] + pts[cards[1]] + pts[cards[2]] + pts[cards[3]]
         won[winner & 1] += 1
         leader = last_winner = winner

@@ -44,9 +44,10 @@ from giretra_core.views import SeatView
 _NAME = re.compile(r"replay(?:-(100|[1-9][0-9]?))?(-all)?(?:-tries-([1-9][0-9]{0,3}))?(-keep)?")
 TRIES = 40   # deals tried per kept deal, by default
 
-# One earlier decision: (seat, trick so far, leader, played before it, forbidden then, partner suit, avoid,
+# One earlier decision: (seat, trick so far, leader, played before it, forbidden then, partner suit, avoid, suit
+# it led to the trick just won (-1: none),
 # the cards that seat played from it on — its hand then is its hand now and these —, the card it played).
-_Decision = tuple[int, tuple[Card, ...], int, Mask, list[Mask], int, int, Mask, Card]
+_Decision = tuple[int, tuple[Card, ...], int, Mask, list[Mask], int, int, int, Mask, Card]
 
 
 class Replay:
@@ -72,7 +73,9 @@ class Replay:
                     partial = cards[:i]
                     forbidden = play_inference(self.mode, done + [(leader, partial)], self.must_rise)
                     ps, avoid = signals_of(p, self.mode, done, calls)
-                    self.decisions.append((p, partial, leader, played, forbidden, ps, avoid, own[p] & ~played, card))
+                    last_led = done[-1][1][0] >> 3 if done and done[-1][0] == leader else -1
+                    self.decisions.append((p, partial, leader, played, forbidden, ps, avoid, last_led,
+                                           own[p] & ~played, card))
                 played |= 1 << card
             if k < len(view.tricks):
                 done.append((leader, cards))
@@ -80,7 +83,7 @@ class Replay:
     def misses(self, world: Mapping[int, Mask], stop_after: int = 99) -> int:
         """How many earlier decisions the policy would have made otherwise in *world* (seat -> hand now)."""
         n = 0
-        for p, trick, leader, before, forbidden, ps, avoid, later, card in self.decisions:
+        for p, trick, leader, before, forbidden, ps, avoid, last_led, later, card in self.decisions:
             hand = world[p] | later
             legal = legal_cards(hand, trick, self.mode, self.must_rise)
             if not legal & (legal - 1):
@@ -88,7 +91,7 @@ class Replay:
             out = FULL_DECK & ~hand & ~before
             may = [hand if q == p else out & ~forbidden[q] for q in range(4)]
             choice, _ = heuristic_card(p, hand, legal, trick, leader, self.mode, out, may, self.announcer_team,
-                                       ADVANCED, ps, avoid)
+                                       ADVANCED, ps, avoid, eva_leads=True, last_led=last_led)
             if choice != card:
                 n += 1
                 if n >= stop_after:
