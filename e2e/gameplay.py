@@ -10,6 +10,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+from conftest import BOOT_TIMEOUT_MS
 from playwright.sync_api import Page, expect
 
 from giretra_core import jsonapi
@@ -96,17 +97,31 @@ STEP_JS = """() => {
 }"""
 
 
+# What changes with every action of the human: the phase, the deal, the cards in hand and the calls made. A turn is
+# over when it changed (the table may still say "Bottom to act" for a frame after the click, or again at once when the
+# human won the trick and leads the next).
+TURN_MARK_JS = """() => {
+  const table = document.querySelector('.gt-table');
+  const count = (selector) => document.querySelectorAll(selector).length;
+  return JSON.stringify([table?.dataset.phase, table?.dataset.deal, count('.gt-me [data-card]'),
+                         count('.gt-bids-history li')]);
+}"""
+HUMAN_TURN_JS = f"""() => document.querySelector('#gt-dialog[open]')
+  || document.querySelector('.gt-table[data-to-act="{HUMAN}"]:not([data-pausing])')"""
+
+
 def human_turns(page: Page, limit: int = 2000) -> Iterator[str]:
-    """The phase at each of the human's turns until a dialog (the deal's result) opens; the caller acts at each."""
+    """The phase at each of the human's turns until a dialog (the deal's result) opens; the caller acts at each, and
+    the next turn is looked for only once that action has changed the table (waits on state, never on time)."""
     for _ in range(limit):
+        page.wait_for_function(HUMAN_TURN_JS, timeout=BOOT_TIMEOUT_MS)
         if page.locator("#gt-dialog[open]").count():
             return
-        table = page.locator(f'.gt-table[data-to-act="{HUMAN}"]:not([data-pausing])')
-        if not table.count():
-            page.wait_for_timeout(20)
-            continue
-        yield str(table.get_attribute("data-phase"))
-        page.wait_for_timeout(50)
+        mark = page.evaluate(TURN_MARK_JS)
+        yield str(page.locator(".gt-table").get_attribute("data-phase"))
+        page.wait_for_function(f"(mark) => document.querySelector('#gt-dialog[open]') || ({TURN_MARK_JS})() !== mark",
+                               arg=mark, timeout=BOOT_TIMEOUT_MS)
+    raise AssertionError(f"more than {limit} turns")
 
 
 def play_one_step(page: Page) -> str:

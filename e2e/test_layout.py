@@ -591,25 +591,19 @@ def test_coach_mode_on_a_laptop_keeps_the_score_in_view_at_every_turn(page: Page
     page.locator('[data-action="open-settings"]').click()
     page.locator("#gt-coach").check()
     page.keyboard.press("Escape")
-    coached, deals = 0, 0
-    for _ in range(4000):   # two deals
-        if page.locator("#gt-dialog[open]").count():
-            deals += 1
-            if deals == 2:
-                break
+    coached = 0
+    for deals in (1, 2):
+        for _ in human_turns(page):
+            seen = page.evaluate(TURN_JS)
+            coached += page.locator(".gt-coach").count()
+            assert (seen, page.evaluate("scrollY")) == ({"hand": True, "status": True, "hidden": []}, 0)
+            page.locator(".gt-hand .is-legal, .gt-panel .is-legal").first.click()
+            # Playwright's click scrolls a card at the screen's very edge into view (12 px, under load, during its
+            # hover lift): not the page's doing, undone, so that the next turn measures the page's own scrolling only.
+            page.evaluate("scrollTo(0, 0)")
+        if deals == 1:
             page.locator('#gt-dialog[open] [data-action="continue"]').click()
-            continue
-        if not page.locator(f'.gt-table[data-to-act="{HUMAN}"]:not([data-pausing])').count():
-            page.wait_for_timeout(20)
-            continue
-        seen = page.evaluate(TURN_JS)
-        coached += page.locator(".gt-coach").count()
-        assert (seen, page.evaluate("scrollY")) == ({"hand": True, "status": True, "hidden": []}, 0)
-        page.locator(".gt-hand .is-legal, .gt-panel .is-legal").first.click()
-        # Playwright's click scrolls a card at the screen's very edge into view (12 px, under load, during its hover
-        # lift): not the page's doing, undone, so that the next turn measures the page's own scrolling only.
-        page.evaluate("scrollTo(0, 0)")
-        page.wait_for_timeout(50)
+            expect(page.locator("#gt-dialog[open]")).to_have_count(0)
     assert coached >= 1, "the coach never spoke"
 
 
