@@ -68,11 +68,22 @@ def test_an_error_is_shown_with_its_line(page: Page) -> None:
     page.locator("[data-lab=run]").click()
     error = page.locator("[data-lab=error]")
     expect(error).to_contain_text("Line 6:", timeout=BOOT_TIMEOUT_MS)
-    expect(error).to_contain_text("ZeroDivisionError")
+    expect(error).to_contain_text("Line 6: Your bot raised ZeroDivisionError: division by zero.")
     expect(page.locator(".lab-gutter__bad")).to_have_text("6")
     write(page, "def choose(view, rng)\n    return 1\n")
     page.locator("[data-lab=check]").click()
     expect(error).to_contain_text("Line 1: SyntaxError")
+
+
+def test_the_arenas_sentences_about_a_bot_are_in_the_readers_language(page: Page) -> None:
+    open_lab(page, "lang=fr")
+    write(page, "from giretra_core.bots import Decision\n\n\ndef choose(view, rng):\n    return Decision(5, 'x')\n")
+    page.locator("[data-lab=deals]").select_option("20")
+    page.locator("[data-lab=run]").click()
+    error = page.locator("[data-lab=error]")
+    expect(error).to_contain_text("Votre robot a choisi QC, qui n’est pas permis ici. Les actions permises\u00a0: "
+                                  "C, D, H, S, NT, AT.", timeout=BOOT_TIMEOUT_MS)
+    expect(error).not_to_contain_text("your bot")
 
 
 def test_a_bot_saved_is_there_after_a_reload(page: Page) -> None:

@@ -58,6 +58,12 @@ test("a bot's error keeps its line; a refused request is an input error", async 
   await lab.run();
   assert.deepEqual(lab.state.error, { kind: 'bot', message: 'ZeroDivisionError', line: 6 });
   assert.equal(lab.state.status, 'error');
+  // A mistake of a known kind in the reader's words (the catalogue's lab.bot.KIND), not the seam's English.
+  answer = { ok: false, error: { code: 'bot_error', message: 'your bot chose 99 for Top, which is not legal', line: null,
+    kind: 'illegal', params: { action: '99', legal: '5, 12' } } };
+  await lab.run();
+  assert.deepEqual(lab.state.error,
+    { kind: 'bot', message: 'lab.bot.illegal {"action":"99","legal":"5, 12"}', line: null });
   answer = { ok: false, error: { code: 'bad_request', message: 'deals is a whole number', line: null } };
   await lab.check();
   assert.deepEqual(lab.state.error, { kind: 'input', message: 'deals is a whole number', line: null });

@@ -9,10 +9,10 @@ import { savedSource } from '../lab/saved.js';
 export const LAB_SEATS = ['Top', 'Left', 'Right'];
 
 export class LabBotError extends Error {
-  constructor(message, line = null) {
+  constructor(message, line = null, kind = null, params = {}) {
     super(message);
     this.name = 'LabBotError';
-    this.line = line;
+    Object.assign(this, { line, kind, params });   // kind, params: the lab seam's, for the reader's language
   }
 }
 
@@ -43,7 +43,8 @@ function createLabSeat(seat, source) {
       } catch (err) {
         throw new LabBotError(err.message);   // the time limit (the worker was ended), or the lab's worker failed
       }
-      if (!answer.ok) throw new LabBotError(answer.error.message, answer.error.line ?? null);
+      const { error } = answer;
+      if (!answer.ok) throw new LabBotError(error.message, error.line ?? null, error.kind ?? null, error.params ?? {});
       return answer.value;
     },
     stop() { engine.stop(); },

@@ -26,7 +26,9 @@ export function createLabController({ engine, store, words = (key) => key }) {
     }
     return { kind: 'crash', message: String(err?.message || err), line: null };
   };
-  const refused = (error) => ({ kind: error.code === 'bot_error' ? 'bot' : 'input', message: error.message,
+  // The bot's mistakes in the reader's language (the seam's kind and params); another refusal as the seam says it.
+  const refused = (error) => ({ kind: error.code === 'bot_error' ? 'bot' : 'input',
+    message: error.kind ? words(`lab.bot.${error.kind}`, error.params) : error.message,
     line: error.line ?? null });
 
   return {
