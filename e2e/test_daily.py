@@ -20,6 +20,12 @@ def open_daily(page: Page) -> Locator:
     return daily
 
 
+# A date whose par the exact solver finds in about 1 s in CPython (a few seconds in Pyodide on a busy machine):
+# most days' pars take 10 to 35 s (2026-12-01 to 12-11 measured 0.1 to 35 s; 12-10, at 0.1 s, is an instant win,
+# not a deal played out). Its par: AllTrumps by Team2, the player's team 41 card points.
+QUICK_PAR_DATE = "2026-12-12"
+
+
 def bottoms_line(date: str, number: int) -> tuple[list[str], list[str], list[int]]:
     """Bottom's right cards in puzzle *number* of *date*, the legal cards at its first turn that miss the goal, and
     how many cards have been played after each of Bottom's right cards (the others' answers included)."""
@@ -99,3 +105,19 @@ def test_a_failed_download_of_the_study_is_said_in_the_dialog_and_a_puzzle_asks_
     page.locator('#gt-dialog[open] [data-action="daily-puzzle"][data-puzzle="1"]').click()
     expect(page.locator("#gt-dialog[open] .gt-daily__puzzle")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     expect(error).to_have_count(0)
+
+
+def test_the_par_of_the_deal_of_the_day_is_shown_as_the_solver_finds_it(page: Page) -> None:
+    page.clock.set_fixed_time(f"{QUICK_PAR_DATE}T12:00:00Z")   # the page's today (before it loads)
+    open_game(page)
+    daily = open_daily(page)
+    expect(daily).to_have_attribute("data-date", QUICK_PAR_DATE)
+    par = daily.locator(".gt-daily__par")
+    expect(par).to_have_count(0)
+    page.locator('#gt-dialog[open] [data-action="daily-par"]').click()
+    want = api("daily_par", date=QUICK_PAR_DATE)
+    assert want["contract"]["mode"] == "AllTrumps" and want["cardPoints"]["Team1"] == 41   # the date's comment
+    expect(par).to_contain_text("Par, every card known and played perfectly: ", timeout=BOOT_TIMEOUT_MS)
+    expect(par).to_contain_text(want["contract"]["modeText"])
+    expect(par).to_contain_text(f"your team {want['cardPoints']['Team1']} card points, match points "
+                                f"{want['matchPoints']['Team1']} – {want['matchPoints']['Team2']}.")

@@ -68,11 +68,22 @@ def test_an_error_is_shown_with_its_line(page: Page) -> None:
     page.locator("[data-lab=run]").click()
     error = page.locator("[data-lab=error]")
     expect(error).to_contain_text("Line 6:", timeout=BOOT_TIMEOUT_MS)
-    expect(error).to_contain_text("ZeroDivisionError")
+    expect(error).to_contain_text("Line 6: Your bot raised ZeroDivisionError: division by zero.")
     expect(page.locator(".lab-gutter__bad")).to_have_text("6")
     write(page, "def choose(view, rng)\n    return 1\n")
     page.locator("[data-lab=check]").click()
     expect(error).to_contain_text("Line 1: SyntaxError")
+
+
+def test_the_arenas_sentences_about_a_bot_are_in_the_readers_language(page: Page) -> None:
+    open_lab(page, "lang=fr")
+    write(page, "from giretra_core.bots import Decision\n\n\ndef choose(view, rng):\n    return Decision(5, 'x')\n")
+    page.locator("[data-lab=deals]").select_option("20")
+    page.locator("[data-lab=run]").click()
+    error = page.locator("[data-lab=error]")
+    expect(error).to_contain_text("Votre robot a choisi QC, qui n’est pas permis ici. Les actions permises\u00a0: "
+                                  "C, D, H, S, NT, AT.", timeout=BOOT_TIMEOUT_MS)
+    expect(error).not_to_contain_text("your bot")
 
 
 def test_a_bot_saved_is_there_after_a_reload(page: Page) -> None:
@@ -172,3 +183,27 @@ def test_a_lab_bot_that_fails_in_a_match_is_said_with_its_line_and_the_match_goe
     saved = str(saved_state(page))
     play_one_step(page)   # the engine's bot plays Left's seat: the match goes on
     page.wait_for_function("s => JSON.parse(localStorage.getItem('giretra.match')).state !== s", arg=saved)
+
+
+def test_a_lab_seat_asked_with_no_bot_saved_is_said_with_a_link_to_the_lab(page: Page) -> None:
+    page.goto("index.html?labbot=Top&lang=en")
+    wait_ready(page)
+    notice = page.locator('[data-notice="labBotNone"]')
+    expect(notice).to_contain_text("No bot is saved in the bot lab: the engine’s bot plays Top.")
+    expect(notice.get_by_role("link", name="Open the bot lab")).to_have_attribute("href", "lab.html")
+    expect(page.locator('.gt-seat[data-seat="Top"] .gt-seat__player')).not_to_have_text("Your lab bot")
+    notice.get_by_role("link", name="Open the bot lab").click()
+    expect(page.locator("body[data-lab-ready]")).to_be_attached(timeout=BOOT_TIMEOUT_MS)
+
+
+def test_a_lab_seat_whose_saved_bot_is_unreadable_is_said_in_the_readers_language(page: Page) -> None:
+    page.goto("lab.html?lang=fr")
+    page.evaluate("localStorage.setItem('giretra-lab-v1', '{\"version\": 2, \"source\": \"x\"}')")
+    page.goto("index.html?labbot=Left&lang=fr")
+    wait_ready(page)
+    notice = page.locator('[data-notice="labBotUnreadable"]')
+    expect(notice).to_contain_text("Le robot enregistré dans le labo n’a pas pu être lu")
+    expect(notice.get_by_role("link", name="Ouvrir le labo")).to_have_attribute("href", "lab.html")
+    expect(page.locator('.gt-seat[data-seat="Left"] .gt-seat__player')).not_to_have_text("Votre robot du labo")
+    # The saved entry is left as it is (the lab says why it cannot open it).
+    assert page.evaluate("localStorage.getItem('giretra-lab-v1')") == '{"version": 2, "source": "x"}'

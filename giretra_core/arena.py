@@ -247,7 +247,7 @@ def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget
         """*err* with where it happened, and the match so far: its log shows the position."""
         return type(err)(f"{err} — in the leg with A as Team{a_team + 1}, deal {len(where.history) + 1}, "
                          f"{where_in_deal(where.deal)}, of the pair seeded {seed}; python -m giretra_core --replay "
-                         f"{shlex.quote(format_match(where))} prints the match up to there")
+                         f"{shlex.quote(format_match(where))} prints the match up to there", err.kind, err.params)
 
     try:
         while not match.is_over:
@@ -397,6 +397,8 @@ class _Failed:
 
     message: str
     crash: str | None
+    kind: str | None = None
+    params: dict[str, str] | None = None
 
 
 def _play_pair_in_worker(task: _PairTask) -> tuple[list[LegResult], dict[str, Side]] | _Failed:
@@ -404,13 +406,15 @@ def _play_pair_in_worker(task: _PairTask) -> tuple[list[LegResult], dict[str, Si
         return _play_pair(task)
     except own.OwnBotError as err:
         cause = err.__cause__
-        return _Failed(str(err), "".join(traceback.format_exception(cause)) if cause is not None else None)
+        return _Failed(str(err), "".join(traceback.format_exception(cause)) if cause is not None else None,
+                       err.kind, err.params)
 
 
 def _raise_failed(result: tuple[list[LegResult], dict[str, Side]] | _Failed) -> tuple[list[LegResult],
                                                                                       dict[str, Side]]:
     if isinstance(result, _Failed):
-        raise own.OwnBotError(result.message) from (_CrashText(result.crash) if result.crash else None)
+        crash = _CrashText(result.crash) if result.crash else None
+        raise own.OwnBotError(result.message, result.kind, result.params) from crash
     return result
 
 

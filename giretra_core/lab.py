@@ -52,6 +52,15 @@ def _error(code: str, message: str, line: int | None = None) -> str:
     return json.dumps({"ok": False, "error": {"code": code, "message": message, "line": line}})
 
 
+def _bot_error(err: OwnBotError, message: str, source: str) -> str:
+    """The bot's mistake in the arena or at the table: its English *message*, and its kind and params for the page to
+    say it in its reader's language (lab/controller.js)."""
+    error: JSON = {"code": "bot_error", "message": _readable(message, source), "line": _line_of(err, source)}
+    if err.kind is not None:
+        error |= {"kind": err.kind, "params": {k: _readable(v, source) for k, v in err.params.items()}}
+    return json.dumps({"ok": False, "error": error})
+
+
 def _request(text: str) -> JSON:
     try:
         request = json.loads(text)
@@ -205,7 +214,7 @@ def play(request: str, notify: Notify | None = None) -> str:
 
         result = arena.run(spec, opponent, seed, deals=deals, pair_done=progress)
     except OwnBotError as err:
-        return _error("bot_error", _readable(str(err).split(" — in the leg")[0], source), _line_of(err, source))
+        return _bot_error(err, str(err).split(" — in the leg")[0], source)
     finally:
         _notify = None
     result["A"] = "your bot"
@@ -241,7 +250,7 @@ def decide(request: str, notify: Notify | None = None) -> str:
         rng = random.Random(f"lab/{seed}/{format_match(match)}")   # the same position, the same randomness
         decision = own.choose(spec, seat_view(match, seat), rng)
     except OwnBotError as err:
-        return _error("bot_error", _readable(str(err), source), _line_of(err, source))
+        return _bot_error(err, str(err), source)
     finally:
         _notify = None
     return _ok({"action": action_token(decision.action), "why": decision.why})

@@ -87,6 +87,25 @@ def test_an_illegal_action_is_refused() -> None:
     assert error["code"] == "bot_error" and re.search(r"your bot chose 99 .* not a card", str(error["message"]))
 
 
+DECISION = "from giretra_core.bots import Decision\n\n\ndef choose(view, rng):\n"
+
+
+@pytest.mark.parametrize(("body", "kind", "params"), [
+    ("    return 1 / 0\n", "raised", {"error": "ZeroDivisionError: division by zero"}),
+    ("    exit(2)\n", "exit", {"code": "2"}),
+    ("    return Decision(view.legal[0], 5)\n", "badWhy", {"value": "5"}),
+    ("    return Decision('nope', 'x')\n", "notAction", {"value": "'nope'"}),
+    ("    return Decision(5, 'x')\n", "illegal", {"action": "QC", "legal": "C, D, H, S, NT, AT"}),   # (a card, bidding)
+])
+def test_a_bots_mistake_in_the_arena_comes_with_its_kind_for_the_pages_words(body: str, kind: str,
+                                                                             params: dict[str, str]) -> None:
+    """The page says it in its reader's language (lab.bot.KIND in web/js/i18n); the message stays for the CLI."""
+    error = call("play", {"source": DECISION + body, "deals": 1, "seed": 1})["error"]
+    assert isinstance(error, dict) and error["code"] == "bot_error"
+    assert (error["kind"], error["params"]) == (kind, params), error
+    assert str(error["message"]).startswith("your bot ")
+
+
 @pytest.mark.parametrize("request_", [
     {"source": ""}, {"source": 3}, {"source": RANDOM_BOT, "opponent": "oracle"},
     {"source": RANDOM_BOT, "deals": 0}, {"source": RANDOM_BOT, "deals": 1001}, {"source": RANDOM_BOT, "deals": 2.0},
@@ -124,4 +143,5 @@ def test_decide_answers_a_game_position_as_bot_action_does() -> None:
     assert isinstance(bad, dict) and bad["code"] == "bad_notation"
     crash = call("decide", {"source": "def choose(view, rng):\n    return 1/0\n", "state": state, "seat": seat})
     assert crash["error"] == {"code": "bot_error", "line": 2,
-                              "message": "your bot raised ZeroDivisionError: division by zero (bot.py:2 in choose)"}
+                              "message": "your bot raised ZeroDivisionError: division by zero (bot.py:2 in choose)",
+                              "kind": "raised", "params": {"error": "ZeroDivisionError: division by zero"}}

@@ -799,3 +799,15 @@ def test_the_view_phase_is_a_phase_equal_to_its_string() -> None:
     assert state["phase"] == "cut" and type(state["phase"]) is str   # the JSON seam sends the same strings
     for documented in (views.SeatView, views.SeatView.legal, BotFn, seats.Seat.partner):
         assert (documented.__doc__ or "").strip(), documented
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_bots_mistake_keeps_its_kind_across_the_arenas_processes(tmp_path: Path, jobs: int) -> None:
+    """The kind and params (what the lab page writes in its reader's words) survive a worker process and the leg's
+    location added to the message."""
+    bot = tmp_path / "divides.py"
+    bot.write_text("def choose(view, rng, budget_ms=250.0, time_guard=True):\n    return 1 / 0\n")
+    with pytest.raises(own.OwnBotError) as failed:
+        run(f"{bot}:choose", "random", seed=1, deals=2, jobs=jobs)
+    assert (failed.value.kind, failed.value.params) == ("raised", {"error": "ZeroDivisionError: division by zero"})
+    assert "in the leg with A" in str(failed.value)

@@ -19,13 +19,6 @@ from ..play import winning_index
 
 BASIC, ADVANCED = 1, 2
 PROMOTE_MIN = 10
-# The advanced level's lead choices taken from Eva (tools/lab/eva.py), each kept because it measured better.
-CASH_TRUMPS = True        # cash a master trump as defender too
-RUFF_CHECK = True         # do not cash a side master an opponent may ruff
-CASH_UNFOLLOWED = True    # cash a master nobody else can follow
-PARTNER_SUIT_HIGH = True  # lead the partner's suit with its strongest card
-KEEP_SUIT = True          # keep cashing in the suit just cashed
-VOID_SUITS = True         # in NoTrumps and AllTrumps, lead a suit both opponents are void in, strongest first
 _NT = int(Mode.NO_TRUMPS)
 _AT = int(Mode.ALL_TRUMPS)
 _SUITS = SUIT_MASKS
@@ -160,14 +153,15 @@ def _lead(seat: int, hand: Mask, mode: int, out: Mask, may: Sequence[Mask], anno
             top = max(_bits(my_trumps), key=strength.__getitem__)
             if not beaters[top] & out:
                 return top, "draw_trumps"
-    if eva_leads and VOID_SUITS and not trump:
+    if eva_leads and not trump:
         # Both opponents are void in a suit the partner still holds: every card of it wins the trick for us.
+        # (Eva's leads, each measured with and without in docs/bots.md, "Eva's leads in the advanced level".)
         for c in sorted(cards, key=strength.__getitem__, reverse=True):
             s = c >> 3
             if out & _SUITS[s] and not opp_may & _SUITS[s] and not avoid_suits >> s & 1:
                 return c, "lead_winner"
     if eva_leads:
-        cash = _cash_master(seat, hand, mode, out, may, partner_suit, avoid_suits, last_led if KEEP_SUIT else -1)
+        cash = _cash_master(seat, hand, mode, out, may, partner_suit, avoid_suits, last_led)
     else:
         cash = _policy_master(seat, hand, mode, out, may, level)
     if cash >= 0:
@@ -187,7 +181,7 @@ def _lead(seat: int, hand: Mask, mode: int, out: Mask, may: Sequence[Mask], anno
     if partner_suit >= 0 and hand & _SUITS[partner_suit] and (not trump or partner_suit != mode or we_announce):
         suit_cards = _bits(hand & _SUITS[partner_suit])
         # The advanced level leads it with its strongest card, as Eva does (measured: docs/bots.md, "Eva's leads").
-        pick = max if eva_leads and PARTNER_SUIT_HIGH else min
+        pick = max if eva_leads else min
         return pick(suit_cards, key=strength.__getitem__), "lead_partner_suit"
     # Lead low from the suit that costs least to give away.
     best, best_cost = cards[0], 1e9
@@ -265,17 +259,15 @@ def _cash_master(seat: int, hand: Mask, mode: int, out: Mask, may: Sequence[Mask
         if beaters[c] & out:
             continue
         if trump >> c & 1:
-            if not CASH_TRUMPS or not (may[o1] | may[o2]) & trump:
+            if not (may[o1] | may[o2]) & trump:
                 continue
-        elif trump and RUFF_CHECK:
+        elif trump:
             ruff = False
             for p in (o1, o2):
                 if may[p] & trump and (not may[p] & _SUITS[s] or (out & _SUITS[s]).bit_count() <= 1):
                     ruff = True
             if ruff:
                 continue
-        if not out & _SUITS[s] and not CASH_UNFOLLOWED:
-            continue
         if mode == _NT:
             rest = (out | hand) & _SUITS[s] & ~(1 << c)
             if rest:

@@ -38,7 +38,17 @@ SIGNATURE = "(view, rng, budget_ms=250.0, time_guard=True)"
 
 class OwnBotError(Exception):
     """A bot of one's own crashed, returned something else than a Decision, or chose an illegal action:
-    its author's mistake, reported in one line (a crash keeps its traceback as ``__cause__``)."""
+    its author's mistake, reported in one line (a crash keeps its traceback as ``__cause__``).
+
+    *kind* and *params* say the same for a page that writes it in its reader's language (the bot lab: its catalogues'
+    ``lab.bot.KIND``): ``raised`` {error}, ``exit`` {code}, ``notDecision`` {value}, ``badWhy`` {value}, ``notAction``
+    {value}, ``illegal`` {action, legal}; ``None`` for another (a bot stuck past the hard limit: the page's own
+    limit stops it first)."""
+
+    def __init__(self, message: str, kind: str | None = None, params: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.params = params or {}
 
 
 def is_own(level: str) -> bool:
@@ -156,27 +166,32 @@ def choose(spec: str, view: SeatView, rng: random.Random, budget_ms: float = 250
         raise OwnBotError(f"{err} at {raised_at(err).split(', raised at ')[0]}") from err
     except SystemExit as err:  # a stray exit() in the bot ended the arena without a word
         where = raised_at(err).split(", raised at ")[0]   # the bot's line, not exit()'s own frame
-        raise OwnBotError(f"bot {spec} called exit() (SystemExit: {err.code!r}) ({where})") from err
+        raise OwnBotError(f"bot {spec} called exit() (SystemExit: {err.code!r}) ({where})", "exit",
+                          {"code": repr(err.code)}) from err
     except Exception as err:  # noqa: BLE001 — re-raised as the bot's, with its traceback as the cause
-        raise OwnBotError(f"bot {spec} raised {type(err).__name__}: {err} ({raised_at(err)})") from err
+        raise OwnBotError(f"bot {spec} raised {type(err).__name__}: {err} ({raised_at(err)})", "raised",
+                          {"error": f"{type(err).__name__}: {err}"}) from err
     if not isinstance(decision, Decision):
-        raise OwnBotError(f"bot {spec} returned {decision!r}, not a giretra_core.bots.Decision(action, why)")
+        raise OwnBotError(f"bot {spec} returned {decision!r}, not a giretra_core.bots.Decision(action, why)",
+                          "notDecision", {"value": repr(decision)})
     if not isinstance(decision.why, str):
-        raise OwnBotError(f"bot {spec} gave {decision.why!r} as its reason: a short line of text, as the hint shows it")
+        raise OwnBotError(f"bot {spec} gave {decision.why!r} as its reason: a short line of text, as the hint shows it",
+                          "badWhy", {"value": repr(decision.why)})
     try:
         # As the engine holds it: True or 3.0 equal a card but are none, and Call(1, None) becomes Accept.
         action = as_action(decision.action)
     except (TypeError, GiretraError) as err:
         kind = type(decision.action)
         raise OwnBotError(f"bot {spec} chose {decision.action!r} (a {kind.__module__}.{kind.__qualname__}) for "
-                          f"{view.seat.api_name}: {err}") from None
+                          f"{view.seat.api_name}: {err}", "notAction", {"value": repr(decision.action)}) from None
     reasons = dict(view.actions)
     if action not in reasons or reasons[action] is not None:
         why = reasons.get(action)
         refusal = f"({why.code}): {message(why.code, 'en', why.params)}" if why else \
             f"({_not_an_action(action, view)})."
         raise OwnBotError(f"bot {spec} chose {action_token(action)} for {view.seat.api_name}, which is not legal "
-                          f"{refusal} {_legal_text(view)}")
+                          f"{refusal} {_legal_text(view)}", "illegal",
+                          {"action": action_token(action), "legal": _legal_tokens(view)})
     return as_written(decision._replace(action=action))
 
 
@@ -199,12 +214,16 @@ def as_written(decision: Decision) -> Decision:
     return decision if line == decision.why else decision._replace(key="", params=None)
 
 
-def _legal_text(view: SeatView) -> str:
+def _legal_tokens(view: SeatView) -> str:
     """The seat's legal actions, as the notation writes them (the cuts as a range)."""
     legal = view.legal
     if legal and all(isinstance(a, Cut) for a in legal):
-        return f"The legal actions: Cut({MIN_CUT}) to Cut({MAX_CUT})"
-    return "The legal actions: " + ", ".join(action_token(a) for a in legal)
+        return f"Cut({MIN_CUT})–Cut({MAX_CUT})"
+    return ", ".join(action_token(a) for a in legal)
+
+
+def _legal_text(view: SeatView) -> str:
+    return "The legal actions: " + _legal_tokens(view).replace("–", " to ")
 
 
 # A bot that never answers (a loop that does not end) would hang the arena and --validate without a word. Budgets are

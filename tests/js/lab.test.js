@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { compress, createLabController, decompress, MAX_LINK, STORE_KEY } from '../../web/js/lab/controller.js';
+import { openLabSeat } from '../../web/js/game/labseat.js';
+import { compress, createLabController, decompress, MAX_LINK } from '../../web/js/lab/controller.js';
+import { savedSource, STORE_KEY } from '../../web/js/lab/saved.js';
 import { TEMPLATES } from '../../web/js/lab/templates.js';
 
 const words = (key, params = {}) => `${key}${Object.keys(params).length ? ' ' + JSON.stringify(params) : ''}`;
@@ -56,6 +58,12 @@ test("a bot's error keeps its line; a refused request is an input error", async 
   await lab.run();
   assert.deepEqual(lab.state.error, { kind: 'bot', message: 'ZeroDivisionError', line: 6 });
   assert.equal(lab.state.status, 'error');
+  // A mistake of a known kind in the reader's words (the catalogue's lab.bot.KIND), not the seam's English.
+  answer = { ok: false, error: { code: 'bot_error', message: 'your bot chose 99 for Top, which is not legal', line: null,
+    kind: 'illegal', params: { action: '99', legal: '5, 12' } } };
+  await lab.run();
+  assert.deepEqual(lab.state.error,
+    { kind: 'bot', message: 'lab.bot.illegal {"action":"99","legal":"5, 12"}', line: null });
   answer = { ok: false, error: { code: 'bad_request', message: 'deals is a whole number', line: null } };
   await lab.check();
   assert.deepEqual(lab.state.error, { kind: 'input', message: 'deals is a whole number', line: null });
@@ -128,4 +136,27 @@ test('a file opens as the source; something else is refused and changes nothing'
   assert.equal(lab.state.error.message, 'lab.badFile');
   assert.equal(lab.state.source, '# from a file\n');
   assert.throws(() => lab.useTemplate('nope'), /no template nope/);
+});
+
+test('savedSource reads the lab entry: nothing saved, unreadable (bad JSON, another version) and a bot', () => {
+  const saved = store();
+  assert.deepEqual(savedSource(saved), { source: null, why: 'none' });
+  for (const text of ['{not json', '{"version": 2, "source": "x"}', '{"version": 1, "source": 3}', 'null']) {
+    saved.setItem(STORE_KEY, text);
+    assert.deepEqual(savedSource(saved), { source: null, why: 'unreadable' }, text);
+  }
+  saved.setItem(STORE_KEY, '{"version": 1, "source": "# mine\\n"}');
+  assert.deepEqual(savedSource(saved), { source: '# mine\n' });
+});
+
+test('the game page\'s lab seat with no bot to play says why, with a link to the lab, and leaves the entry alone', () => {
+  const saved = store();
+  const link = { href: 'lab.html', label: 'notice.toLab' };
+  assert.deepEqual(openLabSeat('Top', saved), { labSeat: null, notice: { key: 'labBotNone', seat: 'Top', link } });
+  saved.setItem(STORE_KEY, '{"version": 2, "source": "x"}');
+  assert.deepEqual(openLabSeat('Left', saved),
+    { labSeat: null, notice: { key: 'labBotUnreadable', seat: 'Left', link } });
+  assert.equal(saved.map.get(STORE_KEY), '{"version": 2, "source": "x"}');
+  saved.setItem(STORE_KEY, '{"version": 1, "source": "# mine\\n"}');
+  assert.deepEqual(openLabSeat('Bottom', saved), { labSeat: null, notice: { key: 'labBotSeat', link } });
 });

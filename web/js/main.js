@@ -11,13 +11,16 @@ const params = new URLSearchParams(location.search);
 const { lang } = await loadWords(params.get('lang') || readSettings({ lang: preferredLang() }).lang);
 document.documentElement.lang = lang;
 
-// The bot lab's "Play with it" (?labbot=Top, Left or Right): its saved bot at that seat, from the lab's own worker.
+// The bot lab's "Play with it" (?labbot=Top, Left or Right): its saved bot at that seat, from the lab's own worker;
+// or, when there is none to play, a notice saying why (labNotice).
 const labbot = params.get('labbot');
-const labSeat = labbot ? (await import('./game/labseat.js')).createLabSeat(labbot) : null;
+const { labSeat, notice: labNotice } = labbot !== null ? (await import('./game/labseat.js')).openLabSeat(labbot)
+  : { labSeat: null, notice: null };
 
 let current = engine;
 mount(document.getElementById('gt-game'), {
   labSeat,
+  labNotice,
   engine,
   standalone: true,
   marks: document.body,

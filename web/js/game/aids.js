@@ -79,7 +79,8 @@ export async function botMove(game, state, seat, level) {
       return await game.labSeat.decide(state);
     } catch (err) {
       if (err.name !== 'LabBotError') throw err;
-      const message = err.line ? game.t('lab.errorAt', { line: err.line, message: err.message }) : err.message;
+      const said = err.kind ? game.t(`lab.bot.${err.kind}`, err.params) : err.message;
+      const message = err.line ? game.t('lab.errorAt', { line: err.line, message: said }) : said;
       game.notify({ key: 'labBot', params: { seat: game.t.seat(seat), message } });
       game.labSeat.stop();
       game.labSeat = null;

@@ -56,6 +56,9 @@ export function mount(root, opts) {
     labSeat: opts.labSeat ?? null });
   session.setLang(game.t.lang);
   if (standalone && location.hash.length > 1) game.preview = null;   // a link opens another match than the save's
+  // The bot lab's bot asked for a seat it cannot play (game/labseat.js): said now, with the way to the lab.
+  const labNotice = opts.labNotice;
+  if (labNotice) game.notify({ ...labNotice, params: labNotice.seat ? { seat: game.t.seat(labNotice.seat) } : {} });
   if (standalone) loadStats(game);   // statistics that cannot be read: said now, in a notice, and started again
   const unfollow = session.onProgress((stage) => game.showStage(stage));
 

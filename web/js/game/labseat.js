@@ -4,28 +4,33 @@
 // decide(), which checks them as the arena does. Loaded only then: the game page otherwise fetches nothing of it.
 
 import { createLabEngine } from '../lab/engine.js';
-import { STORE_KEY } from '../lab/controller.js';
+import { savedSource } from '../lab/saved.js';
 
 export const LAB_SEATS = ['Top', 'Left', 'Right'];
 
 export class LabBotError extends Error {
-  constructor(message, line = null) {
+  constructor(message, line = null, kind = null, params = {}) {
     super(message);
     this.name = 'LabBotError';
-    this.line = line;
+    Object.assign(this, { line, kind, params });   // kind, params: the lab seam's, for the reader's language
   }
 }
 
-/** The lab's saved bot at *seat*, or null when none is saved (or the entry cannot be read: the lab says why). */
-export function createLabSeat(seat, store = localStorage) {
-  let source;
-  try {
-    const saved = JSON.parse(store.getItem(STORE_KEY));
-    source = saved?.version === 1 && typeof saved.source === 'string' ? saved.source : null;
-  } catch {
-    source = null;
+/** The lab's saved bot at *seat*: {labSeat} to play it, or {labSeat: null, notice} saying why the engine's bot plays
+ *  there instead (no bot saved, an entry that cannot be read, a seat the lab's bot cannot take), with a link to the
+ *  lab: a notice for the game (controller.js notify). The saved entry itself is left as it is. */
+export function openLabSeat(seat, store = localStorage) {
+  const link = { href: 'lab.html', label: 'notice.toLab' };
+  if (!LAB_SEATS.includes(seat)) return { labSeat: null, notice: { key: 'labBotSeat', link } };
+  const { source, why } = savedSource(store);
+  if (source === null) {
+    return { labSeat: null, notice: { key: why === 'none' ? 'labBotNone' : 'labBotUnreadable', seat, link } };
   }
-  if (!LAB_SEATS.includes(seat) || !source) return null;
+  return { labSeat: createLabSeat(seat, source), notice: null };
+}
+
+/** The bot *source* at *seat* (one of LAB_SEATS), run in the lab's own worker. */
+function createLabSeat(seat, source) {
   const engine = createLabEngine();
   engine.warm();
   return {
@@ -38,7 +43,8 @@ export function createLabSeat(seat, store = localStorage) {
       } catch (err) {
         throw new LabBotError(err.message);   // the time limit (the worker was ended), or the lab's worker failed
       }
-      if (!answer.ok) throw new LabBotError(answer.error.message, answer.error.line ?? null);
+      const { error } = answer;
+      if (!answer.ok) throw new LabBotError(error.message, error.line ?? null, error.kind ?? null, error.params ?? {});
       return answer.value;
     },
     stop() { engine.stop(); },

@@ -5,9 +5,9 @@
 // state.error: null | {kind: 'bot' | 'limit' | 'input' | 'crash', message, line}
 // state.result: the arena's figures (giretra_core.lab.play's value) of the last run
 
+import { savedSource, STORE_KEY } from './saved.js';
 import { TEMPLATES } from './templates.js';
 
-export const STORE_KEY = 'giretra-lab-v1';   // {version: 1, source}
 export const MAX_LINK = 6000;                 // characters of a share link's hash (longer links break in chats)
 export const DEAL_CHOICES = [20, 100, 300];
 
@@ -26,7 +26,9 @@ export function createLabController({ engine, store, words = (key) => key }) {
     }
     return { kind: 'crash', message: String(err?.message || err), line: null };
   };
-  const refused = (error) => ({ kind: error.code === 'bot_error' ? 'bot' : 'input', message: error.message,
+  // The bot's mistakes in the reader's language (the seam's kind and params); another refusal as the seam says it.
+  const refused = (error) => ({ kind: error.code === 'bot_error' ? 'bot' : 'input',
+    message: error.kind ? words(`lab.bot.${error.kind}`, error.params) : error.message,
     line: error.line ?? null });
 
   return {
@@ -72,17 +74,13 @@ export function createLabController({ engine, store, words = (key) => key }) {
 
     /** The saved bot, if any (a damaged or other-version entry is ignored, said, and left alone). */
     restore() {
-      const text = store.getItem(STORE_KEY);
-      if (!text) return false;
-      try {
-        const saved = JSON.parse(text);
-        if (saved?.version !== 1 || typeof saved.source !== 'string') throw new Error('version');
-        set({ source: saved.source, notice: words('lab.restored') });
+      const { source, why } = savedSource(store);
+      if (source !== null) {
+        set({ source, notice: words('lab.restored') });
         return true;
-      } catch {
-        set({ notice: words('lab.saveUnreadable') });
-        return false;
       }
+      if (why === 'unreadable') set({ notice: words('lab.saveUnreadable') });
+      return false;
     },
 
     async shareHash() {

@@ -108,6 +108,8 @@ export function renderNotices(t, app, cb) {
       notice.back && notice.key !== 'kept' ? h('p.gt-notice__kept', t('notice.kept')) : null,   // (not twice)
       notice.back ? h('button.gt-btn', { type: 'button', dataset: { action: 'back-to-match' },
         on: { click: () => cb.onBack(notice) } }, t('notice.back')) : null,
+      notice.link ? h('a.gt-btn', { attrs: { href: notice.link.href }, dataset: { action: 'notice-link' } },
+        t(notice.link.label)) : null,
       notice.newMatch ? h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'notice-new-match' },
         on: { click: () => cb.onNewMatch(notice) } }, t('bar.newMatch')) : null,
     ]));
