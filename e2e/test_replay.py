@@ -10,7 +10,7 @@ from playwright.sync_api import Locator, Page, expect
 from giretra_core.notation import format_link, parse_match
 
 
-def deals_result(page: Page, query: str = "speed=fast") -> Locator:
+def deals_result(page: Page, query: str = "speed=0") -> Locator:
     """The bots play every seat (random level) up to the player's last card of deal 1; the player plays it on the
     page and the deal's result opens: its dialog."""
     state, _ = drive(api("new_match", seed=4)["state"],
@@ -116,7 +116,7 @@ def test_the_replay_shows_what_each_of_the_players_cards_was_worth(page: Page) -
 
 def test_the_replay_in_french_on_a_phone(page: Page) -> None:
     page.set_viewport_size({"width": 360, "height": 640})
-    dialog = deals_result(page, query="speed=fast&lang=fr")
+    dialog = deals_result(page, query="speed=0&lang=fr")
     dialog.locator('[data-action="replay"]').click()
     replay = dialog.locator(".gt-replay[data-step]")
     expect(replay).to_be_visible(timeout=BOOT_TIMEOUT_MS)

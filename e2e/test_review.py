@@ -14,7 +14,7 @@ def first_deals_result(page: Page) -> Locator:
     otherwise; the player plays that card on the page and the deal's result opens: its dialog."""
     state, _ = drive(api("new_match", seed=4)["state"],
                      lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["hand"]) == 1)
-    open_game(page, query="speed=fast", fragment=fragment(state))
+    open_game(page, query="speed=0", fragment=fragment(state))
     wait_my_turn(page, "play")
     page.locator(".gt-hand .is-legal").click()
     dialog = page.locator("#gt-dialog[open]")
