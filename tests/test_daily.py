@@ -11,6 +11,8 @@ import pytest
 from helpers import seam_error as error
 from helpers import seam_value as value
 
+from giretra_core import daily
+from giretra_core.bots.solver import Solver
 from giretra_core.cards import card_name, cards_of, parse_card
 from giretra_core.daily import PLAYERS, daily_seed, follow, puzzle
 from giretra_core.deal import Deal, Phase
@@ -136,3 +138,16 @@ def test_the_daily_par_is_the_perfect_play_of_the_whole_deal() -> None:
     m: Match = parse_match(value("daily_deal", date="2026-11-28")["state"])
     assert par["contract"]["mode"] == value("daily_deal", date="2026-11-28")["view"]["contract"]["mode"]
     assert m.deal.contract is not None
+
+
+@pytest.mark.parametrize("date", ["2026-12-01", "2026-12-12"])
+def test_the_par_is_the_best_of_the_leaders_cards_each_valued_apart(date: str) -> None:
+    # The par is one search of the deal's value; valuing each of the leader's first cards apart (as it once did, at
+    # 1.5-6.7x the cost) and taking the leader's team's best must give the same card points.
+    deal = daily.daily_deal(date).deal
+    assert deal.contract is not None
+    solver = Solver(int(deal.contract.mode), deal.rules.notrumps_must_rise, daily.SWEEP)
+    each = solver.move_values(deal.hands, int(deal.leader), deal.trick, (False, False))
+    best = max(each.values()) if int(deal.leader) & 1 == 0 else min(each.values())
+    assert -daily.SWEEP // 2 < best < daily.SWEEP // 2, "a sweep: pick a date whose par is card points"
+    assert value("daily_par", date=date)["cardPoints"]["Team1"] == deal.points[0] + best
