@@ -20,9 +20,9 @@ def open_daily(page: Page) -> Locator:
     return daily
 
 
-# A date whose par the exact solver finds in about 1 s in CPython (a few seconds in Pyodide on a busy machine):
-# most days' pars take 10 to 35 s (2026-12-01 to 12-11 measured 0.1 to 35 s; 12-10, at 0.1 s, is an instant win,
-# not a deal played out). Its par: AllTrumps by Team2, the player's team 41 card points.
+# A date whose par the exact solver finds in under 1 s in CPython (a few seconds in Pyodide on a busy machine); the
+# dates of 2026-12-01 to 12-11 take 0.5 to 5.6 s (docs/performance.md; 12-10 is an instant win, not a deal played
+# out). Its par: AllTrumps by Team2, the player's team 41 card points.
 QUICK_PAR_DATE = "2026-12-12"
 
 
