@@ -93,6 +93,13 @@ def test_with_the_option_on_each_deal_is_compared_and_the_match_totalled(page: P
     total = dialog.locator(".gt-duplicate__total")
     expect(total).to_have_attribute("data-total", str(first + second))
     expect(total).to_contain_text("Over the 2 deals compared in this match:")
+    # Back on the score sheet: the same comparison, deal by deal, beside the match's deals.
+    dialog.locator('[data-action="back-to-sheet"]').click()
+    line = dialog.locator(".gt-sheet .gt-sheet__duplicate")
+    expect(line).to_have_attribute("data-total", str(first + second))
+    sign = lambda n: f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"   # noqa: E731  (as the page writes it)
+    expect(line).to_have_text(f"You vs the expert, same cards: deal 1 {sign(first)} · deal 2 {sign(second)}; "
+                              f"in all {sign(first + second)}")
 
 
 def test_a_failed_download_of_the_experts_game_is_said_and_its_button_asks_again(page: Page) -> None:

@@ -103,3 +103,21 @@ export function renderDuplicate(t, dup, duplicates) {
     h('p.gt-note', t('duplicate.note')),
   ]);
 }
+
+/** The deals of the match in *state* compared so far ({deal number: difference}), for its score sheet; null when
+ *  none is, or when those kept are another match's. */
+export async function comparedDeals(game, state) {
+  const record = game.duplicates;
+  if (!record || !Object.keys(record.deals).length) return null;
+  const info = await game.call('match_info', { state });
+  return info?.id === record.id ? record.deals : null;
+}
+
+/** The score sheet's line: each deal compared and the match's total. */
+export function renderSheetLine(t, deals) {
+  const compared = Object.entries(deals).sort(([a], [b]) => Number(a) - Number(b));
+  const total = compared.reduce((sum, [, diff]) => sum + diff, 0);
+  const each = compared.map(([n, diff]) => t('duplicate.sheetDeal', { n, diff: signed(diff) })).join(' · ');
+  return h('p.gt-sheet__duplicate', { dataset: { total: String(total), deals: compared.map(([n]) => n).join(' ') } },
+    t('duplicate.sheet', { deals: each, diff: signed(total) }));
+}

@@ -14,6 +14,8 @@ export default {
     'duplicate.diff': "You vs the expert: {diff}",
     'duplicate.diffHelp': "The difference between the two leads in match points (your team’s points less the other team’s).",
     'duplicate.total': "Over the {n} deals compared in this match: {diff}",
+    'duplicate.sheet': "You vs the expert, same cards: {deals}; in all {diff}",
+    'duplicate.sheetDeal': "deal {n} {diff}",
     'duplicate.note': "The expert bot played your seat with the same cards in every hand; the other bots are the same, and play as they did wherever the expert plays as you did.",
   },
   fr: {
@@ -27,6 +29,8 @@ export default {
     'duplicate.diff': "Vous contre l’expert : {diff}",
     'duplicate.diffHelp': "L’écart entre les deux avances en points de partie (les points de votre équipe moins ceux de l’autre).",
     'duplicate.total': "Sur les {n} donnes comparées de cette partie : {diff}",
+    'duplicate.sheet': "Vous contre l’expert, mêmes cartes : {deals} ; au total {diff}",
+    'duplicate.sheetDeal': "donne {n} {diff}",
     'duplicate.note': "Le robot expert a joué votre place avec les mêmes cartes dans chaque main ; les autres robots sont les mêmes, et jouent comme ils l’ont fait tant que l’expert joue comme vous.",
   },
   mg: {
@@ -40,6 +44,8 @@ export default {
     'duplicate.diff': "Ianao sy ny manam-pahaizana: {diff}",
     'duplicate.diffHelp': "Ny fahasamihafan’ny fandrosoana roa amin’ny isa lalao (ny isan’ny ekipanao esorina amin’ny an’ny ekipa hafa).",
     'duplicate.total': "Amin’ireo fizarana {n} nampitahaina tamin’ity lalao ity: {diff}",
+    'duplicate.sheet': "Ianao sy ny manam-pahaizana, karatra mitovy: {deals}; raha atambatra {diff}",
+    'duplicate.sheetDeal': "fizarana {n} {diff}",
     'duplicate.note': "Ny robo manam-pahaizana no nilalao teo amin’ny toeranao, mitovy ny karatra tany an-tanan’ny tsirairay; mitovy ireo robo hafa, ary milalao toy ny nataony izy ireo raha mbola milalao toa anao ny manam-pahaizana.",
   },
 };

@@ -82,7 +82,7 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
 
   async function openScoreSheet(focusDeal = null) {
     const g = game();
-    const sheet = await g.call('score_sheet', { state: g.state });
+    const [sheet, duplicate] = await Promise.all([g.call('score_sheet', { state: g.state }), sheetLineOf(g)]);
     if (!sheet) return;
     confirmingReset = false;
     // The match over, the sheet is its end screen: Play again (the last deal's result, behind it, is closed first:
@@ -90,7 +90,7 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
     open((t) => renderScoreSheet(t, sheet, HUMAN, {
       onDeal: openDealResult,
       onPlayAgain: () => { if (g.summary) g.summaryClosed(); close(); g.startNewMatch(); },
-      stats: g.standalone ? statsSection(t) : null,
+      stats: g.standalone ? statsSection(t) : null, duplicate: duplicate?.(t),
     }));
     // Back from a deal's result: the keyboard is where it was, on that deal's number.
     if (focusDeal) dom.dialog.querySelector(`[data-focus="deal:${focusDeal}"]`)?.focus();
@@ -180,6 +180,12 @@ function duplicateOf(t, g, deal) {
   const mine = g.duplicate?.deal === deal && duplicates ? duplicates.renderDuplicate(t, g.duplicate, g.duplicates) : null;
   const failed = g.duplicateFailed?.deal === deal ? g.duplicateFailed.text : null;
   return { duplicate: mine, duplicateFailed: failed, onDuplicate: () => askDuplicate(g, deal) };
+}
+
+/** The score sheet's "you vs the expert" line (a function of the words), once deals of this match were compared. */
+async function sheetLineOf(g) {
+  const compared = duplicates ? await duplicates.comparedDeals(g, g.state) : null;
+  return compared ? (t) => duplicates.renderSheetLine(t, compared) : null;
 }
 
 /** The duplicate asked after each deal (the settings' option), or one stopped when its result was closed. */

@@ -113,7 +113,7 @@ function renderReview(t, review, onReview) {
 // *onDeal(n)*: deal n's result again (its number is a button): closing a result had lost it for good.
 // The match over, the sheet is the match's end: the winner as its title, the final score, Play again (*onPlayAgain*)
 // and the player's statistics (*stats*, a drawn section).
-export function renderScoreSheet(t, sheet, me, { onDeal, onPlayAgain, stats } = {}) {
+export function renderScoreSheet(t, sheet, me, { onDeal, onPlayAgain, stats, duplicate } = {}) {
   const rows = sheet.deals.map((d) => h('tr', { dataset: { deal: String(d.dealNumber) } }, [
     h('th', { attrs: { scope: 'row' } }, onDeal ? h('button.gt-btn.gt-sheet__deal', {
       type: 'button', dataset: { action: 'deal-result', focus: `deal:${d.dealNumber}` },
@@ -150,6 +150,7 @@ export function renderScoreSheet(t, sheet, me, { onDeal, onPlayAgain, stats } = 
       ])),
       h('tbody', [start, ...rows]),
     ])) : h('p', t('sheet.empty')),
+    duplicate ?? null,   // "you vs the expert", deal by deal, when deals of this match were compared (duplicate/)
     onDeal && sheet.deals.length ? h('p.gt-note', t('sheet.help')) : null,
     h('p.gt-sheet__target', t('sheet.target', { target: sheet.target })),
     // (the winner is the title of a finished match's sheet: not said again here)
