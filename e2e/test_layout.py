@@ -687,8 +687,8 @@ DOCK_JS = """() => {
     return Math.min(r.width, r.height); });
   // the trick: the cards played in it (the empty slot of the player's own card may be under the dock)
   const cards = visible('.gt-trick [data-card]').map((c) => c.getBoundingClientRect());
-  const trick = cards.length ? { top: Math.min(...cards.map((r) => r.top)), bottom: Math.max(...cards.map((r) => r.bottom)) }
-    : null;
+  const trick = cards.length
+    ? { top: Math.min(...cards.map((r) => r.top)), bottom: Math.max(...cards.map((r) => r.bottom)) } : null;
   return { share: dock.height / innerHeight, dockTop: dock.top, height: innerHeight,
     contract: box('.gt-contract'), trick,
     small: [...visible('.gt-bar .gt-btn--bar'), ...visible('.gt-calls .gt-bid')]
@@ -718,7 +718,8 @@ def test_a_phones_dock_leaves_the_contract_and_the_trick_in_view_in_every_langua
     page.set_viewport_size({"width": width, "height": height})
     answering, _ = drive(api("new_match", seed=4)["state"], lambda v: v["phase"] == "negotiation"
                          and v["toAct"] == "Bottom" and v.get("contract") is not None)
-    playing, _ = drive(answering, lambda v: v["phase"] == "play" and v["toAct"] == "Bottom" and len(v["trick"]["cards"]) >= 1)
+    playing, _ = drive(answering, lambda v: v["phase"] == "play" and v["toAct"] == "Bottom"
+                       and len(v["trick"]["cards"]) >= 1)
     for lang in ("en", "fr", "mg"):
         where = f"{width}x{height}-{lang}"
         open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(answering))
