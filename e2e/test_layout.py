@@ -210,6 +210,7 @@ def test_a_phone_shows_the_hand_below_the_calls(page: Page) -> None:
     # others?" unfolds every row, and a call refused there says why (red box) and the hand still shows whole.
     expect(page.locator(".gt-calls__row:not(.is-none) .gt-bid.is-illegal").first).to_be_hidden()
     page.locator(".gt-calls__row:not(.is-none) .gt-calls__others").first.tap()
+    expect(page.locator(".gt-calls__row:not(.is-none) .gt-bid.is-illegal").first).to_be_visible()   # drawn again
     page.locator(".gt-calls__row:not(.is-none) .gt-bid.is-illegal").first.tap(force=True)  # aria-disabled: says why
     expect(page.locator(".gt-status.is-reason")).to_be_visible()
     page.screenshot(path=str(ARTIFACTS / "phone-390-negotiation.png"))
@@ -734,6 +735,7 @@ def test_a_phones_dock_leaves_the_contract_and_the_trick_in_view_in_every_langua
         dock_leaves_the_table_in_view(page, f"{where}-call", ("contract",))
         # "Why not the others?" unfolds the refused calls; one pressed says why (aria-disabled), in the status.
         page.locator(".gt-calls__others:visible, .gt-calls__why:visible").first.tap()
+        expect(page.locator(".gt-calls.is-all")).to_be_visible()   # drawn again, unfolded
         dock_leaves_the_table_in_view(page, f"{where}-why", ("contract",))
         page.locator(".gt-calls .gt-bid.is-illegal").first.tap(force=True)
         expect(page.locator(".gt-status.is-reason")).to_be_visible()
