@@ -206,7 +206,11 @@ def test_a_phone_shows_the_hand_below_the_calls(page: Page) -> None:
         expect(row.locator(".gt-calls__none")).to_contain_text("none possible now")
         expect(row.locator(".gt-bid")).to_have_count(6)
         expect(row.locator(".gt-bid").first).to_be_hidden()
-    # A call refused in an unfolded row says why (red box) and the hand still shows whole.
+    # A row shows its legal calls only on a phone (issue 34: the dock at most 45 % of the screen); "Why not the
+    # others?" unfolds every row, and a call refused there says why (red box) and the hand still shows whole.
+    expect(page.locator(".gt-calls__row:not(.is-none) .gt-bid.is-illegal").first).to_be_hidden()
+    page.locator(".gt-calls__row:not(.is-none) .gt-calls__others").first.tap()
+    expect(page.locator(".gt-calls__row:not(.is-none) .gt-bid.is-illegal").first).to_be_visible()   # drawn again
     page.locator(".gt-calls__row:not(.is-none) .gt-bid.is-illegal").first.tap(force=True)  # aria-disabled: says why
     expect(page.locator(".gt-status.is-reason")).to_be_visible()
     page.screenshot(path=str(ARTIFACTS / "phone-390-negotiation.png"))
@@ -216,7 +220,6 @@ def test_a_phone_shows_the_hand_below_the_calls(page: Page) -> None:
     heights = page.locator(".gt-calls .gt-bid").evaluate_all(
         "els => els.filter((e) => e.getClientRects().length).map((e) => e.getBoundingClientRect().height)")
     assert heights and min(heights) >= 44, heights
-    page.locator(".gt-calls__why").first.tap()
     for kind in folded:
         buttons = page.locator(f".gt-calls__row--{kind} .gt-bid")
         expect(buttons.first).to_be_visible()
@@ -336,8 +339,12 @@ TURN_JS = """() => {
     > document.querySelector('.gt-dock').getBoundingClientRect().top;
   const scrolledPast = (el) => tooTall && calls.includes(el) && el.getBoundingClientRect().top < 0
     && calls.slice(calls.indexOf(el) + 1).some(seen) && calls.at(-1) !== el;
+  // On a phone the calls scroll inside the pinned dock's panel (issue 34: the dock at most 45 % of the screen): a
+  // call there is a scroll of the panel away, the panel itself in view.
+  const inPanel = (el) => { const p = el.closest('.gt-panel');
+    return p !== null && p.scrollHeight > p.clientHeight + 1 && seen(p); };
   return { hand: whole(document.querySelector('.gt-hand')), status: whole(document.querySelector('.gt-status')),
-    hidden: [...document.querySelectorAll(where)].filter((el) => !seen(el) && !scrolledPast(el))
+    hidden: [...document.querySelectorAll(where)].filter((el) => !seen(el) && !scrolledPast(el) && !inPanel(el))
       .map((el) => el.dataset.card ?? el.dataset.action ?? el.textContent) };
 }"""
 
@@ -667,3 +674,67 @@ def test_forced_colours_still_show_the_playable_cards_the_trick_holder_and_the_t
     assert page.locator(".gt-seat--bottom").evaluate(style, "outlineStyle") == "solid"   # the player's turn
     assert page.locator(".gt-seat--left").evaluate(style, "borderLeftStyle") == "double"
     assert page.locator(".gt-seat--top").evaluate(style, "borderLeftStyle") == "solid"
+
+
+# The phone's pinned dock, the contract and the trick, and the targets, measured in the page in one step.
+DOCK_JS = """() => {
+  const box = (sel) => { const el = document.querySelector(sel); if (!el || !el.getClientRects().length) return null;
+    const r = el.getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; };
+  const visible = (sel) => [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length
+    && getComputedStyle(e).visibility !== 'hidden');
+  const dock = document.querySelector('.gt-dock').getBoundingClientRect();
+  // a hand card's target: the part of it not covered by the next card (the slot), as tall as the card
+  const slots = visible('.gt-hand__slot').map((s) => { const r = s.getBoundingClientRect();
+    return Math.min(r.width, r.height); });
+  // the trick: the cards played in it (the empty slot of the player's own card may be under the dock)
+  const cards = visible('.gt-trick [data-card]').map((c) => c.getBoundingClientRect());
+  const trick = cards.length
+    ? { top: Math.min(...cards.map((r) => r.top)), bottom: Math.max(...cards.map((r) => r.bottom)) } : null;
+  return { share: dock.height / innerHeight, dockTop: dock.top, height: innerHeight,
+    contract: box('.gt-contract'), trick,
+    small: [...visible('.gt-bar .gt-btn--bar'), ...visible('.gt-calls .gt-bid')]
+      .filter((b) => b.getBoundingClientRect().height < 44).map((b) => b.dataset.action ?? b.textContent),
+    slots: Math.min(...slots), body: parseFloat(getComputedStyle(document.body).fontSize) };
+}"""
+
+
+def dock_leaves_the_table_in_view(page: Page, where: str, parts: tuple[str, ...]) -> None:
+    seen = page.evaluate(DOCK_JS)
+    page.screenshot(path=str(ARTIFACTS / f"dock-{where}.png"))
+    assert seen["share"] <= 0.45, f"{where}: the dock takes {seen['share']:.0%} of the screen"
+    for part in parts:   # (the bid being answered while calling; the contract and the trick while playing)
+        r = seen[part]
+        assert r is not None and r["top"] >= 0 and r["bottom"] <= seen["dockTop"] + 1, f"{where}: {part} {r} {seen}"
+    assert not seen["small"], f"{where}: targets under 44 px tall: {seen['small']}"
+    assert seen["slots"] >= 44, f"{where}: a hand card's target is {seen['slots']} px"
+    assert seen["body"] >= 14, f"{where}: body text {seen['body']} px"
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=["360x640", "390x844"])
+def test_a_phones_dock_leaves_the_contract_and_the_trick_in_view_in_every_language(
+        page: Page, size: tuple[int, int]) -> None:
+    # Issue 34: at 360×640 the pinned dock (the calls, the reason, the hand) took 63–69 % of the screen and covered
+    # the contract being answered (523 px of 640 in Malagasy; 666 px of 844 in French after "Pourquoi ?").
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    answering, _ = drive(api("new_match", seed=4)["state"], lambda v: v["phase"] == "negotiation"
+                         and v["toAct"] == "Bottom" and v.get("contract") is not None)
+    playing, _ = drive(answering, lambda v: v["phase"] == "play" and v["toAct"] == "Bottom"
+                       and len(v["trick"]["cards"]) >= 1)
+    for lang in ("en", "fr", "mg"):
+        where = f"{width}x{height}-{lang}"
+        open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(answering))
+        page.locator(".gt-notice__dismiss").click()  # dismiss "You opened a shared deal."
+        wait_my_turn(page, "negotiation")
+        dock_leaves_the_table_in_view(page, f"{where}-call", ("contract",))
+        # "Why not the others?" unfolds the refused calls; one pressed says why (aria-disabled), in the status.
+        page.locator(".gt-calls__others:visible, .gt-calls__why:visible").first.tap()
+        expect(page.locator(".gt-calls.is-all")).to_be_visible()   # drawn again, unfolded
+        dock_leaves_the_table_in_view(page, f"{where}-why", ("contract",))
+        page.locator(".gt-calls .gt-bid.is-illegal").first.tap(force=True)
+        expect(page.locator(".gt-status.is-reason")).to_be_visible()
+        dock_leaves_the_table_in_view(page, f"{where}-reason", ("contract",))
+        open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(playing))
+        page.locator(".gt-notice__dismiss").click()
+        wait_my_turn(page, "play")
+        dock_leaves_the_table_in_view(page, f"{where}-card", ("contract", "trick"))

@@ -45,6 +45,7 @@ export function mount(root, opts) {
       if (notice.back) store.settleBack();   // declined: not offered again after a reload
       game.dismiss(notice);
       game.ui.render();
+      game.ui.revealTurn();
     },
     // The notice and its button go: the keyboard goes to the match taken back (it fell to the page's body: an audit).
     backToMyMatch: (notice) => backToMyMatch(game, notice).then(() => game.ui.focusGame(), (err) => game.showCrash(err)),

@@ -120,6 +120,8 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
      *  its first match (a hidden element takes no focus); not if the reader has gone on meanwhile (the engine may
      *  take seconds to load): the focus is taken back only from the game itself, or from nowhere. */
     focusGame() { if (focusIsFree(root)) { table.flush(); table.focus(); } },   // (drawn first: on the new table)
+    /** A notice closed above the table: the table moved up, so the turn (the trick, the hand) is shown again. */
+    revealTurn() { table.flush(); table.reveal(); },
     firstHand() {
       if (marks.dataset.firstHand) return;
       table.flush();
