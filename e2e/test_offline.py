@@ -133,8 +133,12 @@ def start_both(page: Page) -> None:
     widget.locator('[data-action="start-widget"]').click()
     frame = page.frame_locator("#frame")
     frame.locator('[data-action="start-widget"]').click()
-    for box in (widget.locator(".gt-lesson"), frame.locator(".gt-lesson")):
-        expect(box).to_have_attribute("data-state", "asking", timeout=BOOT_TIMEOUT_MS)
+    for where, box in (("the widget", widget.locator(".gt-lesson")), ("the iframe", frame.locator(".gt-lesson"))):
+        try:
+            expect(box).to_have_attribute("data-state", "asking", timeout=BOOT_TIMEOUT_MS)
+        except AssertionError as missing:   # (the iframe's, offline, under load, once: say what it showed instead)
+            shown = page.frame_locator("#frame").locator("body").inner_text(timeout=5_000)
+            raise AssertionError(f"{where}'s lesson never asked; the iframe shows: {shown!r}") from missing
     finish_first_task(widget.locator(".gt-lesson"), "cards-ranking")
     finish_first_task(frame.locator(".gt-lesson"), "cards-points")
 
