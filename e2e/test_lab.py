@@ -10,7 +10,7 @@ import time
 
 from conftest import BOOT_TIMEOUT_MS, wait_ready
 from gameplay import play_one_step, saved_state
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from giretra_core import lab
 from giretra_core.deal import action_token
@@ -45,12 +45,18 @@ def test_greedy_template_runs_against_basic_over_100_duplicate_deals(page: Page)
     expect(page.locator("[data-lab=error]")).to_be_hidden()
 
 
-def test_an_endless_loop_is_stopped_within_its_limit(page: Page) -> None:
-    open_lab(page, "lang=en&limit=1000")
-    write(page, "from giretra_core.bots import Decision\n\n\ndef choose(view, rng):\n    while True:\n        pass\n")
+def run_bot(page: Page, body: str, query: str = "lang=en") -> Locator:
+    """The lab opened, a bot written (*body* after the Decision import: its choose is on line 4), a run of 20 deals
+    started: the error line's locator."""
+    open_lab(page, query)
+    write(page, "from giretra_core.bots import Decision\n\n\n" + body)
     page.locator("[data-lab=deals]").select_option("20")
     page.locator("[data-lab=run]").click()
-    error = page.locator("[data-lab=error]")
+    return page.locator("[data-lab=error]")
+
+
+def test_an_endless_loop_is_stopped_within_its_limit(page: Page) -> None:
+    error = run_bot(page, "def choose(view, rng):\n    while True:\n        pass\n", "lang=en&limit=1000")
     # The worker boots, then the first decision loops: 1 s after it began, the page ends the worker.
     expect(error).to_contain_text("took more than 1000 ms: your bot was stopped", timeout=BOOT_TIMEOUT_MS)
     expect(page.locator("[data-lab=run]")).to_be_enabled()
@@ -62,11 +68,7 @@ def test_an_endless_loop_is_stopped_within_its_limit(page: Page) -> None:
 
 
 def test_an_error_is_shown_with_its_line(page: Page) -> None:
-    open_lab(page)
-    write(page, "from giretra_core.bots import Decision\n\n\ndef choose(view, rng):\n    x = 1\n    return x / 0\n")
-    page.locator("[data-lab=deals]").select_option("20")
-    page.locator("[data-lab=run]").click()
-    error = page.locator("[data-lab=error]")
+    error = run_bot(page, "def choose(view, rng):\n    x = 1\n    return x / 0\n")
     expect(error).to_contain_text("Line 6:", timeout=BOOT_TIMEOUT_MS)
     expect(error).to_contain_text("Line 6: Your bot raised ZeroDivisionError: division by zero.")
     expect(page.locator(".lab-gutter__bad")).to_have_text("6")
@@ -76,11 +78,7 @@ def test_an_error_is_shown_with_its_line(page: Page) -> None:
 
 
 def test_the_arenas_sentences_about_a_bot_are_in_the_readers_language(page: Page) -> None:
-    open_lab(page, "lang=fr")
-    write(page, "from giretra_core.bots import Decision\n\n\ndef choose(view, rng):\n    return Decision(5, 'x')\n")
-    page.locator("[data-lab=deals]").select_option("20")
-    page.locator("[data-lab=run]").click()
-    error = page.locator("[data-lab=error]")
+    error = run_bot(page, "def choose(view, rng):\n    return Decision(5, 'x')\n", "lang=fr")
     expect(error).to_contain_text("Votre robot a choisi QC, qui n’est pas permis ici. Les actions permises\u00a0: "
                                   "C, D, H, S, NT, AT.", timeout=BOOT_TIMEOUT_MS)
     expect(error).not_to_contain_text("your bot")
