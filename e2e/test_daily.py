@@ -114,10 +114,17 @@ def test_the_par_of_the_deal_of_the_day_is_shown_as_the_solver_finds_it(page: Pa
     expect(daily).to_have_attribute("data-date", QUICK_PAR_DATE)
     par = daily.locator(".gt-daily__par")
     expect(par).to_have_count(0)
-    page.locator('#gt-dialog[open] [data-action="daily-par"]').click()
+    # The par is a whole solve, which no request can interrupt: asked of an engine (a worker) of its own, stopped when
+    # the dialog closes, so that the game's bots never wait behind it.
+    with page.expect_worker() as started:
+        page.locator('#gt-dialog[open] [data-action="daily-par"]').click()
     want = api("daily_par", date=QUICK_PAR_DATE)
     assert want["contract"]["mode"] == "AllTrumps" and want["cardPoints"]["Team1"] == 41   # the date's comment
     expect(par).to_contain_text("Par, every card known and played perfectly: ", timeout=BOOT_TIMEOUT_MS)
     expect(par).to_contain_text(want["contract"]["modeText"])
     expect(par).to_contain_text(f"your team {want['cardPoints']['Team1']} card points, match points "
                                 f"{want['matchPoints']['Team1']} – {want['matchPoints']['Team2']}.")
+    with started.value.expect_event("close"):
+        page.keyboard.press("Escape")
+    expect(page.locator("#gt-dialog[open]")).to_have_count(0)
+    assert len(page.workers) == 1, "only the game's engine is left"

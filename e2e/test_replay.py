@@ -172,3 +172,23 @@ def test_the_replay_widget_says_when_its_link_is_bad(page: Page) -> None:
     page.goto("embed.html?mode=replay&link=d1.nonsense&autostart=visible")
     expect(page.locator("giretra-game .gt-widget__status[role=alert]")).to_contain_text(
         "This deal cannot be replayed:", timeout=BOOT_TIMEOUT_MS)
+
+
+def test_closing_the_replay_during_its_analysis_stops_it_and_the_game_goes_on(page: Page) -> None:
+    # A deal's first position is a whole solve (seconds on a phone) that no request can interrupt: in the game's
+    # engine, the next deal's bots waited behind it after the player had closed the replay. The analysis now has an
+    # engine (a worker) of its own, stopped when the replay closes.
+    dialog = deals_result(page)
+    with page.expect_worker() as started:
+        dialog.locator('[data-action="replay"]').click()
+    analyst = started.value
+    expect(dialog.locator(".gt-replay[data-step]")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(dialog.locator(".gt-replay__progress")).to_contain_text("Working out what each of your cards was worth")
+    with analyst.expect_event("close"):
+        dialog.locator(".gt-dialog__close").click()
+    assert len(page.workers) == 1, "only the game's engine is left"
+    # Back at the deal's result: the next deal begins and the bots move up to the player's first call.
+    expect(dialog.locator(".gt-summary")).to_be_visible()
+    dialog.locator('[data-action="continue"]').click()
+    wait_my_turn(page)
+    expect(page.locator(".gt-table")).to_have_attribute("data-deal", "2")

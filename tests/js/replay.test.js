@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { Replay } from '../../web/js/replay/controller.js';
-import { fakeEngine, RulesError } from './fake-engine.js';
+import { EngineLoadError, fakeEngine, RulesError } from './fake-engine.js';
 
 // Four steps as replay_deal gives them (shortened): a cut, a call, Bottom's card, Left's card.
 const step = (seat, action, extra = {}) => ({ seat, action, hands: {}, trick: null, cardPoints: {}, calls: [], ...extra });
@@ -113,4 +113,30 @@ test('an analysed card missing from the steps is a bug, loud', async () => {
   await Promise.resolve();
   engine.take('analyse_deal').resolve({ total: 1, positions: [position('7S')] });
   await assert.rejects(done, /7S/);
+});
+
+test('the analysis goes to the analyst engine; stopped with the replay, its rejection is no failure', async () => {
+  const game = fakeEngine({ replay_deal: () => REPLAY });
+  const analyst = fakeEngine();
+  const r = new Replay({ call: (n, a) => game.call(n, a), analyst: (n, a) => analyst.call(n, a), state: 'S', deal: 1,
+    seat: 'Bottom' });
+  await r.load();
+  const done = r.analyse();
+  await Promise.resolve();
+  assert.deepEqual(game.calls.map((c) => c.name), ['replay_deal'], 'the game engine is never asked to analyse');
+  const asked = analyst.take('analyse_deal');
+  r.close();
+  asked.reject(new EngineLoadError('pyodide', 'engine stopped'));   // engine.destroy() rejects what it still held
+  await done;
+  assert.equal(r.failed, null);
+  assert.equal(analyst.calls.length, 1);
+});
+
+test('an analyst engine that cannot start is said in place of the values, not shown as a crash', async () => {
+  const analyst = fakeEngine({ analyse_deal: () => { throw new EngineLoadError('pyodide', 'cannot load pyodide.mjs'); } });
+  const r = new Replay({ call: fakeEngine({ replay_deal: () => REPLAY }).call, analyst: analyst.call, state: 'S',
+    deal: 1, seat: 'Bottom' });
+  await r.load();
+  await r.analyse();
+  assert.equal(r.failed, 'cannot load pyodide.mjs');
 });

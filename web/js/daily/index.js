@@ -3,6 +3,7 @@
 // the streak are kept in this browser (localStorage 'giretra.puzzles'); the line to share says how the day went
 // without a card of it.
 
+import { createEngine } from '../engine.js';
 import { addWords } from '../i18n.js';
 import { errorKind } from '../session.js';
 import { h } from '../dom.js';
@@ -61,12 +62,18 @@ export function shareLine(t, days, date) {
 export function openDaily({ game, open, refresh, close }) {
   const g = game();
   const day = { date: today(), number: 1, puzzle: null, mine: [], par: null, busy: false, copied: false, error: null };
-  const ask = async (name, args) => {
+  // The par is a whole solve of the day's deal (seconds on a phone) that no request can interrupt: asked of an engine
+  // of its own (a second worker, booted from the engine's snapshot), stopped when the dialog closes, so that the
+  // game's bots never wait behind it.
+  let solver = null;
+  let closed = false;
+  const ask = async (name, args, call = (n, a) => g.call(n, a)) => {
     day.error = null;
     try {
-      return await g.call(name, args);
+      return await call(name, args);
     } catch (err) {
-      if (errorKind(err) !== 'refused') throw err;
+      if (closed) return null;   // the par's engine, stopped with the dialog
+      if (errorKind(err) === 'crash') { g.showCrash(err); return null; }   // the par's engine: a bug, shown
       // Shown in the dialog (the table's status is under it); the puzzles' buttons ask again.
       day.error = err.code === 'study_unavailable' ? g.t('daily.unavailable') : err.message;
       g.ui.announce(day.error);
@@ -98,7 +105,8 @@ export function openDaily({ game, open, refresh, close }) {
     onPar: async () => {
       day.busy = true;
       refresh();
-      day.par = await ask('daily_par', { date: day.date });
+      day.par = await ask('daily_par', { date: day.date },
+        (n, a) => (solver ??= createEngine()).call(n, { ...a, lang: g.t.lang }));
       day.busy = false;
       refresh();
     },
@@ -107,7 +115,8 @@ export function openDaily({ game, open, refresh, close }) {
       refresh();
     },
   };
-  open((t) => renderDaily(t, day, actions));
+  open((t) => renderDaily(t, day, actions), {
+    onClose: () => { closed = true; solver?.destroy(); g.showSummaryIfAny(); } });
   show(1).catch((err) => g.showCrash(err));
   return day;
 }

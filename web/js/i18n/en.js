@@ -192,6 +192,7 @@ export default {
   'replay.points': '{team}: {points} card points, {tricks} tricks',
   'replay.analysing': 'Working out what each of your cards was worth…',
   'replay.analysingCount': 'Working out what each of your cards was worth… {done} of {total}',
+  'replay.analysisFailed': 'What your cards were worth could not be worked out:',
   'replay.analysed': 'Each of your {total} choices of card has been worked out: step to one of your cards (PageUp, PageDown).',
   'replay.noChoice': 'You never had a choice of card in this deal.',
   'replay.forced': 'You had no other legal card here.',

@@ -2,7 +2,7 @@
 // player's cards was worth with all hands known. State and named actions, no DOM: the view (replay/view.js) draws
 // it, a test drives it under node (tests/js/replay.test.js).
 //
-//   const replay = new Replay({ call, state, deal, seat: 'Bottom', onChange });
+//   const replay = new Replay({ call, analyst, state, deal, seat: 'Bottom', onChange });
 //   await replay.load();            // jsonapi replay_deal: the steps, each the table just after it
 //   replay.next(); replay.goTo(7);  // first / prev / next / last / goTo
 //   replay.analyse();               // jsonapi analyse_deal, one position per request, while the replay is open
@@ -12,9 +12,11 @@
 
 export class Replay {
   /** *call*(name, args): an engine call (the game's: an engine bug is shown there and answers null; a refusal
-   *  rejects). *state*: the match; *deal*: the finished deal's number; *seat*: the player's seat (its cards analysed). */
-  constructor({ call, state, deal, seat, onChange = () => {} }) {
-    Object.assign(this, { call, state, deal, seat, onChange });
+   *  rejects). *analyst*(name, args): where analyse_deal goes (an engine of the replay's own, stopped when it closes;
+   *  default *call*). *state*: the match; *deal*: the finished deal's number; *seat*: the player's seat (its cards
+   *  analysed). */
+  constructor({ call, analyst = call, state, deal, seat, onChange = () => {} }) {
+    Object.assign(this, { call, analyst, state, deal, seat, onChange });
     this.steps = null;         // replay_deal's steps, or null while they come
     this.contract = null;
     this.dealer = null;
@@ -72,9 +74,9 @@ export class Replay {
 
   // -- what each card was worth -----------------------------------------------------------------------------------------
 
-  /** The player's cards valued with every hand known, one position per request: the engine answers one request at a
-   *  time, and the first position of a deal is the solver's longest search; asked only while the replay is open (the
-   *  game waits then), so the next deal never queues behind it. */
+  /** The player's cards valued with every hand known, one position per request, while the replay is open: the first
+   *  position of a deal is the solver's longest search (seconds), which no request can interrupt; the page gives the
+   *  analysis an engine of its own (*analyst*) and stops it when the replay closes. */
   async analyse() {
     if (this.analysis || !this.steps) return;
     this.analysis = { total: null, done: 0, byStep: new Map() };
@@ -82,10 +84,11 @@ export class Replay {
     for (let first = 0; this.analysis.total === null || first < this.analysis.total; first++) {
       let part;
       try {
-        part = await this.call('analyse_deal', { state: this.state, seat: this.seat, deal: this.deal, first, count: 1 });
+        part = await this.analyst('analyse_deal', { state: this.state, seat: this.seat, deal: this.deal, first, count: 1 });
       } catch (err) {
-        if (err?.name !== 'RulesError') throw err;
-        if (this.closed) return;
+        if (this.closed) return;   // its engine stopped with the replay
+        // Refused, or the analyst's engine could not start (its download failed): said in place of the values.
+        if (err?.name !== 'RulesError' && err?.name !== 'EngineLoadError') throw err;
         this.failed = err.message;
         this.changed();
         return;

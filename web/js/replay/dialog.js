@@ -1,8 +1,11 @@
 // The replay in the game's dialog, opened from a deal's result ("Replay the deal"): its controller made, the deal's
-// steps asked, then what each of the player's cards was worth, one position at a time while the replay is open (the
-// bots wait while a dialog is open, so the next deal never queues behind the analysis). Closed or left, the replay
-// stops asking; "Back" (or closing) returns to the deal's result.
+// steps asked, then what each of the player's cards was worth, one position at a time while the replay is open.
+// The analysis has an engine of its own (a second worker, booted from the engine's snapshot), stopped when the replay
+// closes: a deal's first position is a whole solve that no request can interrupt, and in the game's engine the next
+// deal's bots waited behind it (seconds on a phone) after the player had closed the replay. "Back" (or closing)
+// returns to the deal's result.
 
+import { createEngine } from '../engine.js';
 import { HUMAN } from '../game/settings.js';
 import { Replay } from './controller.js';
 import { renderReplay } from './view.js';
@@ -11,14 +14,17 @@ import { renderReplay } from './view.js';
  *  the deal's result the replay was opened from. Returns the replay (a test may read it). */
 export function openReplay({ dom, game, open, refresh }, deal, back) {
   const g = game();
-  const replay = new Replay({ call: (name, args) => g.call(name, args), state: g.state, deal, seat: HUMAN,
+  let engine = null;   // the analyst's, made when the steps have come (a refused link never starts one)
+  const analyst = (name, args) => (engine ??= createEngine()).call(name, { ...args, lang: g.t.lang });
+  const replay = new Replay({ call: (name, args) => g.call(name, args), analyst, state: g.state, deal, seat: HUMAN,
     onChange: () => refresh() });
+  const stop = () => { replay.close(); engine?.destroy(); };
   open((t) => renderReplay(t, replay, {
     me: HUMAN,
     review: g.review?.deal === deal ? g.review : null,
     onReview: () => g.askReview(deal),
-    onBack: () => { replay.close(); back(); },
-  }), { onClose: () => { replay.close(); g.leaveReview(deal); g.showSummaryIfAny(); } });
+    onBack: () => { stop(); back(); },
+  }), { onClose: () => { stop(); g.leaveReview(deal); g.showSummaryIfAny(); } });
   replay.load().then(() => {
     // the keys step the replay from its buttons (the focus was on the dialog's close button while it loaded)
     if (replay.steps) dom.dialog.querySelector('[data-action="replay-next"]')?.focus();

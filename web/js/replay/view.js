@@ -114,7 +114,9 @@ function renderPoints(t, step) {
 function renderWorth(t, replay, { me, review, onReview }) {
   const a = replay.analysis;
   if (!a) return null;
-  const status = a.total === null || a.done < a.total
+  const status = replay.failed   // the analyst's engine could not start (its download failed)
+    ? h('p.gt-replay__progress', { attrs: { role: 'alert' } }, `${t('replay.analysisFailed')} ${replay.failed}`)
+    : a.total === null || a.done < a.total
     ? h('p.gt-replay__progress', { attrs: { role: 'status' } }, a.total === null ? t('replay.analysing')
       : t('replay.analysingCount', { done: a.done, total: a.total }))
     : h('p.gt-replay__progress', a.total ? t('replay.analysed', { total: a.total }) : t('replay.noChoice'));
