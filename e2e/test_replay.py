@@ -3,6 +3,8 @@ it was, and what each of the player's chosen cards was worth with every hand kno
 
 from __future__ import annotations
 
+import re
+
 from conftest import BOOT_TIMEOUT_MS, open_game
 from gameplay import HUMAN, api, drive, fragment, hand, saved_state, wait_my_turn
 from playwright.sync_api import Locator, Page, expect
@@ -192,3 +194,29 @@ def test_closing_the_replay_during_its_analysis_stops_it_and_the_game_goes_on(pa
     dialog.locator('[data-action="continue"]').click()
     wait_my_turn(page)
     expect(page.locator(".gt-table")).to_have_attribute("data-deal", "2")
+
+
+def test_the_rules_pages_worked_examples_are_replays_of_whole_deals(page: Page) -> None:
+    # Beside the scoring rules, a whole deal of each kind to step through (what each caption says is checked against
+    # the engine in tests/test_jsonapi.py); here the AllTrumps sweep, played to its end, on a phone.
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto("rules.html?lang=en")
+    widgets = page.locator('giretra-game[mode="replay"]')
+    expect(widgets).to_have_count(3)
+    w = widgets.last
+    expect(w.locator('[data-action="start-widget"]')).to_have_accessible_name(
+        re.compile("^Open Watch a whole deal: AllTrumps, the announcers take every trick"))
+    w.scroll_into_view_if_needed()
+    w.locator('[data-action="start-widget"]').click()
+    replay = w.locator(".gt-replay[data-step]")
+    expect(replay).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    w.locator('[data-action="replay-next"]').focus()
+    page.keyboard.press("End")
+    expect(w.locator(".gt-replay__points")).to_contain_text("258")
+    # Team 1 by its seats (the reader watches: no "you"), and nothing past the widget's edge (it took the game dialog's
+    # width, 100vw − 1rem, wider than the page's column: the hands and the last step button were cut off).
+    expect(w.locator(".gt-replay__contract")).to_contain_text("Team 1 (Bottom and Top)")
+    box = w.locator(".gt-replay-widget").bounding_box()
+    parts = [w.locator(sel).bounding_box() for sel in ('[data-action="replay-last"]', ".gt-replay__hand--right")]
+    assert box and box["x"] + box["width"] <= 360
+    assert all(p and p["x"] + p["width"] <= box["x"] + box["width"] for p in parts), (box, parts)

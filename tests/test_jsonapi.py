@@ -1364,6 +1364,35 @@ def test_every_rule_the_rules_page_names_in_its_text_is_a_link_to_it() -> None:
     assert len(linked) >= 10 and linked <= anchors
 
 
+# The rules page's worked examples as replays (issue 35): the lesson each follows, and what its caption says happens.
+WORKED_EXAMPLES = {
+    "scoring-colour": {"mode": "ColourHearts", "multiplier": 2, "announcers": 66, "need": 82},
+    "scoring-notrumps": {"mode": "NoTrumps", "multiplier": 2, "announcers": 26, "need": 66},
+    "scoring-alltrumps": {"mode": "AllTrumps", "multiplier": 1, "announcers": 258, "sweep": True},
+}
+
+
+def test_the_rules_pages_worked_examples_replay_the_deals_their_captions_describe() -> None:
+    page = (Path(__file__).parent.parent / "web" / "rules.html").read_text(encoding="utf-8")
+    found = re.findall(r'lesson="([\w-]+)".*\n<giretra-game mode="replay" deal="(\d+)" link="([^"]+)">'
+                       r'<span lang="en">([^<]+)</span><span lang="fr">[^<]+</span><span lang="mg">[^<]+</span>', page)
+    assert {lesson for lesson, *_ in found} == set(WORKED_EXAMPLES)
+    for lesson, deal, link, caption in found:
+        want = WORKED_EXAMPLES[lesson]
+        out = json.loads(api.open_link(json.dumps({"link": link})))
+        assert out["ok"], (lesson, out)
+        replay = json.loads(api.replay_deal(json.dumps({"state": out["value"]["state"], "deal": int(deal)})))["value"]
+        contract, last = replay["contract"], replay["steps"][-1]
+        team = contract["announcerTeam"]
+        assert (contract["mode"], contract["multiplier"]) == (want["mode"], want["multiplier"]), lesson
+        assert last["cardPoints"][team] == want["announcers"], lesson
+        if "need" in want:
+            assert f"take {want['announcers']} of the {want['need']} they need" in caption
+            assert want["announcers"] < want["need"]
+        if want.get("sweep"):
+            assert last["tricksWon"][team] == 8 and "every trick" in caption
+
+
 @pytest.mark.parametrize("depth", [32, 3000, 100_000])
 def test_json_nested_too_deep_is_refused_before_it_is_parsed(depth: int) -> None:
     # In Pyodide, 3000 levels overflowed the WebAssembly stack (a fatal error for the engine) before Python's

@@ -41,6 +41,7 @@ export default {
 
   'team.Team1': 'Team 1 (you and Top)',
   'team.Team2': 'Team 2 (Left and Right)',
+  'team.Team1.watched': 'Team 1 (Bottom and Top)',
   'team.Team1.short': 'Us',
   'team.Team2.short': 'Them',
   'seat.Bottom': 'Bottom',

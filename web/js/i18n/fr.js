@@ -38,6 +38,7 @@ export default {
 
   'team.Team1': 'Équipe 1 (vous et Nord)',
   'team.Team2': 'Équipe 2 (Ouest et Est)',
+  'team.Team1.watched': 'Équipe 1 (Sud et Nord)',
   'team.Team1.short': 'Nous',
   'team.Team2.short': 'Eux',
   'seat.Bottom': 'Sud',

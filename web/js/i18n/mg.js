@@ -38,6 +38,7 @@ export default {
 
   'team.Team1': 'Ekipa 1 (ianao sy Ambony)',
   'team.Team2': 'Ekipa 2 (Havia sy Havanana)',
+  'team.Team1.watched': 'Ekipa 1 (Ambany sy Ambony)',
   'team.Team1.short': 'Isika',
   'team.Team2.short': 'Izy ireo',
   'seat.Bottom': 'Ambany',

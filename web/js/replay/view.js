@@ -25,7 +25,10 @@ export function replayKey(replay, event) {
 /** *me*: the player's seat; *review*: the game's review of this deal (the expert's choices), if asked;
  *  *onReview*: ask it; *onBack*: back to the deal's result (none in the replay widget). *me* null: every seat by
  *  its name (a worked example). */
-export function renderReplay(t, replay, { me, review, onReview, onBack }) {
+export function renderReplay(words, replay, { me, review, onReview, onBack }) {
+  // A reader who watches is no player: Team 1 is "Bottom and Top", not "you and Top".
+  const t = me ? words : Object.assign((key, params) => words(key, params), words,
+    { team: (team) => (team === 'Team1' ? words('team.Team1.watched').replace(/ (?=\d)/g, '\u00a0') : words.team(team)) });
   const back = onBack ? h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'replay-back' },
     on: { click: onBack } }, t('replay.back')) : null;
   const title = h('h2.gt-dialog__title', t('replay.title', { n: replay.deal }));
