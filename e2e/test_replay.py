@@ -74,6 +74,15 @@ def test_the_replay_steps_through_the_deal_with_every_hand_open(page: Page) -> N
         assert len(shown_hand(dialog, seat)) == (6 if seat == steps[k]["seat"] else 7)
     dialog.locator('[data-action="replay-prev"]').click()
     expect(replay).to_have_attribute("data-step", str(k - 1))
+    # A link to watch it: the iframe page, the deal as played (jsonapi.replay_link), opened by someone else.
+    link = dialog.locator("#gt-replay-link")
+    expect(link).to_have_value(re.compile(r"/embed\.html\?mode=replay&deal=1&lang=en&autostart=visible&link=d1\."))
+    watcher = page.context.new_page()
+    watcher.goto(link.input_value())
+    watched = watcher.locator("giretra-game .gt-replay[data-step]")
+    expect(watched).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(watched).to_have_attribute("data-steps", str(len(steps)))
+    watcher.close()
     # Back to the deal's result, and the deal goes on as before.
     dialog.locator('[data-action="replay-back"]').click()
     expect(dialog.locator(".gt-summary")).to_be_visible()

@@ -29,7 +29,7 @@ from typing import Any
 from . import __version__, analysis, bots, scoring, shapes
 from . import review as reviews
 from .cards import Card, cards_of, parse_card
-from .deal import TURN_RULE, Phase, action_token, parse_action
+from .deal import TURN_RULE, Cut, Phase, action_token, parse_action
 from .errors import RULE_OF, GiretraError, RequestError, rule_of
 from .lessons import catalogue as lesson_catalogue
 from .lessons import check_answer as lesson_check
@@ -545,6 +545,22 @@ def share_deal(state: str, deal: int | None = None, lang: str = "en") -> JSON:
     number = None if deal is None else _int(deal, "deal", 1, len(match.history) + 1)
     start = match.current_deal() if number is None else match.deal_again(number)
     return {"state": format_match(start), "link": format_link(start)}
+
+
+@endpoint
+def replay_link(state: str, deal: int | None = None, lang: str = "en") -> JSON:
+    """A finished deal (default: the last one) as a token for a link to its replay (``<giretra-game mode="replay">``,
+    ``embed.html?mode=replay``): a new match that starts with that deal as it was dealt (``share_deal``'s) with every
+    action of it played, and nothing of the deals after it (the hands of a deal in progress stay the player's).
+    ``deal`` is its number in that match: 1."""
+    check_lang(lang)
+    match = _match(state)
+    number = _finished(match, deal)
+    played = match.deal_again(number)   # dealt and cut as it was
+    for n, _, turn, action in match.replay():
+        if n == number and not isinstance(action, Cut):
+            played = played.apply_unchecked(turn, action)
+    return {"link": format_link(played), "deal": 1}
 
 
 @endpoint

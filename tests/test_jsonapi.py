@@ -633,6 +633,33 @@ def test_a_finished_deal_played_again_is_dealt_as_it_was() -> None:
     assert error("share_deal", state=state, deal=0)["code"] == "bad_request"
 
 
+def test_a_replay_link_replays_the_deal_as_it_was_played_and_nothing_after_it() -> None:
+    # "Copy a link to this replay": the deal of a match of several deals, played, its replay the same step by step;
+    # the deal in progress (the player's hand of now) is not in the link.
+    rng = random.Random(11)
+    match = Match.new(11, "giretra.com", ["human", "random", "random", "random"])
+    while len(match.history) < 2 or len(match.deal.actions()) < 3:
+        turn = match.turn
+        assert turn is not None, "the match ended before its third deal began: another seed"
+        match = match.apply(turn, rng.choice(match.legal_actions()))
+    state = format_match(match)
+    for number in (1, 2):
+        shared = value("replay_link", state=state, deal=number)
+        assert shared["deal"] == 1 and shared["link"].startswith("d1.")
+        opened = value("open_link", link=shared["link"])["state"]
+        copy = parse_match(opened)
+        assert len(copy.history) == 1
+        assert copy.history[0].deal.actions() == match.history[number - 1].deal.actions()
+        assert len(copy.deal.actions()) in (0, len(copy.history[0].deal.actions()))   # nothing of a deal after it
+        replayed, original = value("replay_deal", state=opened, deal=1), value("replay_deal", state=state, deal=number)
+        assert (replayed["dealNumber"], original["dealNumber"]) == (1, number)
+        assert {**replayed, "dealNumber": number} == original   # step by step the same
+    assert value("replay_link", state=state) == value("replay_link", state=state, deal=2)
+    assert error("replay_link", state=state, deal=3)["code"] == "bad_request"   # in progress: not finished
+    assert error("replay_link", state=format_match(Match.new(1, "giretra.com", ["human"] * 4)))["code"] == \
+        "no_finished_deal"
+
+
 def _random_position(rng: random.Random, rules: str) -> Match:
     """A match of *rules* played at random to a random point before its end (any deal, any phase)."""
     match = Match.new(rng.randrange(2**53), rules, ["human", "random", "random", "random"])

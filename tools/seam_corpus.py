@@ -166,6 +166,10 @@ def _after_deals(rec: Recorder, states: list[str]) -> None:
     rec("replay_deal", state=final, deal=0)
     rec("replay_deal", state=states[0])
     rec("share_deal", state=final, deal=1)
+    rec("replay_link", state=final, deal=1)
+    rec("replay_link", state=final)
+    rec("replay_link", state=final, deal=0)
+    rec("replay_link", state=states[0])
     rec("share_deal", state=final, deal=99)
     for n, state in enumerate(states[::9]):
         for level in ("random", "basic", "advanced", "expert"):

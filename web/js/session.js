@@ -18,7 +18,8 @@ export function errorKind(err) {
 
 // The seam's endpoints (giretra_core.jsonapi), each a method: session.botAction(args) = call('bot_action', args).
 const ENDPOINTS = ['info', 'new_match', 'apply', 'view', 'bot_action', 'take_back', 'set_players', 'score_sheet',
-  'deal_summary', 'review', 'analyse_deal', 'expert_deal', 'match_info', 'replay_deal', 'share_deal', 'open_link',
+  'deal_summary', 'review', 'analyse_deal', 'expert_deal', 'match_info', 'replay_deal', 'replay_link', 'share_deal',
+  'open_link',
   'score', 'lessons',
   'lesson_task', 'check_answer'];
 const camel = (name) => name.replace(/_(\w)/g, (_, c) => c.toUpperCase());

@@ -106,7 +106,7 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
       me: HUMAN,
       review: g.review?.deal === deal ? g.review : null,
       onReview: () => g.askReview(deal),
-      onReplay: () => replayLater({ dom, game, open, refresh, close }, deal, () => openDealResult(deal)),
+      onReplay: () => replayLater({ dom, game, open, refresh, close, shareBase }, deal, () => openDealResult(deal)),
       onAgain: () => { if (g.summary) g.summaryClosed(); close(); playDealAgain(g, deal); },
       onBack: () => { g.leaveReview(deal); openScoreSheet(deal); }, ...duplicateOf(t, g, deal),
     }), { onClose: () => { g.leaveReview(deal); g.showSummaryIfAny(); } });
@@ -120,7 +120,7 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
       me: HUMAN,
       review: g.review?.deal === g.summary?.dealNumber ? g.review : null,
       onReview: () => g.askReview(g.summary.dealNumber),
-      onReplay: () => replayLater({ dom, game, open, refresh, close }, g.summary.dealNumber, openSummary),
+      onReplay: () => replayLater({ dom, game, open, refresh, close, shareBase }, g.summary.dealNumber, openSummary),
       onAgain: () => { const deal = g.summary.dealNumber; close(); playDealAgain(g, deal); },
       winner: g.view.phase === 'match_over' ? g.view.winner : null,
       onContinue: () => close(),

@@ -194,6 +194,7 @@ export default {
   'replay.analysing': 'Working out what each of your cards was worth…',
   'replay.analysingCount': 'Working out what each of your cards was worth… {done} of {total}',
   'replay.analysisFailed': 'What your cards were worth could not be worked out:',
+  'replay.link': 'A link to watch this deal (every hand open)',
   'replay.analysed': 'Each of your {total} choices of card has been worked out: step to one of your cards (PageUp, PageDown).',
   'replay.noChoice': 'You never had a choice of card in this deal.',
   'replay.forced': 'You had no other legal card here.',

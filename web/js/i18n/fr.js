@@ -191,6 +191,7 @@ export default {
   'replay.analysing': 'Calcul de ce que valait chacune de vos cartes…',
   'replay.analysingCount': 'Calcul de ce que valait chacune de vos cartes… {done} sur {total}',
   'replay.analysisFailed': 'La valeur de vos cartes n’a pas pu être calculée :',
+  'replay.link': 'Un lien pour revoir cette donne (toutes les mains visibles)',
   'replay.analysed': 'Vos {total} choix de carte sont calculés : allez à l’une de vos cartes (Page préc., Page suiv.).',
   'replay.noChoice': 'Vous n’avez jamais eu le choix de la carte dans cette donne.',
   'replay.forced': 'Vous n’aviez ici aucune autre carte permise.',

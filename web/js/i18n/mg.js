@@ -191,6 +191,7 @@ export default {
   'replay.analysing': 'Kajiana ny hasarin’ny karatrao tsirairay…',
   'replay.analysingCount': 'Kajiana ny hasarin’ny karatrao tsirairay… {done} amin’ny {total}',
   'replay.analysisFailed': 'Tsy vita ny fikajiana ny hasarin’ny karatrao:',
+  'replay.link': 'Rohy hijerena ity fizarana ity (hita avokoa ny tanana rehetra)',
   'replay.analysed': 'Voakajy avokoa ireo safidy karatra {total} nataonao: mandehana any amin’ny iray amin’ireo karatrao (PageUp, PageDown).',
   'replay.noChoice': 'Tsy nanana safidy karatra mihitsy ianao tamin’ity fizarana ity.',
   'replay.forced': 'Tsy nanana karatra azo alefa hafa ianao teto.',

@@ -23,6 +23,7 @@ export class Replay {
     this.index = 0;            // the step shown
     this.failed = null;        // a refusal's message
     this.analysis = null;      // {total, done, byStep: Map(step index -> analysed position)} once asked
+    this.link = null;          // a URL to watch this deal (the game's dialog sets it: replay/dialog.js)
     this.closed = false;
   }
 

@@ -12,7 +12,7 @@ import { renderReplay } from './view.js';
 
 /** *dialogs*: the game's dialog (dialogs.js: open, refresh); *deal*: the finished deal's number; *back*: reopens
  *  the deal's result the replay was opened from. Returns the replay (a test may read it). */
-export function openReplay({ dom, game, open, refresh }, deal, back) {
+export function openReplay({ dom, game, open, refresh, shareBase = location.href }, deal, back) {
   const g = game();
   let engine = null;   // the analyst's, made when the steps have come (a refused link never starts one)
   const analyst = (name, args) => (engine ??= createEngine()).call(name, { ...args, lang: g.t.lang });
@@ -24,7 +24,26 @@ export function openReplay({ dom, game, open, refresh }, deal, back) {
     review: g.review?.deal === deal ? g.review : null,
     onReview: () => g.askReview(deal),
     onBack: () => { stop(); back(); },
+    link: replay.link,
+    onCopyLink: async (button) => {
+      try {
+        await navigator.clipboard.writeText(replay.link);
+        button.textContent = g.t('share.copied');
+      } catch {
+        button.previousElementSibling?.select();   // no clipboard (an http page, a refusal): selected to copy by hand
+      }
+    },
   }), { onClose: () => { stop(); g.leaveReview(deal); g.showSummaryIfAny(); } });
+  // A link anyone can open to watch this deal (the iframe page, every hand open): the engine's token of the deal as
+  // played, nothing of the deal in progress (jsonapi.replay_link).
+  g.call('replay_link', { state: g.state, deal }).then((shown) => {
+    if (!shown || replay.closed) return;
+    const url = new URL('embed.html', shareBase);
+    url.search = new URLSearchParams({ mode: 'replay', deal: shown.deal, lang: g.t.lang, autostart: 'visible',
+      link: shown.link }).toString();
+    replay.link = url.href;
+    refresh();
+  }, (err) => g.showCrash(err));
   replay.load().then(() => {
     // the keys step the replay from its buttons (the focus was on the dialog's close button while it loaded)
     if (replay.steps) dom.dialog.querySelector('[data-action="replay-next"]')?.focus();

@@ -25,7 +25,7 @@ export function replayKey(replay, event) {
 /** *me*: the player's seat; *review*: the game's review of this deal (the expert's choices), if asked;
  *  *onReview*: ask it; *onBack*: back to the deal's result (none in the replay widget). *me* null: every seat by
  *  its name (a worked example). */
-export function renderReplay(words, replay, { me, review, onReview, onBack }) {
+export function renderReplay(words, replay, { me, review, onReview, onBack, link = null, onCopyLink = null }) {
   // A reader who watches is no player: Team 1 is "Bottom and Top", not "you and Top".
   const t = me ? words : Object.assign((key, params) => words(key, params), words,
     { team: (team) => (team === 'Team1' ? words('team.Team1.watched').replace(/ (?=\d)/g, '\u00a0') : words.team(team)) });
@@ -49,7 +49,22 @@ export function renderReplay(words, replay, { me, review, onReview, onBack }) {
     renderPoints(t, step),
     renderWorth(t, replay, { me, review, onReview }),
     h('p.gt-note', t('replay.keys')),
+    link ? renderLink(t, link, onCopyLink) : null,
     back ? h('div.gt-dialog__buttons', back) : null,
+  ]);
+}
+
+// The link to this replay (the game's dialog only), to copy: as the share dialog's links are.
+function renderLink(t, link, onCopy) {
+  return h('div.gt-field.gt-share__row.gt-replay__link', [
+    h('label#gt-replay-link-label', { htmlFor: 'gt-replay-link' }, t('replay.link')),
+    h('div.gt-share__line', [
+      h('input#gt-replay-link.gt-share__url', { type: 'text', readOnly: true, value: link,
+        on: { focus: (e) => e.target.select() } }),
+      h('button.gt-btn', { type: 'button', dataset: { action: 'copy-replay-link' },
+        attrs: { 'aria-describedby': 'gt-replay-link-label' }, on: { click: (e) => onCopy(e.target) } },
+      t('share.copy')),
+    ]),
   ]);
 }
 
