@@ -19,6 +19,7 @@ See docs/api.md for every function with an example.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
 import random
 import re
@@ -326,6 +327,18 @@ def _finished(match: Match, deal: object) -> int:
     return len(match.history) if deal is None else _int(deal, "deal", 1, len(match.history))
 
 
+# The study's modules (the duplicate, the deal of the day, the puzzles) are not in the page's wheel
+# (build_wheel.STUDY_MODULES): a function that needs one answers ``study_missing``, on which the page's worker unpacks
+# them and asks again. JavaScript keeps no list of these functions.
+STUDY_MODULES = ("daily", "duplicate")
+
+
+def _study(name: str) -> None:
+    """Refuse with ``study_missing`` when the study module *name* is not installed (the page's wheel)."""
+    if importlib.util.find_spec(f"{__package__}.{name}") is None:
+        raise GiretraError(f"the study's module {name} is not installed here", "study_missing")
+
+
 @endpoint
 def deal_summary(state: str, deal: int | None = None, lang: str = "en") -> JSON:
     """The result of a finished deal (default: the last one) with its arithmetic spelled out."""
@@ -408,7 +421,8 @@ def expert_deal(state: str, seat: str, deal: int | None = None, level: str | Non
     played (default: to the deal's end), so that a caller can ask a few at a time and stop. ``done`` says the deal is
     over; then ``expert`` is its result (contract, card points, outcome, match points), as ``played`` is the deal's.
     """
-    from . import duplicate  # not in the page's wheel: its worker unpacks it first (build_wheel.STUDY_MODULES)
+    _study("duplicate")
+    from . import duplicate
 
     lang = check_lang(lang)
     match = _match(state)
@@ -444,7 +458,8 @@ def daily_deal(date: str, lang: str = "en") -> JSON:
     """*date*'s deal (``YYYY-MM-DD``), the same for everyone that day: dealt from the date alone, cut and bid by the
     advanced bots for all four seats, at its first card; a match of one person at Bottom and the advanced bots. Its
     par is ``daily_par``'s (seconds of the exact solver: asked once the deal is over)."""
-    from . import daily  # not in the page's wheel: its worker unpacks it first (build_wheel.STUDY_MODULES)
+    _study("daily")
+    from . import daily
 
     lang = check_lang(lang)
     match = daily.daily_deal(_str(date, "date"))
@@ -455,7 +470,8 @@ def daily_deal(date: str, lang: str = "en") -> JSON:
 def daily_par(date: str, lang: str = "en") -> JSON:
     """The par of *date*'s deal: its result (as ``expert_deal``'s) if all four play perfectly from its first card with
     every hand known, the player's team being Team1."""
-    from . import daily  # not in the page's wheel: its worker unpacks it first (build_wheel.STUDY_MODULES)
+    _study("daily")
+    from . import daily
 
     lang = check_lang(lang)
     score = daily.par(_str(date, "date"))
@@ -469,7 +485,8 @@ def puzzle(date: str, number: int = 1, played: list[str] | None = None, lang: st
     exactly one card reaches it at each of Bottom's turns (the other seats play the solver's best card). *played* are
     Bottom's cards so far: the answer is the puzzle after them (``played`` then lists every card since the start),
     ``wrong`` the right card where the last one was not, ``solved`` once the last trick is over."""
-    from . import daily  # not in the page's wheel: its worker unpacks it first (build_wheel.STUDY_MODULES)
+    _study("daily")
+    from . import daily
 
     lang = check_lang(lang)
     daily.daily_seed(_str(date, "date"))   # the date checked before any search
@@ -649,4 +666,4 @@ def call(name: str, request: str) -> str:
 
 __all__ = ["FUNCTIONS", "call", "info", "new_match", "view", "legal", "apply", "bot_action", "deal_summary",
            "review", "analyse_deal", "expert_deal", "daily_deal", "daily_par", "puzzle", "replay_deal", "score_sheet",
-           "set_players", "share_deal", "open_link", "lessons", "lesson_task", "check_answer", "score"]
+           "set_players", "share_deal", "replay_link", "open_link", "lessons", "lesson_task", "check_answer", "score"]

@@ -11,6 +11,7 @@ import base64
 import json
 import random
 import re
+import sys
 import zlib
 from pathlib import Path
 from typing import Any
@@ -658,6 +659,19 @@ def test_a_replay_link_replays_the_deal_as_it_was_played_and_nothing_after_it() 
     assert error("replay_link", state=state, deal=3)["code"] == "bad_request"   # in progress: not finished
     assert error("replay_link", state=format_match(Match.new(1, "giretra.com", ["human"] * 4)))["code"] == \
         "no_finished_deal"
+
+
+def test_a_study_function_without_its_module_says_study_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The page's wheel has no study modules (build_wheel.STUDY_MODULES): the answer tells its worker to unpack them
+    # and ask again, so that JavaScript keeps no list of the functions that need them.
+    import giretra_core
+    for name in api.STUDY_MODULES:
+        monkeypatch.delattr(giretra_core, name, raising=False)
+        monkeypatch.setitem(sys.modules, f"giretra_core.{name}", None)
+    for fn, args in (("daily_deal", {"date": "2026-12-01"}), ("daily_par", {"date": "2026-12-01"}),
+                     ("puzzle", {"date": "2026-12-01", "number": 1}), ("expert_deal", {"state": MID, "seat": "Bottom"})):
+        assert error(fn, **args)["code"] == "study_missing", fn
+    assert value("view", state=MID, seat="Bottom")["hand"]   # the rest of the engine is there
 
 
 def _random_position(rng: random.Random, rules: str) -> Match:

@@ -20,8 +20,8 @@ const mark = (name) => { timings[name] = Math.round(performance.now() - t0); };
 let booted = null;     // Promise, settled when the engine is importable (or failed to load)
 let dispatch = null;   // PyProxy of giretra_core.jsonapi.call, kept for the worker's lifetime
 // The study's modules (the duplicate, the deal of the day, the puzzles: wheel.json's "study" zip) are not in the
-// wheel: unpacked into site-packages when a call first needs them, so that a first visit does not download them.
-const STUDY_CALLS = new Set(['expert_deal', 'daily_deal', 'daily_par', 'puzzle']);
+// wheel: unpacked into site-packages when the engine answers a call with 'study_missing' (jsonapi.STUDY_MODULES),
+// then the call is asked again, so that a first visit does not download them.
 let study = null;          // {url, py} once booted, and {done}: the Promise of the zip unpacked
 
 self.onmessage = (event) => {
@@ -214,7 +214,8 @@ async function handleCall({ id, name, request }) {
     post({ type: 'crash', id, message: `engine not loaded: ${err.message}` });
     return;
   }
-  if (STUDY_CALLS.has(name)) {
+  let response = answer(id, name, request);
+  if (response !== null && studyMissing(response)) {
     try {
       await studyUnpacked();
     } catch (err) {
@@ -224,13 +225,24 @@ async function handleCall({ id, name, request }) {
       post({ type: 'result', id, response: JSON.stringify({ ok: false, error }) });
       return;
     }
+    response = answer(id, name, request);
   }
+  if (response !== null) post({ type: 'result', id, response });
+}
+
+/** jsonapi's answer to the call, or null once a Python exception (an engine bug) has been posted as a crash. */
+function answer(id, name, request) {
   try {
-    const response = dispatch(name, request);
-    post({ type: 'result', id, response: String(response) });
+    return String(dispatch(name, request));
   } catch (err) {
     post({ type: 'crash', id, message: String(err.message || err) });   // PythonError: message has the traceback
+    return null;
   }
+}
+
+/** The engine's refusal for want of the study's modules (cheap to rule out: every refusal starts so). */
+function studyMissing(response) {
+  return response.startsWith('{"ok": false') && JSON.parse(response).error?.code === 'study_missing';
 }
 
 // Pyodide 0.29 reports a failed interpreter download or a missing standard library only on the console, and
