@@ -54,8 +54,8 @@ OFFLINE_ONLY = ("giretra_core/__main__.py", "giretra_core/arena.py", "giretra_co
 LAB_MODULES = ("giretra_core/lab.py", "giretra_core/arena.py", "giretra_core/bots/own.py", "giretra_core/remote.py",
                "giretra_core/protocol.py")
 # The study's modules (the solo duplicate, the deal of the day and the puzzles): left out of the wheel, in a zip of
-# their own (wheel.json's "study") that the game's worker unpacks when a call answers that it needs them (web/js/worker.js):
-# the first visit's bytes stay under 5 MB. jsonapi imports them inside the functions that use them.
+# their own (wheel.json's "study") that the game's worker unpacks when a call answers that it needs them
+# (web/js/worker.js): the first visit's bytes stay under 5 MB. jsonapi imports them inside the functions that use them.
 STUDY_MODULES = ("giretra_core/daily.py", "giretra_core/duplicate.py")   # = jsonapi.STUDY_MODULES (tests/test_wheel.py)
 
 

@@ -668,8 +668,9 @@ def test_a_study_function_without_its_module_says_study_missing(monkeypatch: pyt
     for name in api.STUDY_MODULES:
         monkeypatch.delattr(giretra_core, name, raising=False)
         monkeypatch.setitem(sys.modules, f"giretra_core.{name}", None)
-    for fn, args in (("daily_deal", {"date": "2026-12-01"}), ("daily_par", {"date": "2026-12-01"}),
-                     ("puzzle", {"date": "2026-12-01", "number": 1}), ("expert_deal", {"state": MID, "seat": "Bottom"})):
+    day = {"date": "2026-12-01"}
+    for fn, args in (("daily_deal", day), ("daily_par", day), ("puzzle", {**day, "number": 1}),
+                     ("expert_deal", {"state": MID, "seat": "Bottom"})):
         assert error(fn, **args)["code"] == "study_missing", fn
     assert value("view", state=MID, seat="Bottom")["hand"]   # the rest of the engine is there
 
