@@ -205,3 +205,17 @@ def test_a_lab_seat_whose_saved_bot_is_unreadable_is_said_in_the_readers_languag
     expect(page.locator('.gt-seat[data-seat="Left"] .gt-seat__player')).not_to_have_text("Votre robot du labo")
     # The saved entry is left as it is (the lab says why it cannot open it).
     assert page.evaluate("localStorage.getItem('giretra-lab-v1')") == '{"version": 2, "source": "x"}'
+
+
+def test_a_lab_whose_engine_did_not_load_says_so_in_the_readers_words_and_tries_again(page: Page) -> None:
+    # The lab's modules blocked (offline before the lab was ever opened): the error was the worker's English sentence,
+    # and the failed worker was kept, so pressing again never booted another.
+    page.route("**/lab-*.zip", lambda route: route.abort())
+    open_lab(page, "lang=fr")
+    page.locator("[data-lab=check]").click()
+    error = page.locator("[data-lab=error]")
+    expect(error).to_contain_text("Le moteur du labo n’a pas pu être chargé", timeout=BOOT_TIMEOUT_MS)
+    page.unroute("**/lab-*.zip")
+    page.locator("[data-lab=check]").click()
+    expect(page.locator("[data-lab=notice]")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(error).to_be_hidden()

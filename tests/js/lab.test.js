@@ -160,3 +160,16 @@ test('the game page\'s lab seat with no bot to play says why, with a link to the
   saved.setItem(STORE_KEY, '{"version": 1, "source": "# mine\\n"}');
   assert.deepEqual(openLabSeat('Bottom', saved), { labSeat: null, notice: { key: 'labBotSeat', link } });
 });
+
+test('an engine that did not load is said in the reader\'s words, and the next press asks again', async () => {
+  let fail = Object.assign(new Error('lab-1.zip: HTTP 404'), { name: 'LabLoadError' });
+  const fake = engine(() => fail);
+  const lab = createLabController({ engine: fake, store: store(), words });
+  await lab.run();
+  assert.deepEqual(lab.state.error, { kind: 'load', message: 'lab.loadFailed {"detail":"lab-1.zip: HTTP 404"}',
+    line: null });
+  fail = { ok: true, value: null };   // the connection back: the next press boots a new worker, which answers
+  await lab.check();
+  assert.equal(lab.state.error, null);
+  assert.equal(lab.state.notice, 'lab.checked');
+});

@@ -450,6 +450,7 @@ export default {
   'lab.bot.notAction': "Your bot chose {value}, which is not an action (a Cut, a Call or a card number; read text with parse_action).",
   'lab.bot.illegal': "Your bot chose {action}, which is not legal here. The legal actions: {legal}.",
   'lab.stopped': "Stopped.",
+  'lab.loadFailed': "The lab's engine could not be loaded ({detail}). Check the connection, then press the button again.",
   'lab.save': "Save here",
   'lab.saved': "Saved in this browser.",
   'lab.restored': "Your saved bot is back.",

@@ -447,6 +447,7 @@ export default {
   'lab.bot.notAction': "Votre robot a choisi {value}, qui n’est pas une action (un Cut, un Call ou un numéro de carte\u00a0; lisez un texte avec parse_action).",
   'lab.bot.illegal': "Votre robot a choisi {action}, qui n’est pas permis ici. Les actions permises\u00a0: {legal}.",
   'lab.stopped': "Arrêté.",
+  'lab.loadFailed': "Le moteur du labo n’a pas pu être chargé ({detail}). Vérifiez la connexion, puis appuyez de nouveau sur le bouton.",
   'lab.save': "Enregistrer ici",
   'lab.saved': "Enregistré dans ce navigateur.",
   'lab.restored': "Votre robot enregistré est de retour.",

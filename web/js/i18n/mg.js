@@ -447,6 +447,7 @@ export default {
   'lab.bot.notAction': "Nifidy {value} ny robonao, izay tsy hetsika (Cut, Call na laharan’ny karatra; vakio amin’ny parse_action ny soratra).",
   'lab.bot.illegal': "Nifidy {action} ny robonao, izay tsy ara-dalàna eto. Ireo hetsika ara-dalàna: {legal}.",
   'lab.stopped': "Najanona.",
+  'lab.loadFailed': "Tsy voaentana ny motera ao amin’ny laboratoara ({detail}). Hamarino ny fifandraisana, dia tsindrio indray ilay bokotra.",
   'lab.save': "Tehirizo eto",
   'lab.saved': "Voatahiry ato amin’ity mpitety ity.",
   'lab.restored': "Tafaverina ny robonao voatahiry.",

@@ -24,6 +24,9 @@ export function createLabController({ engine, store, words = (key) => key }) {
     if (err?.name === 'TimeLimitError') {
       return { kind: 'limit', message: words('lab.limit', { ms: err.limitMs }), line: null };
     }
+    if (err?.name === 'LabLoadError') {   // a download that failed: said in the reader's words, tried again on the next press
+      return { kind: 'load', message: words('lab.loadFailed', { detail: err.message }), line: null };
+    }
     return { kind: 'crash', message: String(err?.message || err), line: null };
   };
   // The bot's mistakes in the reader's language (the seam's kind and params); another refusal as the seam says it.

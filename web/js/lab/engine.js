@@ -20,6 +20,14 @@ export class LabCrash extends Error {
   }
 }
 
+/** The lab's engine did not start (Pyodide, the wheel or the lab's modules not downloaded): the next call tries again. */
+export class LabLoadError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'LabLoadError';
+  }
+}
+
 export const DEFAULT_LIMIT_MS = 2000;
 
 function pyodideBase() {
@@ -50,7 +58,13 @@ export function createLabEngine({ limitMs = DEFAULT_LIMIT_MS, onPairs = () => {}
       worker.onmessage = ({ data: msg }) => {
         switch (msg.type) {
           case 'ready': resolve(); break;
-          case 'boot-error': reject(new LabCrash(msg.message)); break;
+          case 'boot-error': {   // this worker will never answer: the next call starts another
+            const err = new LabLoadError(msg.message);
+            worker?.terminate();
+            worker = null;
+            reject(err);
+            break;
+          }
           case 'decide':
             clearTimeout(timer);
             timer = setTimeout(() => end(new TimeLimitError(limitMs)), limitMs);
