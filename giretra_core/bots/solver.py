@@ -73,6 +73,10 @@ def _remap_table() -> list[list[int]]:
 
 _REMAP = _remap_table()
 
+# For a suit's first bit (0, 8, 16, 24) and an 8-bit pattern of it: its cards, lowest first.
+_BYTE_CARDS = {shift: tuple(tuple(shift + r for r in range(8) if byte >> r & 1) for byte in range(256))
+               for shift in (0, 8, 16, 24)}
+
 
 def prune_equivalent(legal: Mask, others: Mask, mode: int) -> Mask:
     """*legal* without the zero-point cards that are equivalent to a lower one kept (no card of
@@ -85,6 +89,33 @@ def prune_equivalent(legal: Mask, others: Mask, mode: int) -> Mask:
             keep = _KEEP[mine << 3 | ((others >> (8 * s)) & zb)]
             legal &= ~((mine & ~keep) << (8 * s))
     return legal
+
+
+_FOLLOW_KEYS: dict[int, list[list[int]]] = {}
+
+
+def _follow_keys(mode: int) -> list[list[int]]:
+    """The order of the cards that can follow in a trick, for each winning card *w* and whether the partner wins it
+    (index ``w * 2 + partner_wins``): a sort key per card. The partner winning, the fewest points first and winners
+    last; else the cheapest winner first, then the fewest points, lowest first."""
+    keys = _FOLLOW_KEYS.get(mode)
+    if keys is None:
+        points, strength, beaters = POINTS[mode], STRENGTH[mode], BEATERS[mode]
+        keys = []
+        for win in range(32):
+            for partner_wins in (False, True):
+                row = []
+                for c in range(32):
+                    beats = c >> 3 == win >> 3 and beaters[win] >> c & 1 or (c >> 3 == mode and win >> 3 != mode)
+                    if partner_wins:
+                        row.append(-points[c] * 2 + (20 if beats else 0))
+                    elif beats:
+                        row.append(strength[c] - 100)
+                    else:
+                        row.append(points[c] * 2 + strength[c])
+                keys.append(row)
+        _FOLLOW_KEYS[mode] = keys
+    return keys
 
 
 def _converge(test: Callable[[int], int], guess: int) -> int:
@@ -128,6 +159,7 @@ class Solver:
         self._history = [0] * 32   # leads that cut off before, by card: tried first
         self._zero_bits = tuple((8 * s, zb) for s, zb in enumerate(_ZERO_BITS[mode]))
         self._lead_key = tuple(-(self._strength[c] * 4 + self._points[c]) for c in range(32))
+        self._follow_keys = _follow_keys(mode)
 
     # -- the public questions ----------------------------------------------------------------------------------------
 
@@ -142,8 +174,8 @@ class Solver:
         if not rem:
             return 0
         if alpha > -INF or beta < INF:
-            return self._search(h, leader, cards, flags, rem, alpha, beta)
-        return _converge(lambda b: self._search(h, leader, cards, flags, rem, b - 1, b), self._guess(rem))
+            return self._search_trick(h, leader, cards, flags, rem, alpha, beta)
+        return _converge(lambda b: self._search_trick(h, leader, cards, flags, rem, b - 1, b), self._guess(rem))
 
     def move_values(self, hands: Sequence[Mask], leader: int, trick: Sequence[Card], won: tuple[bool, bool],
                     moves: Sequence[Card] | None = None) -> dict[Card, int]:
@@ -209,27 +241,55 @@ class Solver:
               alpha: int, beta: int) -> int:
         """Value of the position after the player to move plays *card* (any window)."""
         seat = (leader + len(trick)) & 3
-        win_i = winning_index(trick, self.mode) if trick else 0
         hand = h[seat]
         h[seat] = hand & ~(1 << card)
         try:
-            return self._after(h, leader, trick, flags, rem, card, win_i, alpha, beta)
+            return self._search_trick(h, leader, [*trick, card], flags, rem, alpha, beta)
         finally:
             h[seat] = hand
+
+    def _search_trick(self, h: list[Mask], leader: int, trick: list[Card], flags: int, rem: int, alpha: int,
+                      beta: int) -> int:
+        """:meth:`_search` from a trick given as its cards (a whole trick is taken first: the public questions
+        start anywhere)."""
+        n_in = len(trick)
+        if n_in == 4:
+            win_i = winning_index(trick, self.mode)
+            winner = (leader + win_i) & 3
+            won = sum(self._points[c] for c in trick)
+            team = winner & 1
+            new_flags = flags | (1 << team)
+            gain = won if team == 0 else 0
+            if not (h[0] | h[1] | h[2] | h[3]):
+                gain += LAST_TRICK_BONUS if team == 0 else 0
+                if new_flags == 1:
+                    gain += self.sweep_bonus
+                elif new_flags == 2:
+                    gain -= self.sweep_bonus
+                return gain
+            return gain + self._search(h, winner, 0, 0, 0, 0, 0, 0, new_flags, rem - won, alpha - gain, beta - gain)
+        if not n_in:
+            return self._search(h, leader, 0, 0, 0, 0, 0, 0, flags, rem, alpha, beta)
+        win_i = winning_index(trick, self.mode)
+        mask = 0
+        for c in trick:
+            mask |= 1 << c
+        return self._search(h, leader, n_in, trick[0] >> 3, trick[win_i], win_i, sum(self._points[c] for c in trick),
+                            mask, flags, rem, alpha, beta)
 
     def _ordered(self, h: list[Mask], seat: int, trick: list[Card], leader: int, first: int) -> list[Card]:
         """Legal cards, equivalent ones pruned, likely best first."""
         mode = self.mode
         hand = h[seat]
-        if trick:
-            win_i = winning_index(trick, mode)
-            legal = self._legal(hand, trick[0] >> 3, trick[win_i], win_i, len(trick))
-        else:
-            win_i, legal = 0, hand
         others = (h[0] | h[1] | h[2] | h[3]) & ~hand
         for c in trick:
             others |= 1 << c
-        return self._sorted(prune_equivalent(legal, others, mode), trick, win_i, first)
+        if not trick:
+            return self._sorted(prune_equivalent(hand, others, mode), 0, 0, first)
+        win_i = winning_index(trick, mode)
+        legal = self._legal(hand, trick[0] >> 3, trick[win_i], win_i, len(trick))
+        return self._sorted(prune_equivalent(legal, others, mode), len(trick), trick[win_i] * 2 + (
+            win_i == len(trick) - 2), first)
 
     def _legal(self, hand: Mask, led: int, win_card: Card, win_i: int, n_in: int) -> Mask:
         # play.legal_cards inlined (the tests check they agree): follow, rise, trump, overtrump.
@@ -245,7 +305,9 @@ class Solver:
             return hand if win_i == n_in - 2 else trumps
         return trumps & self._beaters[win_card] or trumps
 
-    def _sorted(self, legal: Mask, trick: list[Card], win_i: int, first: int) -> list[Card]:
+    def _sorted(self, legal: Mask, n_in: int, follow: int, first: int) -> list[Card]:
+        """The cards of *legal*, likely best first: a lead by strength and the history count, a card in a trick
+        by the key of :func:`_follow_keys` (*follow*: the winning card × 2 + whether the partner wins it)."""
         cards = []
         m = legal
         while m:
@@ -254,36 +316,23 @@ class Solver:
             m ^= low
         if len(cards) == 1:
             return cards
-        if not trick:
+        if not n_in:
             history = self._history
             lead_key = self._lead_key
             cards.sort(key=lambda c: lead_key[c] - history[c])
         else:
-            win = trick[win_i]
-            beaters = self._beaters[win]
-            mode = self.mode
-            points = self._points
-            strength = self._strength
-            partner_wins = win_i == len(trick) - 2
-
-            def key(c: Card) -> int:
-                beats = c >> 3 == win >> 3 and beaters >> c & 1 or (c >> 3 == mode and win >> 3 != mode)
-                if partner_wins:
-                    return -points[c] * 2 + (20 if beats else 0)
-                if beats:
-                    return strength[c] - 100
-                return points[c] * 2 + strength[c]
-
-            cards.sort(key=key)
+            cards.sort(key=self._follow_keys[follow].__getitem__)
         if first >= 0 and first in cards:
             cards.remove(first)
             cards.insert(0, first)
         return cards
 
-    def _search(self, h: list[Mask], leader: int, trick: list[Card], flags: int, rem: int, alpha: int,
-                beta: int) -> int:
-        """Team1's points from here: *rem* points are still to take (the cards held and in the trick, the
-        last-trick bonus); *flags* says which team has taken a trick (bit 0 Team1, bit 1 Team2)."""
+    def _search(self, h: list[Mask], leader: int, n_in: int, led: int, win: Card, win_i: int, tpts: int,
+                tmask: Mask, flags: int, rem: int, alpha: int, beta: int) -> int:
+        """Team1's points from here: *n_in* cards are in the trick (*tmask*; the first of suit *led*, *win* the
+        winning card, played *win_i*-th, *tpts* their points); *rem* points are still to take (the cards held and
+        in the trick, the last-trick bonus); *flags* says which team has taken a trick (bit 0 Team1, bit 1 Team2).
+        One call per card played: the trick's last card finishes it here, not in a call of its own."""
         self.nodes += 1
         sweep = self.sweep_bonus
         # What is left bounds the value: no more than every point (and a sweep while still possible), no less
@@ -294,11 +343,13 @@ class Solver:
         lo = -sweep if not flags & 1 else 0
         if lo >= beta:
             return lo
-        n_in = len(trick)
+        seat = (leader + n_in) & 3
+        hand = h[seat]
         key = 0
         best_first = -1
+        mode = self.mode
         if n_in == 0:
-            if h[leader].bit_count() == 1:
+            if hand.bit_count() == 1:
                 return self._last_trick(h, leader, flags)
             key = self._key(h, leader, flags if sweep else 0)
             entry = self.table.get(key)
@@ -314,27 +365,89 @@ class Solver:
                     alpha = lower
                 if upper < beta:
                     beta = upper
-        seat = (leader + n_in) & 3
+            legal = hand
+        else:
+            # play.legal_cards inlined (the tests check they agree): follow, rise, trump, overtrump.
+            legal = hand & SUIT_MASKS[led]
+            if legal:
+                if self._rise or led == mode:
+                    legal = legal & self._beaters[win] or legal
+            else:
+                legal = hand & self._trumps
+                if not legal:
+                    legal = hand
+                elif win >> 3 != mode:
+                    if win_i == n_in - 2:
+                        legal = hand
+                else:
+                    legal = legal & self._beaters[win] or legal
+        if legal & (legal - 1):
+            # prune_equivalent and _sorted inlined: the zero-point cards with no other card between them are one.
+            others = (h[0] | h[1] | h[2] | h[3]) & ~hand | tmask
+            if n_in and legal & SUIT_MASKS[led] == legal:   # following: one suit
+                shift, zb = self._zero_bits[led]
+                byte = (legal >> shift) & 0xFF
+                mine = byte & zb
+                if mine & (mine - 1):
+                    byte &= ~(mine & ~_KEEP[mine << 3 | ((others >> shift) & zb)])
+                moves = list(_BYTE_CARDS[shift][byte])
+            else:
+                moves = []
+                for shift, zb in self._zero_bits:
+                    byte = (legal >> shift) & 0xFF
+                    if byte:
+                        mine = byte & zb
+                        if mine & (mine - 1):
+                            byte &= ~(mine & ~_KEEP[mine << 3 | ((others >> shift) & zb)])
+                        moves += _BYTE_CARDS[shift][byte]
+            if len(moves) > 1:
+                if n_in:
+                    moves.sort(key=self._follow_keys[win * 2 + (win_i == n_in - 2)].__getitem__)
+                else:
+                    history = self._history
+                    lead_key = self._lead_key
+                    moves.sort(key=lambda c: lead_key[c] - history[c])
+                    if best_first >= 0 and best_first in moves:
+                        moves.remove(best_first)
+                        moves.insert(0, best_first)
+        else:
+            moves = [legal.bit_length() - 1]
         maximize = seat & 1 == 0
         a0, b0 = alpha, beta
         best = -INF if maximize else INF
         best_card = -1
-        hand = h[seat]
-        if n_in:
-            win_i = winning_index(trick, self.mode)
-            legal = self._legal(hand, trick[0] >> 3, trick[win_i], win_i, n_in)
-        else:
-            win_i, legal = 0, hand
-        if legal & (legal - 1):
-            others = (h[0] | h[1] | h[2] | h[3]) & ~hand
-            for c in trick:
-                others |= 1 << c
-            moves = self._sorted(prune_equivalent(legal, others, self.mode), trick, win_i, best_first)
-        else:
-            moves = [legal.bit_length() - 1]
+        strength = self._strength
+        points = self._points
         for card in moves:
             h[seat] = hand & ~(1 << card)
-            value = self._after(h, leader, trick, flags, rem, card, win_i, alpha, beta)
+            if n_in == 0:
+                value = self._search(h, leader, 1, card >> 3, card, 0, points[card], 1 << card, flags, rem, alpha,
+                                     beta)
+            else:
+                w, wi = win, win_i
+                if card >> 3 == w >> 3:
+                    if strength[card] > strength[w]:
+                        w, wi = card, n_in
+                elif card >> 3 == mode:
+                    w, wi = card, n_in
+                if n_in < 3:
+                    value = self._search(h, leader, n_in + 1, led, w, wi, tpts + points[card], tmask | 1 << card,
+                                         flags, rem, alpha, beta)
+                else:
+                    winner = (leader + wi) & 3
+                    won = tpts + points[card]
+                    team = winner & 1
+                    gain = won if team == 0 else 0
+                    new_flags = flags | (1 << team)
+                    if h[0] | h[1] | h[2] | h[3]:
+                        value = gain + self._search(h, winner, 0, 0, 0, 0, 0, 0, new_flags, rem - won, alpha - gain,
+                                                    beta - gain)
+                    else:   # the deal's last card (a solve started inside the last trick)
+                        value = gain + (LAST_TRICK_BONUS if team == 0 else 0)
+                        if new_flags == 1:
+                            value += sweep
+                        elif new_flags == 2:
+                            value -= sweep
             if maximize:
                 if value > best:
                     best, best_card = value, card
@@ -379,37 +492,6 @@ class Solver:
                 h2 = h2 & clear | remap[(h2 >> shift) & z] << shift
                 h3 = h3 & clear | remap[(h3 >> shift) & z] << shift
         return h0 | h1 << 32 | h2 << 64 | h3 << 96 | leader << 128 | flags << 130
-
-    def _after(self, h: list[Mask], leader: int, trick: list[Card], flags: int, rem: int, card: Card, win_i: int,
-               alpha: int, beta: int) -> int:
-        """Value once *card* is added to *trick* (the player's hand already without it)."""
-        n_in = len(trick)
-        if n_in < 3:
-            trick.append(card)
-            value = self._search(h, leader, trick, flags, rem, alpha, beta)
-            trick.pop()
-            return value
-        win = trick[win_i]
-        if card >> 3 == win >> 3:
-            if self._strength[card] > self._strength[win]:
-                win_i = 3
-        elif card >> 3 == self.mode:
-            win_i = 3
-        winner = (leader + win_i) & 3
-        points = self._points
-        won = points[trick[0]] + points[trick[1]] + points[trick[2]] + points[card]
-        team = winner & 1
-        new_flags = flags | (1 << team)
-        if not (h[0] | h[1] | h[2] | h[3]):
-            won += LAST_TRICK_BONUS
-            gain = won if team == 0 else 0
-            if new_flags == 1:
-                gain += self.sweep_bonus
-            elif new_flags == 2:
-                gain -= self.sweep_bonus
-            return gain
-        gain = won if team == 0 else 0
-        return gain + self._search(h, winner, [], new_flags, rem - won, alpha - gain, beta - gain)
 
     def _last_trick(self, h: list[Mask], leader: int, flags: int) -> int:
         """The last trick: every card forced."""
