@@ -61,21 +61,17 @@ _KEEP = _keep_table()
 _ZERO_BITS = tuple(tuple(0b011 if mode in (_AT, s) else 0b111 for s in range(4)) for mode in range(6))
 
 
-def _remap_table() -> list[list[int]]:
-    """For a 3-bit pattern *z* of the zero-point cards left in a suit and a hand's share of them: that share once the
-    cards left are renumbered from the lowest rank up (7 8 for 8 9 after the 7 has gone)."""
-    table = []
-    for z in range(8):
-        ranks = [r for r in range(3) if z >> r & 1]
-        table.append([sum(1 << i for i, r in enumerate(ranks) if bits >> r & 1) for bits in range(8)])
-    return table
-
-
-_REMAP = _remap_table()
-
 # For a suit's first bit (0, 8, 16, 24) and an 8-bit pattern of it: its cards, lowest first.
 _BYTE_CARDS = {shift: tuple(tuple(shift + r for r in range(8) if byte >> r & 1) for byte in range(256))
                for shift in (0, 8, 16, 24)}
+
+
+def _cards2(mask: Mask) -> tuple[Card, ...]:
+    """The cards of a mask of one or two cards."""
+    low = mask & -mask
+    if low == mask:
+        return (low.bit_length() - 1,)
+    return (low.bit_length() - 1, mask.bit_length() - 1)
 
 
 def prune_equivalent(legal: Mask, others: Mask, mode: int) -> Mask:
@@ -335,23 +331,23 @@ class Solver:
         One call per card played: the trick's last card finishes it here, not in a call of its own."""
         self.nodes += 1
         sweep = self.sweep_bonus
-        # What is left bounds the value: no more than every point (and a sweep while still possible), no less
-        # than none (or being swept).
-        hi = rem + sweep if not flags & 2 else rem
-        if hi <= alpha:
-            return hi
-        lo = -sweep if not flags & 1 else 0
-        if lo >= beta:
-            return lo
         seat = (leader + n_in) & 3
         hand = h[seat]
         key = 0
         best_first = -1
         mode = self.mode
         if n_in == 0:
+            # What is left bounds the value: no more than every point (and a sweep while still possible), no less
+            # than none (or being swept). (Inside a trick nothing of it changes, nor does a null window.)
+            hi = rem + sweep if not flags & 2 else rem
+            if hi <= alpha:
+                return hi
+            lo = -sweep if not flags & 1 else 0
+            if lo >= beta:
+                return lo
             if hand.bit_count() == 1:
                 return self._last_trick(h, leader, flags)
-            key = self._key(h, leader, flags if sweep else 0)
+            key = h[0] | h[1] << 32 | h[2] << 64 | h[3] << 96 | leader << 128 | (flags << 130 if sweep else 0)
             entry = self.table.get(key)
             if entry is not None:
                 lower, upper, best_first = entry
@@ -365,6 +361,10 @@ class Solver:
                     alpha = lower
                 if upper < beta:
                     beta = upper
+            if hand.bit_count() == 2:   # the last two tricks: no calls, no table below
+                best = self._last_two(h, leader, flags, alpha, beta)
+                self._store(key, best, alpha, beta, -1)
+                return best
             legal = hand
         else:
             # play.legal_cards inlined (the tests check they agree): follow, rise, trump, overtrump.
@@ -464,34 +464,139 @@ class Solver:
                 break
         h[seat] = hand
         if n_in == 0:
-            lower, upper = -INF, INF
-            entry = self.table.get(key)
-            if entry is not None:
-                lower, upper = entry[0], entry[1]
-            if best <= a0:
-                upper = min(upper, best)
-            elif best >= b0:
-                lower = max(lower, best)
-            else:
-                lower = upper = best
-            self.table[key] = (lower, upper, best_card)
+            self._store(key, best, a0, b0, best_card)
         return best
 
-    def _key(self, h: list[Mask], leader: int, flags: int) -> int:
-        """The table's key: the hands, the leader and the flags, with the zero-point cards of each suit renumbered
-        from the lowest rank up (which of two equal 0-point cards was played earlier changes nothing)."""
-        h0, h1, h2, h3 = h
-        left = h0 | h1 | h2 | h3
-        for shift, zb in self._zero_bits:
-            z = (left >> shift) & zb
-            if z & (z + 1):   # not already the lowest ranks
-                remap = _REMAP[z]
-                clear = ~(z << shift)
-                h0 = h0 & clear | remap[(h0 >> shift) & z] << shift
-                h1 = h1 & clear | remap[(h1 >> shift) & z] << shift
-                h2 = h2 & clear | remap[(h2 >> shift) & z] << shift
-                h3 = h3 & clear | remap[(h3 >> shift) & z] << shift
-        return h0 | h1 << 32 | h2 << 64 | h3 << 96 | leader << 128 | flags << 130
+    def _store(self, key: int, best: int, alpha: int, beta: int, best_card: Card) -> None:
+        """Keep what a search of the window (*alpha*, *beta*) found: a bound, or the value inside it."""
+        lower, upper = -INF, INF
+        entry = self.table.get(key)
+        if entry is not None:
+            lower, upper = entry[0], entry[1]
+        if best <= alpha:
+            upper = min(upper, best)
+        elif best >= beta:
+            lower = max(lower, best)
+        else:
+            lower = upper = best
+        self.table[key] = (lower, upper, best_card)
+
+    def _last_two(self, h: list[Mask], leader: int, flags: int, alpha: int, beta: int) -> int:
+        """:meth:`_search` of the last two tricks (two cards in each hand; fail-soft, any window), the second trick
+        forced: four nested loops instead of a call per card."""
+        mode = self.mode
+        strength = self._strength
+        points = self._points
+        legal_of = self._legal
+        sweep = self.sweep_bonus
+        s1, s2, s3 = (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3
+        h0, h1, h2, h3 = h[leader], h[s1], h[s2], h[s3]
+        max0, max1 = leader & 1 == 0, s1 & 1 == 0
+        nodes = 0
+        best0 = -INF if max0 else INF
+        a0, b0 = alpha, beta
+        for c0 in _cards2(h0):
+            led = c0 >> 3
+            best1 = -INF if max1 else INF
+            a1, b1 = a0, b0
+            for c1 in _cards2(legal_of(h1, led, c0, 0, 1)):
+                if c1 >> 3 == led:
+                    w1, wi1 = (c1, 1) if strength[c1] > strength[c0] else (c0, 0)
+                elif c1 >> 3 == mode:
+                    w1, wi1 = c1, 1
+                else:
+                    w1, wi1 = c0, 0
+                best2 = -INF if max0 else INF
+                a2, b2 = a1, b1
+                for c2 in _cards2(legal_of(h2, led, w1, wi1, 2)):
+                    w2, wi2 = w1, wi1
+                    if c2 >> 3 == w2 >> 3:
+                        if strength[c2] > strength[w2]:
+                            w2, wi2 = c2, 2
+                    elif c2 >> 3 == mode:
+                        w2, wi2 = c2, 2
+                    best3 = -INF if max1 else INF
+                    a3, b3 = a2, b2
+                    for c3 in _cards2(legal_of(h3, led, w2, wi2, 3)):
+                        nodes += 1
+                        wi3 = wi2
+                        if c3 >> 3 == w2 >> 3:
+                            if strength[c3] > strength[w2]:
+                                wi3 = 3
+                        elif c3 >> 3 == mode:
+                            wi3 = 3
+                        # The last trick, every card forced, led by this trick's winner.
+                        first = (leader + wi3) & 3
+                        rest = [h0 ^ 1 << c0, h1 ^ 1 << c1, h2 ^ 1 << c2, h3 ^ 1 << c3]
+                        k = (first - leader) & 3
+                        win = rest[k].bit_length() - 1
+                        wi = 0
+                        for i in range(1, 4):
+                            c = rest[(k + i) & 3].bit_length() - 1
+                            if c >> 3 == win >> 3:
+                                if strength[c] > strength[win]:
+                                    win, wi = c, i
+                            elif c >> 3 == mode:
+                                win, wi = c, i
+                        last = (first + wi) & 3
+                        value = 0
+                        if not first & 1:
+                            value += points[c0] + points[c1] + points[c2] + points[c3]
+                        if not last & 1:
+                            value += LAST_TRICK_BONUS
+                            for m in rest:
+                                value += points[m.bit_length() - 1]
+                        f = flags | 1 << (first & 1) | 1 << (last & 1)
+                        if f == 1:
+                            value += sweep
+                        elif f == 2:
+                            value -= sweep
+                        if max1:
+                            if value > best3:
+                                best3 = value
+                                if value > a3:
+                                    a3 = value
+                        elif value < best3:
+                            best3 = value
+                            if value < b3:
+                                b3 = value
+                        if a3 >= b3:
+                            break
+                    if max0:
+                        if best3 > best2:
+                            best2 = best3
+                            if best3 > a2:
+                                a2 = best3
+                    elif best3 < best2:
+                        best2 = best3
+                        if best3 < b2:
+                            b2 = best3
+                    if a2 >= b2:
+                        break
+                if max1:
+                    if best2 > best1:
+                        best1 = best2
+                        if best2 > a1:
+                            a1 = best2
+                elif best2 < best1:
+                    best1 = best2
+                    if best2 < b1:
+                        b1 = best2
+                if a1 >= b1:
+                    break
+            if max0:
+                if best1 > best0:
+                    best0 = best1
+                    if best1 > a0:
+                        a0 = best1
+            elif best1 < best0:
+                best0 = best1
+                if best1 < b0:
+                    b0 = best1
+            if a0 >= b0:
+                break
+        self.nodes += nodes * 2
+        return best0
 
     def _last_trick(self, h: list[Mask], leader: int, flags: int) -> int:
         """The last trick: every card forced."""
