@@ -156,6 +156,7 @@ class Solver:
         self._zero_bits = tuple((8 * s, zb) for s, zb in enumerate(_ZERO_BITS[mode]))
         self._lead_key = tuple(-(self._strength[c] * 4 + self._points[c]) for c in range(32))
         self._follow_keys = _follow_keys(mode)
+        self._suit_order = tuple(sorted(range(8 * s, 8 * s + 8), key=lambda c: -self._strength[c]) for s in range(4))
 
     # -- the public questions ----------------------------------------------------------------------------------------
 
@@ -400,6 +401,8 @@ class Solver:
                         if mine & (mine - 1):
                             byte &= ~(mine & ~_KEEP[mine << 3 | ((others >> shift) & zb)])
                         moves += _BYTE_CARDS[shift][byte]
+            if n_in == 3 and len(moves) > 1:
+                moves = self._dominant(moves, (h[0] | h[1] | h[2] | h[3]) & ~hand, win, win_i == 1)
             if len(moves) > 1:
                 if n_in:
                     moves.sort(key=self._follow_keys[win * 2 + (win_i == n_in - 2)].__getitem__)
@@ -466,6 +469,41 @@ class Solver:
         if n_in == 0:
             self._store(key, best, a0, b0, best_card)
         return best
+
+    def _dominant(self, moves: list[Card], outside: Mask, win: Card, partner_wins: bool) -> list[Card]:
+        """The last card of a trick: of cards of a suit with no other player's card between them (the same power in
+        every trick to come) that give this trick to the same side, only the one with the most points when it goes
+        to the player's side, the fewest when it goes to the other side. Swapping two such cards between this trick
+        and a later one changes no trick's winner, only where their points go: to this trick's side now, to whoever
+        wins that later trick then."""
+        mode = self.mode
+        strength = self._strength
+        points = self._points
+        win_suit = win >> 3
+        kept: dict[tuple[int, bool], Card] = {}
+        run = 0
+        legal = 0
+        for c in moves:
+            legal |= 1 << c
+        for suit in range(4):
+            if not legal & SUIT_MASKS[suit]:
+                continue
+            run += 1
+            beats_plain = suit == mode and win_suit != mode
+            for c in self._suit_order[suit]:
+                if outside >> c & 1:
+                    run += 1
+                elif legal >> c & 1:
+                    beats = beats_plain or (suit == win_suit and strength[c] > strength[win])
+                    key = (run, beats)
+                    prev = kept.get(key)
+                    if prev is None or (points[c] > points[prev] if beats or partner_wins else
+                                        points[c] < points[prev]):
+                        kept[key] = c
+        if len(kept) == len(moves):
+            return moves
+        keep = set(kept.values())
+        return [c for c in moves if c in keep]
 
     def _store(self, key: int, best: int, alpha: int, beta: int, best_card: Card) -> None:
         """Keep what a search of the window (*alpha*, *beta*) found: a bound, or the value inside it."""
