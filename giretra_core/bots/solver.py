@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..cards import SUIT_MASKS, Card, Mask
-from ..modes import BEATERS, LAST_TRICK_BONUS, POINTS, STRENGTH, TRUMP_MASK, Mode
+from ..modes import BEATERS, LAST_TRICK_BONUS, PLAIN_STRENGTH, POINTS, STRENGTH, TRUMP_MASK, TRUMP_STRENGTH, Mode
 from ..play import winning_index
 
 INF = 1 << 20
@@ -59,6 +59,32 @@ _KEEP = _keep_table()
 
 # Per mode and suit, the zero-point ranks that can form a run: 7 8 9 in plain order, 7 8 in trump order.
 _ZERO_BITS = tuple(tuple(0b011 if mode in (_AT, s) else 0b111 for s in range(4)) for mode in range(6))
+
+
+_ORDER = {trump_order: tuple(sorted(range(8), key=lambda r: -(TRUMP_STRENGTH if trump_order else PLAIN_STRENGTH)[r]))
+          for trump_order in (False, True)}
+_RUNS: dict[tuple[bool, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _runs_of(trump_order: bool, mine: int, others: int) -> tuple[tuple[int, ...], ...]:
+    """The runs of two or more of a suit's ranks in *mine* with none of *others* between them, each strongest first
+    (8-bit patterns; kept once found)."""
+    key = (trump_order, mine | others << 8)
+    runs = _RUNS.get(key)
+    if runs is None:
+        found: list[tuple[int, ...]] = []
+        run: list[int] = []
+        for r in _ORDER[trump_order]:
+            if others >> r & 1:
+                if len(run) > 1:
+                    found.append(tuple(run))
+                run = []
+            elif mine >> r & 1:
+                run.append(r)
+        if len(run) > 1:
+            found.append(tuple(run))
+        runs = _RUNS[key] = tuple(found)
+    return runs
 
 
 # For a suit's first bit (0, 8, 16, 24) and an 8-bit pattern of it: its cards, lowest first.
@@ -156,7 +182,7 @@ class Solver:
         self._zero_bits = tuple((8 * s, zb) for s, zb in enumerate(_ZERO_BITS[mode]))
         self._lead_key = tuple(-(self._strength[c] * 4 + self._points[c]) for c in range(32))
         self._follow_keys = _follow_keys(mode)
-        self._suit_order = tuple(sorted(range(8 * s, 8 * s + 8), key=lambda c: -self._strength[c]) for s in range(4))
+        self._trump_order = tuple(mode in (_AT, s) for s in range(4))
 
     # -- the public questions ----------------------------------------------------------------------------------------
 
@@ -480,30 +506,35 @@ class Solver:
         strength = self._strength
         points = self._points
         win_suit = win >> 3
-        kept: dict[tuple[int, bool], Card] = {}
-        run = 0
         legal = 0
         for c in moves:
             legal |= 1 << c
+        drop = 0
         for suit in range(4):
-            if not legal & SUIT_MASKS[suit]:
+            shift = 8 * suit
+            byte = (legal >> shift) & 0xFF
+            if not byte & (byte - 1):
                 continue
-            run += 1
-            beats_plain = suit == mode and win_suit != mode
-            for c in self._suit_order[suit]:
-                if outside >> c & 1:
-                    run += 1
-                elif legal >> c & 1:
-                    beats = beats_plain or (suit == win_suit and strength[c] > strength[win])
-                    key = (run, beats)
-                    prev = kept.get(key)
-                    if prev is None or (points[c] > points[prev] if beats or partner_wins else
-                                        points[c] < points[prev]):
-                        kept[key] = c
-        if len(kept) == len(moves):
+            for ranks in _runs_of(self._trump_order[suit], byte, (outside >> shift) & 0xFF):
+                run = [shift + r for r in ranks]
+                # Those that beat the trick's winner take it for the player's side; the others leave it where it is.
+                if suit == win_suit:
+                    threshold = strength[win]
+                    groups = [[c for c in run if strength[c] > threshold], [c for c in run if strength[c] < threshold]]
+                elif suit == mode:
+                    groups = [run, []]
+                else:
+                    groups = [[], run]
+                for side, group in enumerate(groups):
+                    if len(group) > 1:
+                        mine = side == 0 or partner_wins
+                        keep = (max if mine else min)(group, key=points.__getitem__)
+                        for c in group:
+                            if c != keep:
+                                drop |= 1 << c
+        if not drop:
             return moves
-        keep = set(kept.values())
-        return [c for c in moves if c in keep]
+        return [c for c in moves if not drop >> c & 1]
 
     def _store(self, key: int, best: int, alpha: int, beta: int, best_card: Card) -> None:
         """Keep what a search of the window (*alpha*, *beta*) found: a bound, or the value inside it."""
