@@ -7,15 +7,17 @@ match win — outweighs any card points.  It works on the same masks and tables 
 (:data:`~giretra_core.modes.STRENGTH`, :data:`~giretra_core.modes.BEATERS`, ...), with:
 
 * a transposition table at trick boundaries (the rest of a deal depends only on the hands, the
-  leader and who has won a trick so far), storing lower and upper bounds, its key with the zero-point
-  cards of each suit renumbered from the lowest up (which of two such cards went earlier changes nothing);
+  leader and who has won a trick so far), storing lower and upper bounds, keyed by the hands as they are;
 * null-window searches only: the value is bracketed by steps that double, then halved (:func:`_converge`);
-* bounds from what is left: no more than every point still to take, no less than none;
-* move ordering (the table's best lead, then likely winners first), the last trick played straight;
-* equivalent cards pruned: zero-point cards of a suit with no other card between them are one move.
+* bounds from what is left at each trick's start: no more than every point still to take, no less than none;
+* move ordering (the table's best lead, then leads that cut off before, then likely winners first);
+* one call per card with the trick's state passed down (its winning card, points and cards), the last two
+  tricks in nested loops (:meth:`Solver._last_two`), the last trick played straight;
+* equivalent cards pruned: zero-point cards of a suit with no other card between them are one move, and the
+  trick's last card tries one card of a run of one power per side that takes the trick (:meth:`Solver._dominant`).
 
-In pure Python a four-card ending solves in a few milliseconds, a whole deal in a few seconds
-(``python -m giretra_core.bench``: solver_full_deal_ms).
+In pure Python a four-card ending solves in a few milliseconds, a whole deal in about a second
+(``python -m giretra_core.bench``: solver_full_deal_ms; docs/performance.md).
 
 >>> from ..cards import parse_cards as p
 >>> hands = [p("AS"), p("7S"), p("10S"), p("8S")]
