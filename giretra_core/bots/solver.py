@@ -7,15 +7,17 @@ match win — outweighs any card points.  It works on the same masks and tables 
 (:data:`~giretra_core.modes.STRENGTH`, :data:`~giretra_core.modes.BEATERS`, ...), with:
 
 * a transposition table at trick boundaries (the rest of a deal depends only on the hands, the
-  leader and who has won a trick so far), storing lower and upper bounds, its key with the zero-point
-  cards of each suit renumbered from the lowest up (which of two such cards went earlier changes nothing);
+  leader and who has won a trick so far), storing lower and upper bounds, keyed by the hands as they are;
 * null-window searches only: the value is bracketed by steps that double, then halved (:func:`_converge`);
-* bounds from what is left: no more than every point still to take, no less than none;
-* move ordering (the table's best lead, then likely winners first), the last trick played straight;
-* equivalent cards pruned: zero-point cards of a suit with no other card between them are one move.
+* bounds from what is left at each trick's start: no more than every point still to take, no less than none;
+* move ordering (the table's best lead, then leads that cut off before, then likely winners first);
+* one call per card with the trick's state passed down (its winning card, points and cards), the last two
+  tricks in nested loops (:meth:`Solver._last_two`), the last trick played straight;
+* equivalent cards pruned: zero-point cards of a suit with no other card between them are one move, and the
+  trick's last card tries one card of a run of one power per side that takes the trick (:meth:`Solver._dominant`).
 
-In pure Python a four-card ending solves in a few milliseconds, a whole deal in a few seconds
-(``python -m giretra_core.bench``: solver_full_deal_ms).
+In pure Python a four-card ending solves in a few milliseconds, a whole deal in about a second
+(``python -m giretra_core.bench``: solver_full_deal_ms; docs/performance.md).
 
 >>> from ..cards import parse_cards as p
 >>> hands = [p("AS"), p("7S"), p("10S"), p("8S")]
@@ -28,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..cards import SUIT_MASKS, Card, Mask
-from ..modes import BEATERS, LAST_TRICK_BONUS, POINTS, STRENGTH, TRUMP_MASK, Mode
+from ..modes import BEATERS, LAST_TRICK_BONUS, PLAIN_STRENGTH, POINTS, STRENGTH, TRUMP_MASK, TRUMP_STRENGTH, Mode
 from ..play import winning_index
 
 INF = 1 << 20
@@ -61,17 +63,43 @@ _KEEP = _keep_table()
 _ZERO_BITS = tuple(tuple(0b011 if mode in (_AT, s) else 0b111 for s in range(4)) for mode in range(6))
 
 
-def _remap_table() -> list[list[int]]:
-    """For a 3-bit pattern *z* of the zero-point cards left in a suit and a hand's share of them: that share once the
-    cards left are renumbered from the lowest rank up (7 8 for 8 9 after the 7 has gone)."""
-    table = []
-    for z in range(8):
-        ranks = [r for r in range(3) if z >> r & 1]
-        table.append([sum(1 << i for i, r in enumerate(ranks) if bits >> r & 1) for bits in range(8)])
-    return table
+_ORDER = {trump_order: tuple(sorted(range(8), key=lambda r: -(TRUMP_STRENGTH if trump_order else PLAIN_STRENGTH)[r]))
+          for trump_order in (False, True)}
+_RUNS: dict[tuple[bool, int], tuple[tuple[int, ...], ...]] = {}
 
 
-_REMAP = _remap_table()
+def _runs_of(trump_order: bool, mine: int, others: int) -> tuple[tuple[int, ...], ...]:
+    """The runs of two or more of a suit's ranks in *mine* with none of *others* between them, each strongest first
+    (8-bit patterns; kept once found)."""
+    key = (trump_order, mine | others << 8)
+    runs = _RUNS.get(key)
+    if runs is None:
+        found: list[tuple[int, ...]] = []
+        run: list[int] = []
+        for r in _ORDER[trump_order]:
+            if others >> r & 1:
+                if len(run) > 1:
+                    found.append(tuple(run))
+                run = []
+            elif mine >> r & 1:
+                run.append(r)
+        if len(run) > 1:
+            found.append(tuple(run))
+        runs = _RUNS[key] = tuple(found)
+    return runs
+
+
+# For a suit's first bit (0, 8, 16, 24) and an 8-bit pattern of it: its cards, lowest first.
+_BYTE_CARDS = {shift: tuple(tuple(shift + r for r in range(8) if byte >> r & 1) for byte in range(256))
+               for shift in (0, 8, 16, 24)}
+
+
+def _cards2(mask: Mask) -> tuple[Card, ...]:
+    """The cards of a mask of one or two cards."""
+    low = mask & -mask
+    if low == mask:
+        return (low.bit_length() - 1,)
+    return (low.bit_length() - 1, mask.bit_length() - 1)
 
 
 def prune_equivalent(legal: Mask, others: Mask, mode: int) -> Mask:
@@ -85,6 +113,33 @@ def prune_equivalent(legal: Mask, others: Mask, mode: int) -> Mask:
             keep = _KEEP[mine << 3 | ((others >> (8 * s)) & zb)]
             legal &= ~((mine & ~keep) << (8 * s))
     return legal
+
+
+_FOLLOW_KEYS: dict[int, list[list[int]]] = {}
+
+
+def _follow_keys(mode: int) -> list[list[int]]:
+    """The order of the cards that can follow in a trick, for each winning card *w* and whether the partner wins it
+    (index ``w * 2 + partner_wins``): a sort key per card. The partner winning, the fewest points first and winners
+    last; else the cheapest winner first, then the fewest points, lowest first."""
+    keys = _FOLLOW_KEYS.get(mode)
+    if keys is None:
+        points, strength, beaters = POINTS[mode], STRENGTH[mode], BEATERS[mode]
+        keys = []
+        for win in range(32):
+            for partner_wins in (False, True):
+                row = []
+                for c in range(32):
+                    beats = c >> 3 == win >> 3 and beaters[win] >> c & 1 or (c >> 3 == mode and win >> 3 != mode)
+                    if partner_wins:
+                        row.append(-points[c] * 2 + (20 if beats else 0))
+                    elif beats:
+                        row.append(strength[c] - 100)
+                    else:
+                        row.append(points[c] * 2 + strength[c])
+                keys.append(row)
+        _FOLLOW_KEYS[mode] = keys
+    return keys
 
 
 def _converge(test: Callable[[int], int], guess: int) -> int:
@@ -128,6 +183,8 @@ class Solver:
         self._history = [0] * 32   # leads that cut off before, by card: tried first
         self._zero_bits = tuple((8 * s, zb) for s, zb in enumerate(_ZERO_BITS[mode]))
         self._lead_key = tuple(-(self._strength[c] * 4 + self._points[c]) for c in range(32))
+        self._follow_keys = _follow_keys(mode)
+        self._trump_order = tuple(mode in (_AT, s) for s in range(4))
 
     # -- the public questions ----------------------------------------------------------------------------------------
 
@@ -142,8 +199,8 @@ class Solver:
         if not rem:
             return 0
         if alpha > -INF or beta < INF:
-            return self._search(h, leader, cards, flags, rem, alpha, beta)
-        return _converge(lambda b: self._search(h, leader, cards, flags, rem, b - 1, b), self._guess(rem))
+            return self._search_trick(h, leader, cards, flags, rem, alpha, beta)
+        return _converge(lambda b: self._search_trick(h, leader, cards, flags, rem, b - 1, b), self._guess(rem))
 
     def move_values(self, hands: Sequence[Mask], leader: int, trick: Sequence[Card], won: tuple[bool, bool],
                     moves: Sequence[Card] | None = None) -> dict[Card, int]:
@@ -209,27 +266,55 @@ class Solver:
               alpha: int, beta: int) -> int:
         """Value of the position after the player to move plays *card* (any window)."""
         seat = (leader + len(trick)) & 3
-        win_i = winning_index(trick, self.mode) if trick else 0
         hand = h[seat]
         h[seat] = hand & ~(1 << card)
         try:
-            return self._after(h, leader, trick, flags, rem, card, win_i, alpha, beta)
+            return self._search_trick(h, leader, [*trick, card], flags, rem, alpha, beta)
         finally:
             h[seat] = hand
+
+    def _search_trick(self, h: list[Mask], leader: int, trick: list[Card], flags: int, rem: int, alpha: int,
+                      beta: int) -> int:
+        """:meth:`_search` from a trick given as its cards (a whole trick is taken first: the public questions
+        start anywhere)."""
+        n_in = len(trick)
+        if n_in == 4:
+            win_i = winning_index(trick, self.mode)
+            winner = (leader + win_i) & 3
+            won = sum(self._points[c] for c in trick)
+            team = winner & 1
+            new_flags = flags | (1 << team)
+            gain = won if team == 0 else 0
+            if not (h[0] | h[1] | h[2] | h[3]):
+                gain += LAST_TRICK_BONUS if team == 0 else 0
+                if new_flags == 1:
+                    gain += self.sweep_bonus
+                elif new_flags == 2:
+                    gain -= self.sweep_bonus
+                return gain
+            return gain + self._search(h, winner, 0, 0, 0, 0, 0, 0, new_flags, rem - won, alpha - gain, beta - gain)
+        if not n_in:
+            return self._search(h, leader, 0, 0, 0, 0, 0, 0, flags, rem, alpha, beta)
+        win_i = winning_index(trick, self.mode)
+        mask = 0
+        for c in trick:
+            mask |= 1 << c
+        return self._search(h, leader, n_in, trick[0] >> 3, trick[win_i], win_i, sum(self._points[c] for c in trick),
+                            mask, flags, rem, alpha, beta)
 
     def _ordered(self, h: list[Mask], seat: int, trick: list[Card], leader: int, first: int) -> list[Card]:
         """Legal cards, equivalent ones pruned, likely best first."""
         mode = self.mode
         hand = h[seat]
-        if trick:
-            win_i = winning_index(trick, mode)
-            legal = self._legal(hand, trick[0] >> 3, trick[win_i], win_i, len(trick))
-        else:
-            win_i, legal = 0, hand
         others = (h[0] | h[1] | h[2] | h[3]) & ~hand
         for c in trick:
             others |= 1 << c
-        return self._sorted(prune_equivalent(legal, others, mode), trick, win_i, first)
+        if not trick:
+            return self._sorted(prune_equivalent(hand, others, mode), 0, 0, first)
+        win_i = winning_index(trick, mode)
+        legal = self._legal(hand, trick[0] >> 3, trick[win_i], win_i, len(trick))
+        return self._sorted(prune_equivalent(legal, others, mode), len(trick), trick[win_i] * 2 + (
+            win_i == len(trick) - 2), first)
 
     def _legal(self, hand: Mask, led: int, win_card: Card, win_i: int, n_in: int) -> Mask:
         # play.legal_cards inlined (the tests check they agree): follow, rise, trump, overtrump.
@@ -245,7 +330,9 @@ class Solver:
             return hand if win_i == n_in - 2 else trumps
         return trumps & self._beaters[win_card] or trumps
 
-    def _sorted(self, legal: Mask, trick: list[Card], win_i: int, first: int) -> list[Card]:
+    def _sorted(self, legal: Mask, n_in: int, follow: int, first: int) -> list[Card]:
+        """The cards of *legal*, likely best first: a lead by strength and the history count, a card in a trick
+        by the key of :func:`_follow_keys` (*follow*: the winning card × 2 + whether the partner wins it)."""
         cards = []
         m = legal
         while m:
@@ -254,53 +341,42 @@ class Solver:
             m ^= low
         if len(cards) == 1:
             return cards
-        if not trick:
+        if not n_in:
             history = self._history
             lead_key = self._lead_key
             cards.sort(key=lambda c: lead_key[c] - history[c])
         else:
-            win = trick[win_i]
-            beaters = self._beaters[win]
-            mode = self.mode
-            points = self._points
-            strength = self._strength
-            partner_wins = win_i == len(trick) - 2
-
-            def key(c: Card) -> int:
-                beats = c >> 3 == win >> 3 and beaters >> c & 1 or (c >> 3 == mode and win >> 3 != mode)
-                if partner_wins:
-                    return -points[c] * 2 + (20 if beats else 0)
-                if beats:
-                    return strength[c] - 100
-                return points[c] * 2 + strength[c]
-
-            cards.sort(key=key)
+            cards.sort(key=self._follow_keys[follow].__getitem__)
         if first >= 0 and first in cards:
             cards.remove(first)
             cards.insert(0, first)
         return cards
 
-    def _search(self, h: list[Mask], leader: int, trick: list[Card], flags: int, rem: int, alpha: int,
-                beta: int) -> int:
-        """Team1's points from here: *rem* points are still to take (the cards held and in the trick, the
-        last-trick bonus); *flags* says which team has taken a trick (bit 0 Team1, bit 1 Team2)."""
+    def _search(self, h: list[Mask], leader: int, n_in: int, led: int, win: Card, win_i: int, tpts: int,
+                tmask: Mask, flags: int, rem: int, alpha: int, beta: int) -> int:
+        """Team1's points from here: *n_in* cards are in the trick (*tmask*; the first of suit *led*, *win* the
+        winning card, played *win_i*-th, *tpts* their points); *rem* points are still to take (the cards held and
+        in the trick, the last-trick bonus); *flags* says which team has taken a trick (bit 0 Team1, bit 1 Team2).
+        One call per card played: the trick's last card finishes it here, not in a call of its own."""
         self.nodes += 1
         sweep = self.sweep_bonus
-        # What is left bounds the value: no more than every point (and a sweep while still possible), no less
-        # than none (or being swept).
-        hi = rem + sweep if not flags & 2 else rem
-        if hi <= alpha:
-            return hi
-        lo = -sweep if not flags & 1 else 0
-        if lo >= beta:
-            return lo
-        n_in = len(trick)
+        seat = (leader + n_in) & 3
+        hand = h[seat]
         key = 0
         best_first = -1
+        mode = self.mode
         if n_in == 0:
-            if h[leader].bit_count() == 1:
+            # What is left bounds the value: no more than every point (and a sweep while still possible), no less
+            # than none (or being swept). (Inside a trick nothing of it changes, nor does a null window.)
+            hi = rem + sweep if not flags & 2 else rem
+            if hi <= alpha:
+                return hi
+            lo = -sweep if not flags & 1 else 0
+            if lo >= beta:
+                return lo
+            if hand.bit_count() == 1:
                 return self._last_trick(h, leader, flags)
-            key = self._key(h, leader, flags if sweep else 0)
+            key = h[0] | h[1] << 32 | h[2] << 64 | h[3] << 96 | leader << 128 | (flags << 130 if sweep else 0)
             entry = self.table.get(key)
             if entry is not None:
                 lower, upper, best_first = entry
@@ -314,27 +390,95 @@ class Solver:
                     alpha = lower
                 if upper < beta:
                     beta = upper
-        seat = (leader + n_in) & 3
+            if hand.bit_count() == 2:   # the last two tricks: no calls, no table below
+                best = self._last_two(h, leader, flags, alpha, beta)
+                self._store(key, best, alpha, beta, -1)
+                return best
+            legal = hand
+        else:
+            # play.legal_cards inlined (the tests check they agree): follow, rise, trump, overtrump.
+            legal = hand & SUIT_MASKS[led]
+            if legal:
+                if self._rise or led == mode:
+                    legal = legal & self._beaters[win] or legal
+            else:
+                legal = hand & self._trumps
+                if not legal:
+                    legal = hand
+                elif win >> 3 != mode:
+                    if win_i == n_in - 2:
+                        legal = hand
+                else:
+                    legal = legal & self._beaters[win] or legal
+        if legal & (legal - 1):
+            # prune_equivalent and _sorted inlined: the zero-point cards with no other card between them are one.
+            others = (h[0] | h[1] | h[2] | h[3]) & ~hand | tmask
+            if n_in and legal & SUIT_MASKS[led] == legal:   # following: one suit
+                shift, zb = self._zero_bits[led]
+                byte = (legal >> shift) & 0xFF
+                mine = byte & zb
+                if mine & (mine - 1):
+                    byte &= ~(mine & ~_KEEP[mine << 3 | ((others >> shift) & zb)])
+                moves = list(_BYTE_CARDS[shift][byte])
+            else:
+                moves = []
+                for shift, zb in self._zero_bits:
+                    byte = (legal >> shift) & 0xFF
+                    if byte:
+                        mine = byte & zb
+                        if mine & (mine - 1):
+                            byte &= ~(mine & ~_KEEP[mine << 3 | ((others >> shift) & zb)])
+                        moves += _BYTE_CARDS[shift][byte]
+            if n_in == 3 and len(moves) > 1:
+                moves = self._dominant(moves, (h[0] | h[1] | h[2] | h[3]) & ~hand, win, win_i == 1)
+            if len(moves) > 1:
+                if n_in:
+                    moves.sort(key=self._follow_keys[win * 2 + (win_i == n_in - 2)].__getitem__)
+                else:
+                    history = self._history
+                    lead_key = self._lead_key
+                    moves.sort(key=lambda c: lead_key[c] - history[c])
+                    if best_first >= 0 and best_first in moves:
+                        moves.remove(best_first)
+                        moves.insert(0, best_first)
+        else:
+            moves = [legal.bit_length() - 1]
         maximize = seat & 1 == 0
         a0, b0 = alpha, beta
         best = -INF if maximize else INF
         best_card = -1
-        hand = h[seat]
-        if n_in:
-            win_i = winning_index(trick, self.mode)
-            legal = self._legal(hand, trick[0] >> 3, trick[win_i], win_i, n_in)
-        else:
-            win_i, legal = 0, hand
-        if legal & (legal - 1):
-            others = (h[0] | h[1] | h[2] | h[3]) & ~hand
-            for c in trick:
-                others |= 1 << c
-            moves = self._sorted(prune_equivalent(legal, others, self.mode), trick, win_i, best_first)
-        else:
-            moves = [legal.bit_length() - 1]
+        strength = self._strength
+        points = self._points
         for card in moves:
             h[seat] = hand & ~(1 << card)
-            value = self._after(h, leader, trick, flags, rem, card, win_i, alpha, beta)
+            if n_in == 0:
+                value = self._search(h, leader, 1, card >> 3, card, 0, points[card], 1 << card, flags, rem, alpha,
+                                     beta)
+            else:
+                w, wi = win, win_i
+                if card >> 3 == w >> 3:
+                    if strength[card] > strength[w]:
+                        w, wi = card, n_in
+                elif card >> 3 == mode:
+                    w, wi = card, n_in
+                if n_in < 3:
+                    value = self._search(h, leader, n_in + 1, led, w, wi, tpts + points[card], tmask | 1 << card,
+                                         flags, rem, alpha, beta)
+                else:
+                    winner = (leader + wi) & 3
+                    won = tpts + points[card]
+                    team = winner & 1
+                    gain = won if team == 0 else 0
+                    new_flags = flags | (1 << team)
+                    if h[0] | h[1] | h[2] | h[3]:
+                        value = gain + self._search(h, winner, 0, 0, 0, 0, 0, 0, new_flags, rem - won, alpha - gain,
+                                                    beta - gain)
+                    else:   # the deal's last card (a solve started inside the last trick)
+                        value = gain + (LAST_TRICK_BONUS if team == 0 else 0)
+                        if new_flags == 1:
+                            value += sweep
+                        elif new_flags == 2:
+                            value -= sweep
             if maximize:
                 if value > best:
                     best, best_card = value, card
@@ -351,65 +495,179 @@ class Solver:
                 break
         h[seat] = hand
         if n_in == 0:
-            lower, upper = -INF, INF
-            entry = self.table.get(key)
-            if entry is not None:
-                lower, upper = entry[0], entry[1]
-            if best <= a0:
-                upper = min(upper, best)
-            elif best >= b0:
-                lower = max(lower, best)
-            else:
-                lower = upper = best
-            self.table[key] = (lower, upper, best_card)
+            self._store(key, best, a0, b0, best_card)
         return best
 
-    def _key(self, h: list[Mask], leader: int, flags: int) -> int:
-        """The table's key: the hands, the leader and the flags, with the zero-point cards of each suit renumbered
-        from the lowest rank up (which of two equal 0-point cards was played earlier changes nothing)."""
-        h0, h1, h2, h3 = h
-        left = h0 | h1 | h2 | h3
-        for shift, zb in self._zero_bits:
-            z = (left >> shift) & zb
-            if z & (z + 1):   # not already the lowest ranks
-                remap = _REMAP[z]
-                clear = ~(z << shift)
-                h0 = h0 & clear | remap[(h0 >> shift) & z] << shift
-                h1 = h1 & clear | remap[(h1 >> shift) & z] << shift
-                h2 = h2 & clear | remap[(h2 >> shift) & z] << shift
-                h3 = h3 & clear | remap[(h3 >> shift) & z] << shift
-        return h0 | h1 << 32 | h2 << 64 | h3 << 96 | leader << 128 | flags << 130
-
-    def _after(self, h: list[Mask], leader: int, trick: list[Card], flags: int, rem: int, card: Card, win_i: int,
-               alpha: int, beta: int) -> int:
-        """Value once *card* is added to *trick* (the player's hand already without it)."""
-        n_in = len(trick)
-        if n_in < 3:
-            trick.append(card)
-            value = self._search(h, leader, trick, flags, rem, alpha, beta)
-            trick.pop()
-            return value
-        win = trick[win_i]
-        if card >> 3 == win >> 3:
-            if self._strength[card] > self._strength[win]:
-                win_i = 3
-        elif card >> 3 == self.mode:
-            win_i = 3
-        winner = (leader + win_i) & 3
+    def _dominant(self, moves: list[Card], outside: Mask, win: Card, partner_wins: bool) -> list[Card]:
+        """The last card of a trick: of cards of a suit with no other player's card between them (the same power in
+        every trick to come) that give this trick to the same side, only the one with the most points when it goes
+        to the player's side, the fewest when it goes to the other side. Swapping two such cards between this trick
+        and a later one changes no trick's winner, only where their points go: to this trick's side now, to whoever
+        wins that later trick then."""
+        mode = self.mode
+        strength = self._strength
         points = self._points
-        won = points[trick[0]] + points[trick[1]] + points[trick[2]] + points[card]
-        team = winner & 1
-        new_flags = flags | (1 << team)
-        if not (h[0] | h[1] | h[2] | h[3]):
-            won += LAST_TRICK_BONUS
-            gain = won if team == 0 else 0
-            if new_flags == 1:
-                gain += self.sweep_bonus
-            elif new_flags == 2:
-                gain -= self.sweep_bonus
-            return gain
-        gain = won if team == 0 else 0
-        return gain + self._search(h, winner, [], new_flags, rem - won, alpha - gain, beta - gain)
+        win_suit = win >> 3
+        legal = 0
+        for c in moves:
+            legal |= 1 << c
+        drop = 0
+        for suit in range(4):
+            shift = 8 * suit
+            byte = (legal >> shift) & 0xFF
+            if not byte & (byte - 1):
+                continue
+            for ranks in _runs_of(self._trump_order[suit], byte, (outside >> shift) & 0xFF):
+                run = [shift + r for r in ranks]
+                # Those that beat the trick's winner take it for the player's side; the others leave it where it is.
+                if suit == win_suit:
+                    threshold = strength[win]
+                    groups = [[c for c in run if strength[c] > threshold], [c for c in run if strength[c] < threshold]]
+                elif suit == mode:
+                    groups = [run, []]
+                else:
+                    groups = [[], run]
+                for side, group in enumerate(groups):
+                    if len(group) > 1:
+                        mine = side == 0 or partner_wins
+                        keep = (max if mine else min)(group, key=points.__getitem__)
+                        for c in group:
+                            if c != keep:
+                                drop |= 1 << c
+        if not drop:
+            return moves
+        return [c for c in moves if not drop >> c & 1]
+
+    def _store(self, key: int, best: int, alpha: int, beta: int, best_card: Card) -> None:
+        """Keep what a search of the window (*alpha*, *beta*) found: a bound, or the value inside it."""
+        lower, upper = -INF, INF
+        entry = self.table.get(key)
+        if entry is not None:
+            lower, upper = entry[0], entry[1]
+        if best <= alpha:
+            upper = min(upper, best)
+        elif best >= beta:
+            lower = max(lower, best)
+        else:
+            lower = upper = best
+        self.table[key] = (lower, upper, best_card)
+
+    def _last_two(self, h: list[Mask], leader: int, flags: int, alpha: int, beta: int) -> int:
+        """:meth:`_search` of the last two tricks (two cards in each hand; fail-soft, any window), the second trick
+        forced: four nested loops instead of a call per card."""
+        mode = self.mode
+        strength = self._strength
+        points = self._points
+        legal_of = self._legal
+        sweep = self.sweep_bonus
+        s1, s2, s3 = (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3
+        h0, h1, h2, h3 = h[leader], h[s1], h[s2], h[s3]
+        max0, max1 = leader & 1 == 0, s1 & 1 == 0
+        nodes = 0
+        best0 = -INF if max0 else INF
+        a0, b0 = alpha, beta
+        for c0 in _cards2(h0):
+            led = c0 >> 3
+            best1 = -INF if max1 else INF
+            a1, b1 = a0, b0
+            for c1 in _cards2(legal_of(h1, led, c0, 0, 1)):
+                if c1 >> 3 == led:
+                    w1, wi1 = (c1, 1) if strength[c1] > strength[c0] else (c0, 0)
+                elif c1 >> 3 == mode:
+                    w1, wi1 = c1, 1
+                else:
+                    w1, wi1 = c0, 0
+                best2 = -INF if max0 else INF
+                a2, b2 = a1, b1
+                for c2 in _cards2(legal_of(h2, led, w1, wi1, 2)):
+                    w2, wi2 = w1, wi1
+                    if c2 >> 3 == w2 >> 3:
+                        if strength[c2] > strength[w2]:
+                            w2, wi2 = c2, 2
+                    elif c2 >> 3 == mode:
+                        w2, wi2 = c2, 2
+                    best3 = -INF if max1 else INF
+                    a3, b3 = a2, b2
+                    for c3 in _cards2(legal_of(h3, led, w2, wi2, 3)):
+                        nodes += 1
+                        wi3 = wi2
+                        if c3 >> 3 == w2 >> 3:
+                            if strength[c3] > strength[w2]:
+                                wi3 = 3
+                        elif c3 >> 3 == mode:
+                            wi3 = 3
+                        # The last trick, every card forced, led by this trick's winner.
+                        first = (leader + wi3) & 3
+                        rest = [h0 ^ 1 << c0, h1 ^ 1 << c1, h2 ^ 1 << c2, h3 ^ 1 << c3]
+                        k = (first - leader) & 3
+                        win = rest[k].bit_length() - 1
+                        wi = 0
+                        for i in range(1, 4):
+                            c = rest[(k + i) & 3].bit_length() - 1
+                            if c >> 3 == win >> 3:
+                                if strength[c] > strength[win]:
+                                    win, wi = c, i
+                            elif c >> 3 == mode:
+                                win, wi = c, i
+                        last = (first + wi) & 3
+                        value = 0
+                        if not first & 1:
+                            value += points[c0] + points[c1] + points[c2] + points[c3]
+                        if not last & 1:
+                            value += LAST_TRICK_BONUS
+                            for m in rest:
+                                value += points[m.bit_length() - 1]
+                        f = flags | 1 << (first & 1) | 1 << (last & 1)
+                        if f == 1:
+                            value += sweep
+                        elif f == 2:
+                            value -= sweep
+                        if max1:
+                            if value > best3:
+                                best3 = value
+                                if value > a3:
+                                    a3 = value
+                        elif value < best3:
+                            best3 = value
+                            if value < b3:
+                                b3 = value
+                        if a3 >= b3:
+                            break
+                    if max0:
+                        if best3 > best2:
+                            best2 = best3
+                            if best3 > a2:
+                                a2 = best3
+                    elif best3 < best2:
+                        best2 = best3
+                        if best3 < b2:
+                            b2 = best3
+                    if a2 >= b2:
+                        break
+                if max1:
+                    if best2 > best1:
+                        best1 = best2
+                        if best2 > a1:
+                            a1 = best2
+                elif best2 < best1:
+                    best1 = best2
+                    if best2 < b1:
+                        b1 = best2
+                if a1 >= b1:
+                    break
+            if max0:
+                if best1 > best0:
+                    best0 = best1
+                    if best1 > a0:
+                        a0 = best1
+            elif best1 < best0:
+                best0 = best1
+                if best1 < b0:
+                    b0 = best1
+            if a0 >= b0:
+                break
+        self.nodes += nodes * 2
+        return best0
 
     def _last_trick(self, h: list[Mask], leader: int, flags: int) -> int:
         """The last trick: every card forced."""
