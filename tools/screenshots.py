@@ -54,7 +54,7 @@ SIZES = ((1280, 800), (390, 844), (360, 640))
 LANGS = ("en", "fr", "mg")
 HUMAN = "Bottom"
 PLAYERS = {"Bottom": "human", "Left": "advanced", "Top": "advanced", "Right": "advanced"}
-QUALITY = 80       # JPEG: 81 pictures in about 4 MB, the cards' letters still sharp
+QUALITY = 75       # JPEG: 90 pictures in about 4.5 MB, the cards and the words still sharp
 TIMEOUT = 60_000   # a cold Pyodide boot on a loaded machine
 MOTION_AT = {"cut": 0.5, "deal": 0.55, "gather": 0.2}   # the point of each motion's course the picture shows
 
