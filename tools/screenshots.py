@@ -62,11 +62,14 @@ MOTION_AT = {"cut": 0.5, "deal": 0.55, "gather": 0.2}   # the point of each moti
 # every animation of the page is paused at the same point: the share window.freezeAt.at of that motion's planned
 # course, from its first animation's start to its last one's end (the deal's packets leave one after another, after
 # the cut), within the task that started them, before a frame is drawn. A spinner is paused at rest.
-# The page's timers are held too (setTimeout no longer runs anything): the bots' next move waits for the motion's end
-# and for their pause, so nothing changes the table before the picture is taken. window.frozen then says it is done.
+# From then on the page's timers run nothing, those set before included (the bot's pause, the motion's own time-out):
+# the bots' next move waits for the motion's end and for its pause, so nothing changes the table before the picture
+# is taken. window.frozen says it is done.
 FREEZE_JS = """
 window.freezeAt = null;
 window.frozen = false;
+const setTimeoutAsItWas = window.setTimeout.bind(window);
+window.setTimeout = (fn, ms, ...args) => setTimeoutAsItWas(() => { if (!window.frozen) fn(...args); }, ms);
 new MutationObserver(() => {
   const want = window.freezeAt;
   const motion = document.getElementById('gt-table-host')?.dataset.motion ?? '';
@@ -78,7 +81,6 @@ new MutationObserver(() => {
   const to = Math.max(...mine.map((a) => timing(a).delay + timing(a).activeDuration));
   const at = from + (to - from) * want.at;
   for (const a of all) { a.pause(); a.currentTime = Number.isFinite(timing(a).activeDuration) ? at : 0; }
-  window.setTimeout = () => 0;   // and the page's time stands still: no bot moves, no motion is ended by its timer
   window.frozen = true;
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-motion'] });
 """
