@@ -167,6 +167,9 @@ class Shot:
 
     def frozen(self) -> None:
         self.page.wait_for_function("window.frozen", timeout=TIMEOUT)
+        # Two frames on: the animations set past their end (the cut's, when the deal is caught) have sent their
+        # "finish", and their ghosts are gone (taken before, 2 pictures of 90 still showed the cut's deck).
+        self.page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
     def press(self, selector: str) -> None:
         """A click by the element itself: no mouse left hovering over the table in the picture."""
