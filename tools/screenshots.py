@@ -61,7 +61,8 @@ MOTION_AT = {"cut": 0.5, "deal": 0.55, "gather": 0.2}   # the point of each moti
 # Installed before the page's scripts: when the table's host first says that the motion window.freezeAt.kind runs,
 # every animation of the page is paused at the same point: the share window.freezeAt.at of that motion's planned
 # course, from its first animation's start to its last one's end (the deal's packets leave one after another, after
-# the cut), within the task that started them, before a frame is drawn. A spinner is paused at rest.
+# the cut), within the task that started them, before a frame is drawn; one already over by then is finished (a
+# paused animation set past its end kept its ghost in some runs, not in others). A spinner is paused at rest.
 # From then on the page's timers run nothing, those set before included (the bot's pause, the motion's own time-out):
 # the bots' next move waits for the motion's end and for its pause, so nothing changes the table before the picture
 # is taken. window.frozen says it is done.
@@ -80,7 +81,12 @@ new MutationObserver(() => {
   const from = Math.min(...mine.map((a) => timing(a).delay));
   const to = Math.max(...mine.map((a) => timing(a).delay + timing(a).activeDuration));
   const at = from + (to - from) * want.at;
-  for (const a of all) { a.pause(); a.currentTime = Number.isFinite(timing(a).activeDuration) ? at : 0; }
+  for (const a of all) {
+    const end = timing(a).delay + timing(a).activeDuration;
+    if (!Number.isFinite(end)) { a.pause(); a.currentTime = 0; }   // a spinner, at rest
+    else if (at >= end) a.finish();   // over by then (the cut, when the deal is caught): ended, its ghost gone
+    else { a.pause(); a.currentTime = at; }
+  }
   window.frozen = true;
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-motion'] });
 """
@@ -167,8 +173,8 @@ class Shot:
 
     def frozen(self) -> None:
         self.page.wait_for_function("window.frozen", timeout=TIMEOUT)
-        # Two frames on: the animations set past their end (the cut's, when the deal is caught) have sent their
-        # "finish", and their ghosts are gone (taken before, 2 pictures of 90 still showed the cut's deck).
+        # Two frames on: the animations finished at the freeze (the cut's, when the deal is caught) have sent their
+        # "finish", and their ghosts are gone.
         self.page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
     def press(self, selector: str) -> None:
