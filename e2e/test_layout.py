@@ -751,3 +751,41 @@ def test_a_phones_dock_leaves_the_contract_and_the_trick_in_view_in_every_langua
         page.locator(".gt-notice__dismiss").click()
         wait_my_turn(page, "play")
         dock_leaves_the_table_in_view(page, f"{where}-card", ("contract", "trick"))
+
+
+ONE_LINE_EACH_JS = """(selector) => [...document.querySelectorAll(selector)].map((el) => {
+  const range = document.createRange(); range.selectNodeContents(el);
+  return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+})"""
+
+
+@pytest.mark.parametrize("width", [320, 360, 390])
+def test_a_bots_role_is_never_cut_inside_its_word_on_a_phone(page: Page, width: int) -> None:
+    # "Mpifanandrina" (Opponent, the longest role) read "Mpifanandrin / a" in its pill at 360 px (docs/screenshots).
+    page.set_viewport_size({"width": width, "height": 640})
+    open_game(page, query="speed=0&lang=mg", fragment="seed=4")
+    wait_my_turn(page, "negotiation")
+    expect(page.locator(".gt-seat--left .gt-seat__role")).to_have_text("Mpifanandrina")
+    assert page.evaluate(ONE_LINE_EACH_JS, ".gt-seat__role") == [1, 1, 1]
+    outside = page.evaluate("""() => [...document.querySelectorAll('.gt-seat__role')].filter((role) => {
+        const seat = role.closest('.gt-seat').getBoundingClientRect(), r = role.getBoundingClientRect();
+        return r.left < seat.left || r.right > seat.right - 1;   // (inside its right border)
+      }).map((role) => role.closest('.gt-seat').dataset.seat)""")
+    assert outside == [], f"a role's pill reaches past its seat: {outside}"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "mg"])
+def test_the_match_ends_sheet_with_its_start_score_fits_a_small_phone(page: Page, lang: str) -> None:
+    # A match begun from a score (a shared link) has a "Start" row. In Malagasy ("Fanombohana") its word widened the
+    # deal's column, and at 360 px the sheet's "their total" was past the end screen's edge (docs/screenshots).
+    state, _ = drive(api("new_match", seed=1, scores={"Team1": 149, "Team2": 149})["state"],
+                     lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["hand"]) == 1)
+    open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(state))
+    page.locator(".gt-notice button").click()  # dismiss "You opened a shared deal."
+    page.locator(".gt-hand .is-legal").tap()
+    page.locator('#gt-dialog[open] [data-action="score-sheet"]').tap()
+    expect(page.locator("#gt-dialog[open] .gt-end__title")).to_be_visible()
+    sheet = page.locator("#gt-dialog[open] .gt-scroll:has(.gt-sheet__table)")
+    expect(sheet.locator("tbody tr")).to_have_count(2)   # the start, the deal
+    fits = "s => s.scrollWidth <= s.clientWidth || [s.scrollWidth, s.clientWidth]"
+    assert sheet.evaluate(fits) is True, sheet.evaluate(fits)

@@ -189,3 +189,31 @@ def test_the_last_trick_of_a_deal_is_not_gathered_over_the_next_deal(page: Page)
     expect(page.locator("#gt-dialog[open] .gt-summary")).to_be_visible()   # the result, over the next deal
     expect(page.locator(MOVING)).to_have_count(0)
     assert "card" in logged(page) and "gather" not in logged(page), logged(page)
+
+
+# Each turn drawn (whose turn, in which phase) with the motion running when it was drawn.
+TURNS_LOG_JS = """
+window.turnsSeen = [];
+new MutationObserver(() => {
+  const table = document.querySelector('.gt-table');
+  if (!table) return;
+  const turn = `${table.dataset.toAct}|${table.dataset.phase}`;
+  if (window.turnsSeen.at(-1)?.turn !== turn) {
+    window.turnsSeen.push({ turn, motion: document.getElementById('gt-table-host')?.dataset.motion ?? '' });
+  }
+}).observe(document, { subtree: true, childList: true, attributes: true,
+                        attributeFilter: ['data-to-act', 'data-phase'] });
+"""
+
+
+def test_a_bot_speaks_once_the_deal_has_reached_it(page: Page) -> None:
+    """The bot's move waits for the motion of the move before it: the table draws at the next frame, and the bot's
+    wait, asked before that frame, found nothing moving. At the normal speed Right spoke 600 ms after its cut, while
+    the deal (about 1.6 s) was still travelling (docs/screenshots: the deal)."""
+    page.add_init_script(TURNS_LOG_JS)
+    open_game(page, query="speed=normal", fragment="seed=4")   # Top deals, Right cuts, then speaks first
+    page.locator(".gt-table.is-my-turn").wait_for()
+    seen = page.evaluate("window.turnsSeen")
+    dealt = next(i for i, x in enumerate(seen) if x["turn"] == "Right|negotiation")
+    assert "deal" in seen[dealt]["motion"], seen   # the cut's deal, drawn with Right's turn to speak
+    assert seen[dealt + 1] == {"turn": "Bottom|negotiation", "motion": ""}, seen   # Right spoke once it was over

@@ -122,8 +122,13 @@ export function mountTable(root, opts = {}) {
     reveal() { if (cfg.followTurn && wasMyTurn) requestAnimationFrame(() => showTurn(root)); },
     /** The running motion ends now (a key). */
     finishMotion: () => motion.finish(),
-    /** Resolves when nothing moves on the table (view/motion.js). */
-    settled: () => motion.settled(),
+    /** Resolves when nothing moves on the table (view/motion.js). A redraw still waiting for its frame is drawn first:
+     *  the motion it starts is waited for too (a bot's move after the cut waited for nothing, and Right's call came
+     *  while the deal was still travelling: docs/screenshots). */
+    settled() {
+      if (queued && model) { queued = false; draw(); }
+      return motion.settled();
+    },
     destroy() { model = null; motion.destroy(); root.replaceChildren(); removeEventListener('resize', onResize); },
   };
 }

@@ -213,7 +213,7 @@ export default {
   'sheet.dealer': 'Mpizara',
   'sheet.contract': 'Fifana\u00ADrahana',
   'sheet.total': 'Tota\u00ADlin’i {team}',
-  'sheet.start': 'Fanombohana',
+  'sheet.start': 'Fanom\u00ADbohana',   // (a soft hyphen, as the sheet's headings: it fits a phone)
   'sheet.empty': 'Mbola tsy misy fizarana vita.',
   'sheet.target': 'Tanjona: {target}.',
   'sheet.instantWin': 'mandresy',

@@ -45,6 +45,7 @@ export function createMotion(root) {
       ghost?.remove();
       mark();
     };
+    anim.id = kind;   // (told apart by it: DevTools' Animations panel, tools/screenshots.py)
     running.set(anim, { kind, carry, end });
     anim.addEventListener('finish', end);
     anim.addEventListener('cancel', end);

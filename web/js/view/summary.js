@@ -125,7 +125,9 @@ export function renderScoreSheet(t, sheet, me, { onDeal, onPlayAgain, stats, dup
     ...TEAMS.map((team) => h('td.gt-sheet__total', String(d.scoresAfter[team]))),
   ]));
   const start = sheet.startScores.Team1 || sheet.startScores.Team2
-    ? h('tr', [h('th', { attrs: { scope: 'row' } }, t('sheet.start')), h('td.gt-sheet__dealer'), h('td'), h('td'), h('td'),
+    // Its word in the contract's column: in the deal's (a number's width) it widened that column, and a phone's sheet
+    // was pushed past the dialog's edge ("Fanombohana", Start, in Malagasy at 360 px: docs/screenshots).
+    ? h('tr', [h('td'), h('td.gt-sheet__dealer'), h('th', { attrs: { scope: 'row' } }, t('sheet.start')), h('td'), h('td'),
       ...TEAMS.map((team) => h('td.gt-sheet__total', String(sheet.startScores[team])))]) : null;
   const over = Boolean(sheet.winner);
   const mine = over && sheet.winner === TEAM_OF[me];
