@@ -97,9 +97,10 @@ def trick_cards(leader: int, played: Sequence[int]) -> list[JSON]:
     return [{"seat": SEAT_NAMES[(leader + i) & 3], "card": card_name(c)} for i, c in enumerate(played)]
 
 
-def cards(mask: int, trumps: Mode | None = None) -> list[str]:
-    """The cards of *mask* in the order a hand shows them (trumps first once *trumps* is the contract's mode)."""
-    return [card_name(c) for c in sorted(cards_of(mask), key=lambda c: sort_key(trumps, c))]
+def cards(mask: int, trumps: Mode | None = None, order: str = "strongest") -> list[str]:
+    """The cards of *mask* in the order a hand shows them (trumps first once *trumps* is the contract's mode), or in
+    another of :data:`~giretra_core.modes.HAND_ORDERS` (the player's setting)."""
+    return [card_name(c) for c in sorted(cards_of(mask), key=lambda c: sort_key(trumps, c, order))]
 
 
 def action(act: Action, reason: Reason | None, lang: str) -> JSON:
@@ -189,8 +190,9 @@ def teams(values: tuple[int, int]) -> JSON:
     return {"Team1": values[0], "Team2": values[1]}
 
 
-def view(match: Match, seen: SeatView, lang: str) -> JSON:
-    """What a seat may know now (:func:`~giretra_core.views.seat_view`), as the page draws its table."""
+def view(match: Match, seen: SeatView, lang: str, order: str = "strongest") -> JSON:
+    """What a seat may know now (:func:`~giretra_core.views.seat_view`), as the page draws its table; its hands in the
+    player's *order* (:data:`~giretra_core.modes.HAND_ORDERS`)."""
     # The hand is sorted trumps first once the contract is made; not for the bid of the moment, which moved the cards
     # under the player's eyes at every new bid while they weighed their hand.
     trumps = seen.contract.mode if seen.contract is not None and seen.phase != "negotiation" else None
@@ -208,7 +210,7 @@ def view(match: Match, seen: SeatView, lang: str) -> JSON:
         "scores": teams(seen.scores),
         "target": seen.target,
         "winner": team(seen.winner),
-        "hand": cards(seen.hand, trumps),
+        "hand": cards(seen.hand, trumps, order),
         "handCounts": {SEAT_NAMES[i]: n for i, n in enumerate(seen.hand_counts)},
         "cut": seen.cut,
         "calls": calls(seen.negotiation, lang),
@@ -228,7 +230,7 @@ def view(match: Match, seen: SeatView, lang: str) -> JSON:
         "canTakeBack": next(match.choices(seen.seat), None) is not None,
     }
     if seen.hands is not None:
-        out["hands"] = {SEAT_NAMES[i]: cards(h, trumps) for i, h in enumerate(seen.hands)}
+        out["hands"] = {SEAT_NAMES[i]: cards(h, trumps, order) for i, h in enumerate(seen.hands)}
     return out
 
 
