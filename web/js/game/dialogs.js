@@ -11,8 +11,8 @@ import { renderScoreSheet, renderSummary, renderTrickHistory } from '../view/sum
 import { playDealAgain } from '../replay/again.js';
 import { shareLinks } from './links.js';
 import { loadStats, resetStats } from './stats.js';
-import { changeAutoForced, changeCoach, changeDuplicate, changeFourColour, changeSound, changeLang, changeLevel, changeSpeed,
-  HUMAN } from './settings.js';
+import { changeAutoForced, changeCardSize, changeCoach, changeDuplicate, changeFourColour, changeHandOrder, changeSound,
+  changeLang, changeLevel, changeSpeed, HUMAN } from './settings.js';
 
 /** *marks*: the element that says a dialog is open (data-dialog), for its host page: the rules page hides its
  *  floating button then (it stayed bright over the dimmed page: an audit). */
@@ -156,14 +156,21 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
       onClose: () => { markWelcomeSeen(); game().showSummaryIfAny(); },
     }),
     openSettings: () => { confirmingReset = false; open((t) => renderSettings(t, game(), {
-      onLang: (lang) => changeLang(game(), lang),
-      onLevel: (seat, level) => changeLevel(game(), seat, level),
-      onSpeed: (value) => changeSpeed(game(), value),
-      onCoach: (on) => changeCoach(game(), on), onDuplicate: (on) => changeDuplicate(game(), on),
-      onFourColour: (on) => changeFourColour(game(), on), onAutoForced: (on) => changeAutoForced(game(), on),
-      onSound: (on) => changeSound(game(), on),
-      stats: game().standalone ? statsSection(t) : null,
+      ...settingsActions(game()), stats: game().standalone ? statsSection(t) : null,
     })); },
+  };
+}
+
+/** The settings dialog's controls, each a setting of *g* changed (settings.js). */
+function settingsActions(g) {
+  return {
+    onLang: (lang) => changeLang(g, lang),
+    onLevel: (seat, level) => changeLevel(g, seat, level),
+    onSpeed: (value) => changeSpeed(g, value),
+    onCoach: (on) => changeCoach(g, on), onDuplicate: (on) => changeDuplicate(g, on),
+    onFourColour: (on) => changeFourColour(g, on), onAutoForced: (on) => changeAutoForced(g, on),
+    onCardSize: (size) => changeCardSize(g, size), onHandOrder: (order) => changeHandOrder(g, order),
+    onSound: (on) => changeSound(g, on),
   };
 }
 

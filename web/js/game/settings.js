@@ -1,4 +1,5 @@
-// The game's settings: language, each bot's level, the pauses' speed, coach mode. Stored by the game page
+// The game's settings: language, each bot's level, the pauses' speed, coach mode, the cards' look (size, four
+// colours) and the hand's order. Stored by the game page
 // (localStorage 'giretra.settings'); a widget takes its language from its host page and stores the rest only.
 
 
@@ -19,6 +20,27 @@ export const SPEEDS = {
   instant: { bot: 0, trick: 0, motion: 0 },
 };
 export const SPEED_ALIASES = { 0: 'instant', 1: 'fast', 2: 'normal', 3: 'slow' };
+// The hand's order: the engine orders it (a card's strength under the contract is a rule: jsonapi's HAND_ORDERS).
+export const HAND_ORDERS = ['strongest', 'weakest', 'suits'];
+// The cards' size: table.css scales the hand's and the trick's cards by it (--gt-card-scale).
+export const CARD_SIZES = ['small', 'normal', 'large'];
+const DEFAULTS = { lang: 'en', speed: 'normal', coach: false, fourColour: false, sound: true, duplicate: false,
+  autoForced: false, handOrder: 'strongest', cardSize: 'normal' };
+const CHOICES = { handOrder: HAND_ORDERS, cardSize: CARD_SIZES };
+// The seam's endpoints whose answer holds the player's view: they are asked for the hand in the player's order.
+const HAND_VIEWS = new Set(['new_match', 'apply', 'view', 'take_back']);
+
+/** The settings stored (save.js), each one this page does not know (a value of a later version) as its default. */
+export function storedSettings(store) {
+  const settings = withLevels(store.readSettings(DEFAULTS));
+  for (const [key, known] of Object.entries(CHOICES)) if (!known.includes(settings[key])) settings[key] = DEFAULTS[key];
+  return settings;
+}
+
+/** An engine call's arguments, with the player's hand order when its answer holds a view. */
+export function withHandOrder(settings, name, args) {
+  return HAND_VIEWS.has(name) && settings.handOrder ? { ...args, order: settings.handOrder } : args;
+}
 
 // Each bot seat has its own level. Settings saved before that had one `level` for the three: it becomes each
 // seat's; anything unreadable falls back to the default (boot() then checks the names against the engine's).
@@ -99,6 +121,25 @@ export function changeSpeed(game, value) {
 export function changeFourColour(game, on) {
   game.settings.fourColour = on;
   storeSettings(game);
+  game.ui.render();
+}
+
+/** The cards' size (CARD_SIZES): a look only, kept with the other settings. */
+export function changeCardSize(game, size) {
+  game.settings.cardSize = size;
+  storeSettings(game);
+  game.ui.render();
+}
+
+/** The hand's order (HAND_ORDERS): the engine's view is asked again, its hand in the new order. */
+export async function changeHandOrder(game, order) {
+  game.settings.handOrder = order;
+  storeSettings(game);
+  if (game.state) {
+    const { state } = game;
+    const view = await game.call('view', { state, seat: HUMAN }).catch(() => null);
+    if (view && state === game.state) game.view = view;
+  }
   game.ui.render();
 }
 

@@ -162,6 +162,11 @@ export function renderSettings(t, app, cb) {
     ]),
     check('gt-duplicate', t('settings.duplicate'), t('settings.duplicateHelp'), Boolean(app.settings.duplicate),
       cb.onDuplicate),
+    // The cards' size and the hand's order (the engine orders it: a card's strength under the contract is a rule)
+    select('gt-card-size', t('settings.cardSize'), app.settings.cardSize,
+      ['small', 'normal', 'large'].map((s) => [s, t(`cardSize.${s}`)]), cb.onCardSize),
+    select('gt-hand-order', t('settings.handOrder'), app.settings.handOrder,
+      ['strongest', 'weakest', 'suits'].map((o) => [o, t(`handOrder.${o}`)]), cb.onHandOrder),
     check('gt-four-colour', t('settings.fourColour'), t('settings.fourColourHelp'), app.settings.fourColour,
       cb.onFourColour),
     check('gt-auto-forced', t('settings.autoForced'), t('settings.autoForcedHelp'), Boolean(app.settings.autoForced),
