@@ -23,6 +23,7 @@ import { renderCutPanel, renderDeck } from './view/cut.js';
 import { renderHand } from './view/hand.js';
 import { createMotion } from './view/motion.js';
 import { callsBefore, renderBidHistory, renderCallPanel, renderContract } from './view/negotiation.js';
+import { signScroll } from './view/scrollsign.js';
 import { SEATS, renderSeat } from './view/seats.js';
 import { renderTrick } from './view/trick.js';
 
@@ -57,6 +58,8 @@ export function mountTable(root, opts = {}) {
   let wasOver = false;
   let drawn = null;   // the model last drawn: the motion shows the move from it to the next
   const motion = createMotion(root);
+  let resign = null;
+  const boxSizes = new ResizeObserver(() => resign?.());
   // A tap anywhere on the table ends the running motion at once (the tap itself goes on: a card tapped is played).
   root.addEventListener('pointerdown', () => motion.finish(), true);
   const draw = () => {
@@ -69,6 +72,11 @@ export function mountTable(root, opts = {}) {
     if (old) old.replaceWith(table); else root.prepend(table);   // (the motion's layer stays: its ghosts go on)
     motion.play(before, drawn, model);
     drawn = model;
+    // Calls that scroll say so (a phone), marked again as the box's height changes (the screen turned, a reason shown)
+    const box = table.querySelector('.gt-dock > .gt-panel');
+    boxSizes.disconnect();
+    resign = signScroll(box, model.t);
+    if (box) boxSizes.observe(box);
     // The table itself only ever holds the focus while it waits for the player's turn (a dialog may have put it back
     // there): parked, whatever brought it there.
     parked = restoreFocus(root, focusKey, focusKey === 'table' || (focusKey !== null && focusKey === parked));
@@ -124,7 +132,9 @@ export function mountTable(root, opts = {}) {
     finishMotion: () => motion.finish(),
     /** Resolves when nothing moves on the table (view/motion.js). */
     settled: () => motion.settled(),
-    destroy() { model = null; motion.destroy(); root.replaceChildren(); removeEventListener('resize', onResize); },
+    destroy() {
+      model = null; motion.destroy(); boxSizes.disconnect(); root.replaceChildren(); removeEventListener('resize', onResize);
+    },
   };
 }
 
@@ -261,7 +271,7 @@ export function renderTable(t, model, parentCfg) {
     // What the player acts with, together: on a short screen the game page pins it to the bottom (table.css).
     h('div.gt-dock', [
       renderStatus(t, model, cfg),
-      panel ? h('section.gt-panel', panel) : null,
+      panel ? h('section.gt-panel', [panel, h('span.gt-panel__more', { attrs: { 'aria-hidden': 'true' } })]) : null,
       h('section.gt-me', { dataset: { seat: human } }, [
         renderSeat(t, model, human),
         renderHand(t, model, cfg),

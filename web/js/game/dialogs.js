@@ -34,6 +34,7 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
     // The bar's button that opened it ("open-settings"): redrawn meanwhile (the language changed), the browser cannot
     // give the focus back to it, and it went to the game instead (an accessibility audit); its twin takes it.
     const opener = (dom.table.getRootNode().activeElement ?? document.activeElement)?.dataset?.action;
+    const scrolled = scrollY;   // the page's scroll, given back with the focus to that twin (which scrolled to the bar)
     dom.dialog.onclose = () => {
       content = null;
       marks.removeAttribute('data-dialog');
@@ -43,8 +44,11 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
       const active = dom.table.getRootNode().activeElement;
       const lost = !active || active === document.body;
       const twin = lost && opener?.startsWith('open-') ? root.querySelector(`[data-action="${opener}"]`) : null;
-      if (twin) twin.focus();
-      else if (lost || active === dom.table) table.focus();
+      if (twin) {
+        twin.focus({ preventScroll: true });
+        scrollTo({ top: scrolled, behavior: 'instant' });
+        table.reveal();
+      } else if (lost || active === dom.table) table.focus();
       else table.reveal();
       if (onClose) onClose();
       else game().showSummaryIfAny();   // a summary that arrived while another dialog was open

@@ -22,7 +22,7 @@ export const SPEEDS = {
 export const SPEED_ALIASES = { 0: 'instant', 1: 'fast', 2: 'normal', 3: 'slow' };
 // The hand's order: the engine orders it (a card's strength under the contract is a rule: jsonapi's HAND_ORDERS).
 export const HAND_ORDERS = ['strongest', 'weakest', 'suits'];
-// The cards' size: table.css scales the hand's and the trick's cards by it (--gt-card-scale).
+// The size of the player's cards (the hand's): table.css scales them by it (--gt-card-scale).
 export const CARD_SIZES = ['small', 'normal', 'large'];
 const DEFAULTS = { lang: 'en', speed: 'normal', coach: false, fourColour: false, sound: true, duplicate: false,
   autoForced: false, handOrder: 'strongest', cardSize: 'normal' };

@@ -119,6 +119,7 @@ export default {
   'bids.why': 'Why?',
   'bids.others': 'Why not the others?',
   'bids.fold': 'Fold the calls not possible',
+  'bids.more': '▾ {n} more',   // calls below, out of view in the box that scrolls (view/scrollsign.js)
   'contract.sofar': 'Contract so far:',
   'contract.final': 'Contract:',
   'contract.none': 'none yet',
@@ -393,7 +394,7 @@ export default {
   // the cards, the match's end and its statistics, sound (issue 34)
   'settings.fourColour': 'Four-colour deck',
   'settings.fourColourHelp': 'Clubs ♣ green and diamonds ♦ blue, so that no two suits share a colour.',
-  'settings.cardSize': 'Card size',
+  'settings.cardSize': 'Size of your cards',
   'cardSize.small': 'Small',
   'cardSize.normal': 'Normal',
   'cardSize.large': 'Large',

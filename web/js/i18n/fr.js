@@ -116,6 +116,7 @@ export default {
   'bids.why': 'Pourquoi ?',
   'bids.others': 'Pourquoi pas les autres ?',
   'bids.fold': 'Replier les appels impossibles',
+  'bids.more': '▾ {n} de plus',
   'contract.sofar': 'Contrat pour l’instant :',
   'contract.final': 'Contrat :',
   'contract.none': 'aucun',
@@ -390,7 +391,7 @@ export default {
   // the cards, the match's end and its statistics, sound (issue 34)
   'settings.fourColour': 'Jeu quatre couleurs',
   'settings.fourColourHelp': 'Trèfle ♣ en vert et carreau ♦ en bleu : chaque couleur a sa teinte.',
-  'settings.cardSize': 'Taille des cartes',
+  'settings.cardSize': 'Taille de vos cartes',
   'cardSize.small': 'Petite',
   'cardSize.normal': 'Normale',
   'cardSize.large': 'Grande',

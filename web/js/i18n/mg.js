@@ -116,6 +116,7 @@ export default {
   'bids.why': 'Nahoana?',
   'bids.others': 'Nahoana tsy ny hafa?',
   'bids.fold': 'Afeno ireo tsy azo atao',
+  'bids.more': '▾ {n} hafa koa',
   'contract.sofar': 'Fifanarahana hatreto:',
   'contract.final': 'Fifanarahana:',
   'contract.none': 'tsy mbola misy',
@@ -390,7 +391,7 @@ export default {
   // the cards, the match's end and its statistics, sound (issue 34)
   'settings.fourColour': 'Karatra loko efatra',
   'settings.fourColourHelp': 'Maitso ny trèfle ♣ ary manga ny carreau ♦, ka samy manana ny lokony ny karazany tsirairay.',
-  'settings.cardSize': 'Haben’ny karatra',
+  'settings.cardSize': 'Haben’ny karatrao',
   'cardSize.small': 'Kely',
   'cardSize.normal': 'Antonony',
   'cardSize.large': 'Lehibe',
