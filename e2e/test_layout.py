@@ -824,7 +824,8 @@ def test_a_calls_box_that_scrolls_on_a_phone_says_so(page: Page) -> None:
     more = box.locator(".gt-panel__more")
     # The calls out of view, counted here from their boxes: the count says as many.
     hidden_js = """(box) => { const edge = box.getBoundingClientRect().bottom;
-      return [...box.querySelectorAll('.gt-bid')].filter((b) => b.getBoundingClientRect().bottom > edge + 0.5).length; }"""
+      return [...box.querySelectorAll('.gt-bid')]
+        .filter((b) => b.getBoundingClientRect().bottom > edge + 0.5).length; }"""
     assert box.evaluate("b => b.scrollHeight > b.clientHeight + 1"), "the calls fit: nothing to sign"
     expect(box).to_have_class(re.compile(r"\bis-cut-below\b"))
     expect(box).not_to_have_class(re.compile(r"\bis-cut-above\b"))
@@ -845,7 +846,8 @@ def test_a_calls_box_that_scrolls_on_a_phone_says_so(page: Page) -> None:
     # A screen where the calls fit (a tablet: not pinned, nothing scrolls) shows no sign.
     page.set_viewport_size({"width": 1024, "height": 1000})
     page.wait_for_function("() => { const b = document.querySelector('.gt-dock > .gt-panel');"
-                           " return b.scrollHeight <= b.clientHeight + 1 && !b.matches('.is-cut-below, .is-cut-above'); }")
+                           " return b.scrollHeight <= b.clientHeight + 1"
+                           " && !b.matches('.is-cut-below, .is-cut-above'); }")
     page.set_viewport_size(PHONE)
 
 
@@ -858,7 +860,8 @@ def test_a_language_changed_in_the_settings_leaves_the_turn_in_view_as_any_dialo
     open_game(page, query="speed=0&lang=en", fragment=fragment(playing))
     page.locator(".gt-notice__dismiss").click()
     wait_my_turn(page, "play")
-    clear = f"() => {{ const s = ({DOCK_JS})(); return s.trick && s.trick.top >= 0 && s.trick.bottom <= s.dockTop + 1; }}"
+    clear = (f"() => {{ const s = ({DOCK_JS})();"
+             " return s.trick && s.trick.top >= 0 && s.trick.bottom <= s.dockTop + 1; }")
     page.wait_for_function(clear)   # the page shows the turn: the trick above the pinned dock (it scrolls for it)
     assert page.evaluate("scrollY") > 0
     for lang in ("mg", "fr", "en"):

@@ -226,8 +226,7 @@ def info(lang: str = "en") -> JSON:
 def new_match(seed: int | None = None, rules: str = "giretra.com", players: JSON | None = None,
               dealer: str | None = None, deck: list[str] | None = None, scores: JSON | None = None,
               target: int | None = None, seat: str | None = None, order: str = "strongest", lang: str = "en") -> JSON:
-    """Start a match; returns its state and the view of *seat* (default: the first human, else Bottom), its hand in
-    *order* (as for :func:`view`)."""
+    """Start a match; returns its state and the view of *seat* (default: the first human, else Bottom)."""
     lang = check_lang(lang)
     order = _hand_order(order)
     if seed is None:
@@ -259,9 +258,7 @@ def new_match(seed: int | None = None, rules: str = "giretra.com", players: JSON
 
 @endpoint
 def view(state: str, seat: str, order: str = "strongest", lang: str = "en") -> JSON:
-    """What *seat* may know now; its hand in *order*, one of ``HAND_ORDERS``: "strongest" (trumps first, then ♠ ♥ ♣ ♦,
-    each suit's strongest card first under the contract), "weakest" (the same suits, weakest first) or "suits" (♠ ♥ ♣
-    ♦ whatever the contract, strongest first)."""
+    """What *seat* may know now; its hand in *order* (``HAND_ORDERS``)."""
     lang = check_lang(lang)
     order = _hand_order(order)
     match = _match(state)
@@ -293,8 +290,7 @@ def legal(state: str, seat: str, lang: str = "en") -> JSON:
 
 @endpoint
 def apply(state: str, seat: str, action: str, order: str = "strongest", lang: str = "en") -> JSON:
-    """*seat* takes *action*; returns the new state, the seat's view (its hand in *order*, as for :func:`view`) and
-    what happened."""
+    """*seat* takes *action*; returns the new state, the seat's view and what happened."""
     lang = check_lang(lang)
     order = _hand_order(order)
     match = _match(state)
@@ -512,8 +508,7 @@ def replay_deal(state: str, deal: int | None = None, lang: str = "en") -> JSON:
 def take_back(state: str, seat: str, order: str = "strongest", lang: str = "en") -> JSON:
     """The match just before *seat*'s last choice in this phase of the deal, that choice and every action after it
     undone (a player's take-back; asked again, the choice before). ``taken`` is the action taken back, ``undone`` how
-    many actions were undone in all. See ``Match.choices`` for what can be taken back. The view's hand is in *order*
-    (as for :func:`view`)."""
+    many actions were undone in all. See ``Match.choices`` for what can be taken back."""
     lang = check_lang(lang)
     order = _hand_order(order)
     match = _match(state)

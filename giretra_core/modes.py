@@ -93,24 +93,17 @@ def card_points(mode: Mode, card: Card) -> int:
 # Suits shown black, red, black, red (♠ ♥ ♣ ♦) so that neighbours differ; the trump suit goes first.
 _DISPLAY_ORDER = (2, 3, 1, 0)  # position of C, D, H, S
 
-# The orders a player may choose for their hand (the page's setting): the contract's trumps first and each suit's
-# strongest card first (the default); the same suits, weakest card first; or the suits always ♠ ♥ ♣ ♦ (they do not
-# move when the contract is made), strongest first. Strength is always the contract's (RULES P-7).
+# A hand's orders (the page's setting; docs/api.md, view): strength is always the contract's (P-7).
 HAND_ORDERS = ("strongest", "weakest", "suits")
 
 
 def sort_key(mode: Mode | None, card: Card, order: str = "strongest") -> tuple[int, int, int]:
-    """Sort a hand for *mode* in one of :data:`HAND_ORDERS`: by default trumps first, then ♠ ♥ ♣ ♦, strongest card
-    first within a suit.
+    """Sort a hand for *mode*: trumps first, then ♠ ♥ ♣ ♦, strongest card first within a suit ("weakest": weakest
+    first; "suits": ♠ ♥ ♣ ♦ whatever the trumps).
 
     >>> from .cards import parse_cards, cards_of, card_name
-    >>> hand = list(cards_of(parse_cards("7HJHAH9DAC10S")))
-    >>> [card_name(c) for c in sorted(hand, key=lambda c: sort_key(Mode.DIAMONDS, c))]
+    >>> [card_name(c) for c in sorted(cards_of(parse_cards("7HJHAH9DAC10S")), key=lambda c: sort_key(Mode.DIAMONDS, c))]
     ['9D', '10S', 'AH', 'JH', '7H', 'AC']
-    >>> [card_name(c) for c in sorted(hand, key=lambda c: sort_key(Mode.DIAMONDS, c, "weakest"))]
-    ['9D', '10S', '7H', 'JH', 'AH', 'AC']
-    >>> [card_name(c) for c in sorted(hand, key=lambda c: sort_key(Mode.HEARTS, c, "suits"))]
-    ['10S', 'JH', 'AH', '7H', 'AC', '9D']
     """
     m = Mode.NO_TRUMPS if mode is None else mode
     suit = card >> 3

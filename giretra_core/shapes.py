@@ -98,8 +98,7 @@ def trick_cards(leader: int, played: Sequence[int]) -> list[JSON]:
 
 
 def cards(mask: int, trumps: Mode | None = None, order: str = "strongest") -> list[str]:
-    """The cards of *mask* in the order a hand shows them (trumps first once *trumps* is the contract's mode), or in
-    another of :data:`~giretra_core.modes.HAND_ORDERS` (the player's setting)."""
+    """The cards of *mask* in the order a hand shows them (trumps first once *trumps* is the contract's mode)."""
     return [card_name(c) for c in sorted(cards_of(mask), key=lambda c: sort_key(trumps, c, order))]
 
 
@@ -191,8 +190,7 @@ def teams(values: tuple[int, int]) -> JSON:
 
 
 def view(match: Match, seen: SeatView, lang: str, order: str = "strongest") -> JSON:
-    """What a seat may know now (:func:`~giretra_core.views.seat_view`), as the page draws its table; its hands in the
-    player's *order* (:data:`~giretra_core.modes.HAND_ORDERS`)."""
+    """What a seat may know now (:func:`~giretra_core.views.seat_view`), as the page draws its table."""
     # The hand is sorted trumps first once the contract is made; not for the bid of the moment, which moved the cards
     # under the player's eyes at every new bid while they weighed their hand.
     trumps = seen.contract.mode if seen.contract is not None and seen.phase != "negotiation" else None

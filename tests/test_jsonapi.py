@@ -192,7 +192,7 @@ def test_the_hand_in_each_order_a_player_may_choose() -> None:
         assert all(sorted(h) == sorted(hands["strongest"]) for h in hands.values())
         strength = {name: STRENGTH[mode][parse_card(name)] for name in hands["strongest"]}
 
-        def runs(hand: list[str]) -> list[list[int]]:   # each suit's strengths, in the hand's order
+        def runs(hand: list[str], strength: dict[str, int] = strength) -> list[list[int]]:   # each suit's, in order
             suits: dict[str, list[int]] = {}
             for card in hand:
                 suits.setdefault(card[-1], []).append(strength[card])

@@ -23,7 +23,6 @@ import { renderCutPanel, renderDeck } from './view/cut.js';
 import { renderHand } from './view/hand.js';
 import { createMotion } from './view/motion.js';
 import { callsBefore, renderBidHistory, renderCallPanel, renderContract } from './view/negotiation.js';
-import { signScroll } from './view/scrollsign.js';
 import { SEATS, renderSeat } from './view/seats.js';
 import { renderTrick } from './view/trick.js';
 
@@ -172,6 +171,25 @@ function showTurn(root) {
 function showEnd(root) {
   const dock = root.querySelector('.gt-dock');
   if (dock && getComputedStyle(dock).position === 'sticky') document.scrollingElement.scrollTop = 0;
+}
+
+// A phone's calls scroll in the pinned dock, with no sign that more were below: its cut edges fade (table.css) and a
+// count says how many calls are below. For the eye only: the count is aria-hidden, the calls unchanged. Returns the
+// marking, done again as the box scrolls or changes size.
+function signScroll(box, t) {
+  if (!box) return null;
+  const more = box.querySelector(':scope > .gt-panel__more');
+  const update = () => {
+    const below = box.scrollTop + box.clientHeight < box.scrollHeight - 1;
+    box.classList.toggle('is-cut-above', box.scrollTop > 1);
+    box.classList.toggle('is-cut-below', below);
+    const edge = box.getBoundingClientRect().bottom;   // a call not whole above it is out of view
+    const n = below ? [...box.querySelectorAll('.gt-bid')].filter((b) => b.getBoundingClientRect().bottom > edge + 0.5).length : 0;
+    more.textContent = n ? t('bids.more', { n }) : '';
+  };
+  box.addEventListener('scroll', update, { passive: true });
+  update();
+  return update;
 }
 
 // What the player can do now: a legal card, call or cut, the button that ends a trick's pause, a new match.

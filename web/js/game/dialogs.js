@@ -3,7 +3,7 @@
 // changes or a review progresses, with the keyboard's focus kept on the twin of its control.
 
 import { h, replaceKeepingFocus } from '../dom.js';
-import { renderNewMatch, renderSettings, renderShare } from '../view/chrome.js';
+import { renderNewMatch, renderShare } from '../view/chrome.js';
 import { renderStats } from '../view/stats.js';
 import { renderWelcome } from '../view/welcome.js';
 import { markWelcomeSeen } from '../save.js';
@@ -11,8 +11,7 @@ import { renderScoreSheet, renderSummary, renderTrickHistory } from '../view/sum
 import { playDealAgain } from '../replay/again.js';
 import { shareLinks } from './links.js';
 import { loadStats, resetStats } from './stats.js';
-import { changeAutoForced, changeCardSize, changeCoach, changeDuplicate, changeFourColour, changeHandOrder, changeSound,
-  changeLang, changeLevel, changeSpeed, HUMAN } from './settings.js';
+import { HUMAN } from './settings.js';
 
 /** *marks*: the element that says a dialog is open (data-dialog), for its host page: the rules page hides its
  *  floating button then (it stayed bright over the dimmed page: an audit). */
@@ -34,7 +33,7 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
     // The bar's button that opened it ("open-settings"): redrawn meanwhile (the language changed), the browser cannot
     // give the focus back to it, and it went to the game instead (an accessibility audit); its twin takes it.
     const opener = (dom.table.getRootNode().activeElement ?? document.activeElement)?.dataset?.action;
-    const scrolled = scrollY;   // the page's scroll, given back with the focus to that twin (which scrolled to the bar)
+    const scrolled = scrollY;   // given back with the focus to a twin (focus() scrolled to the bar)
     dom.dialog.onclose = () => {
       content = null;
       marks.removeAttribute('data-dialog');
@@ -159,22 +158,11 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
     openWelcome: () => open((t) => renderWelcome(t, { target: game().view?.target ?? 150, rulesHref, onClose: close }), {
       onClose: () => { markWelcomeSeen(); game().showSummaryIfAny(); },
     }),
-    openSettings: () => { confirmingReset = false; open((t) => renderSettings(t, game(), {
-      ...settingsActions(game()), stats: game().standalone ? statsSection(t) : null,
-    })); },
-  };
-}
-
-/** The settings dialog's controls, each a setting of *g* changed (settings.js). */
-function settingsActions(g) {
-  return {
-    onLang: (lang) => changeLang(g, lang),
-    onLevel: (seat, level) => changeLevel(g, seat, level),
-    onSpeed: (value) => changeSpeed(g, value),
-    onCoach: (on) => changeCoach(g, on), onDuplicate: (on) => changeDuplicate(g, on),
-    onFourColour: (on) => changeFourColour(g, on), onAutoForced: (on) => changeAutoForced(g, on),
-    onCardSize: (size) => changeCardSize(g, size), onHandOrder: (order) => changeHandOrder(g, order),
-    onSound: (on) => changeSound(g, on),
+    // (its module loaded when first opened: not part of a first visit's bytes)
+    openSettings: () => import('./settingsdialog.js').then(({ renderSettingsDialog }) => {
+      confirmingReset = false;
+      open((t) => renderSettingsDialog(t, game(), game().standalone ? statsSection(t) : null));
+    }, (err) => game().showCrash(err)),
   };
 }
 

@@ -119,7 +119,7 @@ export default {
   'bids.why': 'Why?',
   'bids.others': 'Why not the others?',
   'bids.fold': 'Fold the calls not possible',
-  'bids.more': '▾ {n} more',   // calls below, out of view in the box that scrolls (view/scrollsign.js)
+  'bids.more': '▾ {n} more',
   'contract.sofar': 'Contract so far:',
   'contract.final': 'Contract:',
   'contract.none': 'none yet',
