@@ -865,9 +865,12 @@ def test_a_language_changed_in_the_settings_leaves_the_turn_in_view_as_any_dialo
     page.wait_for_function(clear)   # the page shows the turn: the trick above the pinned dock (it scrolls for it)
     assert page.evaluate("scrollY") > 0
     for lang in ("mg", "fr", "en"):
+        label = page.locator("#gt-table-host").get_attribute("aria-label")
         page.locator('[data-action="open-settings"]').click()
         page.locator("#gt-lang").select_option(lang)
         expect(page.locator("html")).to_have_attribute("lang", lang)
+        # (the table drawn in the new language behind the dialog, as a player sees it before closing)
+        expect(page.locator("#gt-table-host")).not_to_have_attribute("aria-label", label or "")
         page.keyboard.press("Escape")
         expect(page.locator('[data-action="open-settings"]')).to_be_focused()
         try:
