@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 from typing import Any
 
 import pytest
@@ -789,3 +790,134 @@ def test_the_match_ends_sheet_with_its_start_score_fits_a_small_phone(page: Page
     expect(sheet.locator("tbody tr")).to_have_count(2)   # the start, the deal
     fits = "s => s.scrollWidth <= s.clientWidth || [s.scrollWidth, s.clientWidth]"
     assert sheet.evaluate(fits) is True, sheet.evaluate(fits)
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=["360x640", "390x844"])
+def test_every_card_size_keeps_a_phones_hand_targets_and_its_dock(page: Page, size: tuple[int, int]) -> None:
+    # Issue 34 (settings): the card size. On a phone the hand stays overlapped, every card a 44 px target, and the
+    # pinned dock at most 45 % of the screen with the contract and the trick in view (large is capped at 360 px).
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    answering, _ = drive(api("new_match", seed=4)["state"], lambda v: v["phase"] == "negotiation"
+                         and v["toAct"] == "Bottom" and v.get("contract") is not None)
+    playing, _ = drive(answering, lambda v: v["phase"] == "play" and v["toAct"] == "Bottom"
+                       and len(v["trick"]["cards"]) >= 1)
+    widths = {}
+    for card_size, lang in (("large", "mg"), ("large", "fr"), ("small", "en")):
+        where = f"{width}x{height}-{card_size}-{lang}"
+        open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(answering))
+        page.locator(".gt-notice__dismiss").click()
+        page.locator('[data-action="open-settings"]').click()
+        page.locator("#gt-card-size").select_option(card_size)
+        page.keyboard.press("Escape")
+        wait_my_turn(page, "negotiation")
+        expect(page.locator(f'.gt-app[data-card-size="{card_size}"]')).to_have_count(1)
+        dock_leaves_the_table_in_view(page, f"{where}-call", ("contract",))
+        open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(playing))
+        page.locator(".gt-notice__dismiss").click()
+        wait_my_turn(page, "play")
+        dock_leaves_the_table_in_view(page, f"{where}-card", ("contract", "trick"))
+        overlapped = page.evaluate("""() => { const slots = [...document.querySelectorAll('.gt-hand__slot')];
+          const card = slots[0].querySelector('.gt-card--hand').getBoundingClientRect().width;
+          return { card, slot: slots[0].getBoundingClientRect().width }; }""")
+        widths[card_size] = overlapped["card"]
+        assert overlapped["card"] >= 44, f"{where}: {overlapped}"
+    # Large is larger where the phone has room for it (390 px), never smaller than normal's (51 px) at 360.
+    assert widths["large"] > widths["small"] and widths["large"] >= (60 if width >= 390 else 51), widths
+
+
+# What a phone's player taps besides the calls and the cards: each one's box, at least 44 px tall (the link also wide).
+TARGETS_JS = """() => [...document.querySelectorAll(
+    '.gt-calls__why, .gt-calls__others, .gt-calls__fold, .gt-status__btn, a.gt-score__rules')]
+  .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+  .map((e) => { const r = e.getBoundingClientRect();
+    return { kind: e.dataset.action ?? 'rules', name: e.textContent, width: r.width, height: r.height }; })"""
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=["360x640", "390x844"])
+def test_why_hint_undo_and_the_rules_link_are_44_px_targets_on_a_phone(page: Page, size: tuple[int, int]) -> None:
+    # Issue 34: the calls' "Why?" buttons were 26 px tall, Hint and Undo 36, the rules link 24.
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    answering, _ = drive(api("new_match", seed=4)["state"], lambda v: v["phase"] == "negotiation"
+                         and v["toAct"] == "Bottom" and v.get("contract") is not None)
+    for lang in ("en", "fr", "mg"):
+        open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(answering))
+        page.locator(".gt-notice__dismiss").click()
+        wait_my_turn(page, "negotiation")
+        seen = page.evaluate(TARGETS_JS)
+        page.locator(".gt-calls__others:visible, .gt-calls__why:visible").first.tap()
+        expect(page.locator(".gt-calls.is-all")).to_be_visible()   # unfolded: "Fold" shows
+        seen += page.evaluate(TARGETS_JS)
+        kinds = {t["kind"] for t in seen}
+        assert {"rules", "hint", "take-back", "show-all-calls", "fold-calls"} <= kinds, (lang, kinds)
+        small = [t for t in seen if t["height"] < 44 or (t["kind"] == "rules" and t["width"] < 44)]
+        assert not small, f"{lang}: targets under 44 px: {small}"
+
+
+def test_a_calls_box_that_scrolls_on_a_phone_says_so(page: Page) -> None:
+    # Issue 34: at 360×640 the calls box is about 90 px high and scrolled with no sign. Its cut edges fade and a count
+    # says how many calls are below; for the eye only (aria-hidden), the calls and their keys unchanged.
+    answering, view = drive(api("new_match", seed=4)["state"], lambda v: v["phase"] == "negotiation"
+                            and v["toAct"] == "Bottom" and v.get("contract") is not None)
+    open_game(page, query="speed=0&lang=en", fragment=fragment(answering))
+    page.locator(".gt-notice__dismiss").click()
+    wait_my_turn(page, "negotiation")
+    box = page.locator(".gt-dock > .gt-panel")
+    more = box.locator(".gt-panel__more")
+    # The calls out of view, counted here from their boxes: the count says as many.
+    hidden_js = """(box) => { const edge = box.getBoundingClientRect().bottom;
+      return [...box.querySelectorAll('.gt-bid')]
+        .filter((b) => b.getBoundingClientRect().bottom > edge + 0.5).length; }"""
+    assert box.evaluate("b => b.scrollHeight > b.clientHeight + 1"), "the calls fit: nothing to sign"
+    expect(box).to_have_class(re.compile(r"\bis-cut-below\b"))
+    expect(box).not_to_have_class(re.compile(r"\bis-cut-above\b"))
+    hidden = box.evaluate(hidden_js)
+    assert hidden >= 1
+    expect(more).to_be_visible()
+    expect(more).to_have_text(f"▾ {hidden} more")
+    expect(more).to_have_attribute("aria-hidden", "true")
+    # Every call is still in the group for the keyboard and a screen reader, and the count is not one of its names.
+    calls = page.get_by_role("group", name=re.compile("call", re.I)).get_by_role("button")
+    assert calls.count() >= len([a for a in view["legal"] if a["legal"]])
+    assert "more" not in " ".join(calls.all_inner_texts())
+    # Scrolled to its end: the top edge fades, the count is gone.
+    box.evaluate("b => b.scrollTo(0, b.scrollHeight)")
+    expect(box).to_have_class(re.compile(r"\bis-cut-above\b"))
+    expect(box).not_to_have_class(re.compile(r"\bis-cut-below\b"))
+    expect(more).to_be_hidden()
+    # A screen where the calls fit (a tablet: not pinned, nothing scrolls) shows no sign.
+    page.set_viewport_size({"width": 1024, "height": 1000})
+    page.wait_for_function("() => { const b = document.querySelector('.gt-dock > .gt-panel');"
+                           " return b.scrollHeight <= b.clientHeight + 1"
+                           " && !b.matches('.is-cut-below, .is-cut-above'); }")
+    page.set_viewport_size(PHONE)
+
+
+def test_a_language_changed_in_the_settings_leaves_the_turn_in_view_as_any_dialog_does(page: Page) -> None:
+    # Issue 34: closing the settings after a language change gave the focus to Settings' twin in the bar (the old
+    # button was redrawn), and the page scrolled to the top: the trick went under the pinned dock.
+    page.set_viewport_size({"width": 320, "height": 568})
+    playing, _ = drive(api("new_match", seed=4)["state"], lambda v: v["phase"] == "play" and v["toAct"] == "Bottom"
+                       and len(v["trick"]["cards"]) >= 1)
+    open_game(page, query="speed=0&lang=en", fragment=fragment(playing))
+    page.locator(".gt-notice__dismiss").click()
+    wait_my_turn(page, "play")
+    clear = (f"() => {{ const s = ({DOCK_JS})();"
+             " return s.trick && s.trick.top >= 0 && s.trick.bottom <= s.dockTop + 1; }")
+    page.wait_for_function(clear)   # the page shows the turn: the trick above the pinned dock (it scrolls for it)
+    assert page.evaluate("scrollY") > 0
+    for lang in ("mg", "fr", "en"):
+        label = page.locator("#gt-table-host").get_attribute("aria-label")
+        page.locator('[data-action="open-settings"]').click()
+        page.locator("#gt-lang").select_option(lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        # (the table drawn in the new language behind the dialog, as a player sees it before closing)
+        expect(page.locator("#gt-table-host")).not_to_have_attribute("aria-label", label or "")
+        page.keyboard.press("Escape")
+        expect(page.locator('[data-action="open-settings"]')).to_be_focused()
+        try:
+            page.wait_for_function(clear, timeout=10_000)
+        except PlaywrightTimeoutError:
+            page.screenshot(path=str(ARTIFACTS / f"lang-{lang}-trick-under-dock.png"))
+            raise AssertionError(f"{lang}: the trick is not in view: {page.evaluate(DOCK_JS)}") from None
+    page.set_viewport_size(PHONE)

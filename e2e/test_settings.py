@@ -6,7 +6,7 @@ import json
 import re
 
 from conftest import open_game, wait_ready
-from gameplay import HUMAN, api, drive, fragment, saved_state
+from gameplay import HUMAN, api, drive, drive_from_any, fragment, saved_state, wait_hand, wait_my_turn
 from playwright.sync_api import Page, expect
 
 
@@ -160,3 +160,69 @@ def test_a_forced_card_is_played_for_the_player_once_the_setting_is_on(page: Pag
     page.locator('#gt-dialog[open] [data-action="close-dialog"]').click()
     expect(page.locator("#gt-dialog[open] .gt-summary")).to_be_visible()   # played, and the deal's result shown
     assert json.loads(page.evaluate("localStorage.getItem('giretra.settings')"))["settings"]["autoForced"] is True
+
+
+CARD_JS = """() => { const r = document.querySelector('.gt-hand .gt-card--hand').getBoundingClientRect();
+  const last = document.querySelector('.gt-hand__slot:last-child .gt-card--hand').getBoundingClientRect();
+  return { width: r.width, bottom: Math.max(r.bottom, last.bottom), height: innerHeight }; }"""
+
+
+def test_the_card_size_is_a_setting_that_is_kept_and_leaves_the_whole_hand_in_view(page: Page) -> None:
+    # Issue 34 (settings players expect): the cards of the hand larger or smaller, kept with the other settings.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    state, _ = drive(api("new_match", seed=4)["state"], lambda v: v["phase"] == "play" and v["toAct"] == HUMAN)
+    open_game(page, query="speed=0", fragment=fragment(state))
+    wait_my_turn(page, "play")
+    normal = page.evaluate(CARD_JS)
+    page.locator('[data-action="open-settings"]').click()
+    expect(page.locator("#gt-card-size")).to_have_value("normal")
+    expect(page.get_by_label("Size of your cards")).to_be_visible()
+    page.get_by_label("Size of your cards").select_option("large")
+    page.keyboard.press("Escape")
+    page.wait_for_function(f"() => ({CARD_JS})().width > {normal['width']} * 1.15")
+    large = page.evaluate(CARD_JS)
+    assert large["bottom"] <= large["height"], f"the hand runs off a 1280×800 screen: {large}"
+    stored = json.loads(page.evaluate("localStorage.getItem('giretra.settings')"))
+    assert stored["settings"]["cardSize"] == "large"
+    page.reload()   # kept
+    wait_ready(page)
+    wait_my_turn(page, "play")
+    assert abs(page.evaluate(CARD_JS)["width"] - large["width"]) < 1
+    page.locator('[data-action="open-settings"]').click()
+    expect(page.locator("#gt-card-size")).to_have_value("large")
+    page.locator("#gt-card-size").select_option("small")
+    page.keyboard.press("Escape")
+    page.wait_for_function(f"() => ({CARD_JS})().width < {normal['width']} * 0.9")
+
+
+def test_the_hand_order_is_a_setting_and_the_engine_orders_the_hand(page: Page) -> None:
+    # Issue 34: the hand sorted as the player likes; a card's strength under the contract is a rule, so the engine
+    # orders it (jsonapi view's order) and the page only draws it.
+    # A Colour contract other than Spades: the three orders differ (♠ leads the fixed order; AllTrumps and NoTrumps
+    # have no trumps to put first).
+    state, view = drive_from_any(lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["hand"]) == 8
+                                 and v["contract"]["mode"] in ("ColourClubs", "ColourDiamonds", "ColourHearts")
+                                 and len({c[-1] for c in v["hand"]}) >= 3)
+    orders = {order: api("view", state=state, seat=HUMAN, order=order)["hand"]
+              for order in ("strongest", "weakest", "suits")}
+    assert orders["strongest"] == view["hand"] and len({tuple(h) for h in orders.values()}) == 3
+    open_game(page, query="speed=0&lang=fr", fragment=fragment(state))
+    wait_my_turn(page, "play")
+    wait_hand(page, orders["strongest"])   # the default: today's order
+    page.locator('[data-action="open-settings"]').click()
+    expect(page.locator("#gt-hand-order")).to_have_value("strongest")
+    page.get_by_label("Ordre de votre main").select_option(label="Atouts d’abord, la carte la plus faible en premier")
+    wait_hand(page, orders["weakest"])   # drawn again behind the dialog
+    page.keyboard.press("Escape")
+    page.reload()   # kept
+    wait_ready(page)
+    wait_my_turn(page, "play")
+    wait_hand(page, orders["weakest"])
+    page.locator('[data-action="open-settings"]').click()
+    page.locator("#gt-hand-order").select_option("suits")
+    page.keyboard.press("Escape")
+    wait_hand(page, orders["suits"])
+    # The player's next card keeps the order: the engine's answer to the move gives the hand in it.
+    card = next(c for c in orders["suits"] if page.locator(f'.gt-hand [data-card="{c}"].is-legal').count())
+    page.locator(f'.gt-hand [data-card="{card}"]').click()
+    wait_hand(page, [c for c in orders["suits"] if c != card])   # (the contract stands: the same order, one card less)

@@ -36,7 +36,7 @@ from .lessons import catalogue as lesson_catalogue
 from .lessons import check_answer as lesson_check
 from .lessons import lesson_task as lesson_board
 from .match import MAX_SEED, MAX_TARGET, PLAYER_KINDS, Match
-from .modes import parse_mode
+from .modes import HAND_ORDERS, parse_mode
 from .negotiation import Reason
 from .notation import MAX_LENGTH, format_link, format_match, parse_link, parse_match
 from .rules import PRESETS, get_preset
@@ -164,6 +164,12 @@ def _state(match: Match) -> str:
     return state
 
 
+def _hand_order(value: object) -> str:
+    if value not in HAND_ORDERS:
+        raise RequestError(f"order must be one of {', '.join(HAND_ORDERS)}, not {value!r}")
+    return str(value)
+
+
 def _seat(value: object) -> Seat:
     return parse_seat(_str(value, "seat"))
 
@@ -220,9 +226,10 @@ def info(lang: str = "en") -> JSON:
 @endpoint
 def new_match(seed: int | None = None, rules: str = "giretra.com", players: JSON | None = None,
               dealer: str | None = None, deck: list[str] | None = None, scores: JSON | None = None,
-              target: int | None = None, seat: str | None = None, lang: str = "en") -> JSON:
+              target: int | None = None, seat: str | None = None, order: str = "strongest", lang: str = "en") -> JSON:
     """Start a match; returns its state and the view of *seat* (default: the first human, else Bottom)."""
     lang = check_lang(lang)
+    order = _hand_order(order)
     if seed is None:
         seed = random.SystemRandom().randrange(MAX_SEED)
     seed = _int(seed, "seed", 0, MAX_SEED)
@@ -247,15 +254,16 @@ def new_match(seed: int | None = None, rules: str = "giretra.com", players: JSON
         seat_obj = Seat(player_list.index("human")) if "human" in player_list else Seat.BOTTOM
     else:
         seat_obj = _seat(seat)
-    return {"state": state, "view": shapes.view(match, seat_view(match, seat_obj), lang)}
+    return {"state": state, "view": shapes.view(match, seat_view(match, seat_obj), lang, order)}
 
 
 @endpoint
-def view(state: str, seat: str, lang: str = "en") -> JSON:
-    """What *seat* may know now."""
+def view(state: str, seat: str, order: str = "strongest", lang: str = "en") -> JSON:
+    """What *seat* may know now; its hand in *order* (``HAND_ORDERS``)."""
     lang = check_lang(lang)
+    order = _hand_order(order)
     match = _match(state)
-    return shapes.view(match, seat_view(match, _seat(seat)), lang)
+    return shapes.view(match, seat_view(match, _seat(seat)), lang, order)
 
 
 @endpoint
@@ -282,14 +290,15 @@ def legal(state: str, seat: str, lang: str = "en") -> JSON:
 
 
 @endpoint
-def apply(state: str, seat: str, action: str, lang: str = "en") -> JSON:
+def apply(state: str, seat: str, action: str, order: str = "strongest", lang: str = "en") -> JSON:
     """*seat* takes *action*; returns the new state, the seat's view and what happened."""
     lang = check_lang(lang)
+    order = _hand_order(order)
     match = _match(state)
     who = _seat(seat)
     act = parse_action(_str(action, "action"))
     after = match.apply(who, act)
-    return {"state": _state(after), "view": shapes.view(after, seat_view(after, who), lang),
+    return {"state": _state(after), "view": shapes.view(after, seat_view(after, who), lang, order),
             "event": shapes.event(match, after, who, act, lang)}
 
 
@@ -513,11 +522,12 @@ def replay_deal(state: str, deal: int | None = None, lang: str = "en") -> JSON:
 
 
 @endpoint
-def take_back(state: str, seat: str, lang: str = "en") -> JSON:
+def take_back(state: str, seat: str, order: str = "strongest", lang: str = "en") -> JSON:
     """The match just before *seat*'s last choice in this phase of the deal, that choice and every action after it
     undone (a player's take-back; asked again, the choice before). ``taken`` is the action taken back, ``undone`` how
     many actions were undone in all. See ``Match.choices`` for what can be taken back."""
     lang = check_lang(lang)
+    order = _hand_order(order)
     match = _match(state)
     who = _seat(seat)
     choices = list(match.choices(who))
@@ -527,7 +537,7 @@ def take_back(state: str, seat: str, lang: str = "en") -> JSON:
                            "nothing_to_take_back")
     before, taken = choices[-1]
     undone = len(match.deal.actions()) - len(before.deal.actions())
-    return {"state": _state(before), "view": shapes.view(before, seat_view(before, who), lang),
+    return {"state": _state(before), "view": shapes.view(before, seat_view(before, who), lang, order),
             "taken": shapes.action(taken, None, lang), "undone": undone}
 
 

@@ -93,9 +93,13 @@ def card_points(mode: Mode, card: Card) -> int:
 # Suits shown black, red, black, red (♠ ♥ ♣ ♦) so that neighbours differ; the trump suit goes first.
 _DISPLAY_ORDER = (2, 3, 1, 0)  # position of C, D, H, S
 
+# A hand's orders (the page's setting; docs/api.md, view): strength is always the contract's (P-7).
+HAND_ORDERS = ("strongest", "weakest", "suits")
 
-def sort_key(mode: Mode | None, card: Card) -> tuple[int, int, int]:
-    """Sort a hand for *mode*: trumps first, then ♠ ♥ ♣ ♦, strongest card first within a suit.
+
+def sort_key(mode: Mode | None, card: Card, order: str = "strongest") -> tuple[int, int, int]:
+    """Sort a hand for *mode*: trumps first, then ♠ ♥ ♣ ♦, strongest card first within a suit ("weakest": weakest
+    first; "suits": ♠ ♥ ♣ ♦ whatever the trumps).
 
     >>> from .cards import parse_cards, cards_of, card_name
     >>> [card_name(c) for c in sorted(cards_of(parse_cards("7HJHAH9DAC10S")), key=lambda c: sort_key(Mode.DIAMONDS, c))]
@@ -103,4 +107,8 @@ def sort_key(mode: Mode | None, card: Card) -> tuple[int, int, int]:
     """
     m = Mode.NO_TRUMPS if mode is None else mode
     suit = card >> 3
-    return (0 if m == suit else 1, _DISPLAY_ORDER[suit], -STRENGTH[m][card])
+    strength = STRENGTH[m][card]
+    if order == "suits":
+        return (0, _DISPLAY_ORDER[suit], -strength)
+    trumps_first = 0 if m == suit else 1
+    return (trumps_first, _DISPLAY_ORDER[suit], strength if order == "weakest" else -strength)

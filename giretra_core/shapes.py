@@ -97,9 +97,9 @@ def trick_cards(leader: int, played: Sequence[int]) -> list[JSON]:
     return [{"seat": SEAT_NAMES[(leader + i) & 3], "card": card_name(c)} for i, c in enumerate(played)]
 
 
-def cards(mask: int, trumps: Mode | None = None) -> list[str]:
+def cards(mask: int, trumps: Mode | None = None, order: str = "strongest") -> list[str]:
     """The cards of *mask* in the order a hand shows them (trumps first once *trumps* is the contract's mode)."""
-    return [card_name(c) for c in sorted(cards_of(mask), key=lambda c: sort_key(trumps, c))]
+    return [card_name(c) for c in sorted(cards_of(mask), key=lambda c: sort_key(trumps, c, order))]
 
 
 def action(act: Action, reason: Reason | None, lang: str) -> JSON:
@@ -189,7 +189,7 @@ def teams(values: tuple[int, int]) -> JSON:
     return {"Team1": values[0], "Team2": values[1]}
 
 
-def view(match: Match, seen: SeatView, lang: str) -> JSON:
+def view(match: Match, seen: SeatView, lang: str, order: str = "strongest") -> JSON:
     """What a seat may know now (:func:`~giretra_core.views.seat_view`), as the page draws its table."""
     # The hand is sorted trumps first once the contract is made; not for the bid of the moment, which moved the cards
     # under the player's eyes at every new bid while they weighed their hand.
@@ -208,7 +208,7 @@ def view(match: Match, seen: SeatView, lang: str) -> JSON:
         "scores": teams(seen.scores),
         "target": seen.target,
         "winner": team(seen.winner),
-        "hand": cards(seen.hand, trumps),
+        "hand": cards(seen.hand, trumps, order),
         "handCounts": {SEAT_NAMES[i]: n for i, n in enumerate(seen.hand_counts)},
         "cut": seen.cut,
         "calls": calls(seen.negotiation, lang),
@@ -228,7 +228,7 @@ def view(match: Match, seen: SeatView, lang: str) -> JSON:
         "canTakeBack": next(match.choices(seen.seat), None) is not None,
     }
     if seen.hands is not None:
-        out["hands"] = {SEAT_NAMES[i]: cards(h, trumps) for i, h in enumerate(seen.hands)}
+        out["hands"] = {SEAT_NAMES[i]: cards(h, trumps, order) for i, h in enumerate(seen.hands)}
     return out
 
 

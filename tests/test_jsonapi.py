@@ -176,6 +176,56 @@ def test_the_hand_keeps_its_order_through_the_negotiation_and_puts_trumps_first_
             assert suits[:suits.count(trump)] == [trump] * suits.count(trump), (seed, hand)
 
 
+def test_the_hand_in_each_order_a_player_may_choose() -> None:
+    # The page's "hand order" setting: the engine orders the cards (a card's strength under the contract is a rule).
+    for seed in range(8):
+        m = Match.new(seed=seed, players=("advanced",) * 4)
+        rng = random.Random(seed)
+        while m.deal.phase is not DealPhase.PLAY:
+            assert m.turn is not None
+            m = m.apply(m.turn, rng.choice(m.legal_actions()))
+        assert m.deal.contract is not None
+        mode = m.deal.contract.mode
+        state = format_match(m)
+        hands = {order: value("view", state=state, seat="Bottom", order=order)["hand"]
+                 for order in ("strongest", "weakest", "suits")}
+        assert hands["strongest"] == value("view", state=state, seat="Bottom")["hand"]   # the default
+        assert all(sorted(h) == sorted(hands["strongest"]) for h in hands.values())
+        strength = {name: STRENGTH[mode][parse_card(name)] for name in hands["strongest"]}
+
+        def runs(hand: list[str], strength: dict[str, int] = strength) -> list[list[int]]:   # each suit's, in order
+            suits: dict[str, list[int]] = {}
+            for card in hand:
+                suits.setdefault(card[-1], []).append(strength[card])
+            return list(suits.values())
+
+        assert all(r == sorted(r, reverse=True) for r in runs(hands["strongest"]))
+        assert all(r == sorted(r) for r in runs(hands["weakest"]))
+        assert all(r == sorted(r, reverse=True) for r in runs(hands["suits"]))
+        # The same suits, in the same order, in the first two; ♠ ♥ ♣ ♦ whatever the contract in the third.
+        suit_order = [card[-1] for card in hands["strongest"]]
+        assert [card[-1] for card in hands["weakest"]] == suit_order
+        suits = [card[-1] for card in hands["suits"]]
+        assert suits == sorted(suits, key="SHCD".index), (seed, hands)
+        # A move's answer and a take-back's give the hand in the order asked too.
+        seat = m.turn.api_name  # type: ignore[union-attr]
+        card = value("view", state=state, seat=seat)["legal"][0]["action"]
+        after = value("apply", state=state, seat=seat, action=card, order="weakest")
+        assert after["view"]["hand"] == value("view", state=after["state"], seat=seat, order="weakest")["hand"]
+        back = value("take_back", state=after["state"], seat=seat, order="suits")
+        assert back["state"] == state
+        assert back["view"]["hand"] == value("view", state=state, seat=seat, order="suits")["hand"]
+        if seat == "Bottom":
+            assert back["view"]["hand"] == hands["suits"]
+
+
+def test_an_order_the_engine_does_not_know_is_refused() -> None:
+    state = format_match(Match.new(seed=1))
+    for order in ("biggest", "", None, 3):
+        assert error("view", state=state, seat="Bottom", order=order)["code"] == "bad_request"
+        assert error("new_match", seed=1, order=order)["code"] == "bad_request"
+
+
 def test_view_at_match_end_reveals_the_hands() -> None:
     state = play(3, 50, 0)
     v = value("view", state=state, seat="Top")

@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import { endOfDeal, Game } from '../../web/js/game/controller.js';
 import { describe } from '../../web/js/game/describe.js';
 import { openFragment, shareLinks } from '../../web/js/game/links.js';
-import { changeLang, changeLevel, withLevels } from '../../web/js/game/settings.js';
+import { changeLang, storedSettings, withLevels } from '../../web/js/game/settings.js';
+import { changeHandOrder, changeLevel } from '../../web/js/game/settingsdialog.js';
 import { hasWords, loadWords, translator } from '../../web/js/i18n.js';
 import { createSession } from '../../web/js/session.js';
 import { EngineCrash, EngineLoadError, fakeEngine, fakeTimers, RulesError, settle } from './fake-engine.js';
@@ -71,7 +72,7 @@ test('after the player plays a card the controller asks the bot for the next sea
   await settle();
   const asked = engine.take('bot_action');
   assert.deepEqual([asked.args.state, asked.args.seat, asked.args.seed], ['s1', 'Left', 0]);
-  assert.deepEqual(engine.calls[0], { name: 'apply', args: { state: 's0', seat: 'Bottom', action: 'JH', lang: 'en' } });
+  assert.deepEqual(engine.calls[0], { name: 'apply', args: { state: 's0', seat: 'Bottom', action: 'JH', order: 'strongest', lang: 'en' } });
 });
 
 test('a played card is saved and said as the player’s own line', async () => {
@@ -160,7 +161,7 @@ test('with “play a forced card automatically” on, the only legal card is pla
   g.advance();
   await settle();
   await settle();
-  assert.deepEqual(engine.calls[0], { name: 'apply', args: { state: 's0', seat: 'Bottom', action: 'JH', lang: 'en' } });
+  assert.deepEqual(engine.calls[0], { name: 'apply', args: { state: 's0', seat: 'Bottom', action: 'JH', order: 'strongest', lang: 'en' } });
   assert.equal(engine.take('bot_action').args.seat, 'Left', 'and the bots go on');
 });
 
@@ -351,6 +352,28 @@ test('two language switches in a row: the last one asked wins, even when the fir
 test('settings saved with one level for the three bots give each bot that level', () => {
   assert.deepEqual(withLevels({ level: 'expert', speed: 'fast' }).levels, { Left: 'expert', Top: 'expert', Right: 'expert' });
   assert.deepEqual(withLevels({ levels: { Left: 'novice', Top: 3 } }).levels, { Left: 'novice', Top: 'advanced', Right: 'advanced' });
+});
+
+test('a hand order chosen is kept, and the engine gives the hand again in it; no other call carries it', async () => {
+  const { g, engine, store, ui } = game();
+  const changed = changeHandOrder(g, 'weakest');
+  const asked = engine.take('view');
+  assert.deepEqual(asked.args, { state: 's0', seat: 'Bottom', order: 'weakest', lang: 'en' });
+  asked.resolve(view('Bottom', 'play', { hand: ['7S', 'JH'] }));
+  await changed;
+  assert.deepEqual(g.view.hand, ['7S', 'JH']);
+  assert.equal(store.settings.at(-1).handOrder, 'weakest');
+  assert.equal(ui.calls.at(-1), 'render');
+  g.call('score_sheet', { state: 's0' });
+  assert.deepEqual(engine.calls.at(-1).args, { state: 's0', lang: 'en' });   // (the engine refuses a field it does not take)
+});
+
+test('a card size or hand order this page does not know (a later version’s) is read as the default', () => {
+  const store = { readSettings: (defaults) => ({ ...defaults, cardSize: 'huge', handOrder: 'random', speed: 'fast' }) };
+  const settings = storedSettings(store);
+  assert.deepEqual([settings.cardSize, settings.handOrder, settings.speed], ['normal', 'strongest', 'fast']);
+  const kept = storedSettings({ readSettings: (defaults) => ({ ...defaults, cardSize: 'large', handOrder: 'suits' }) });
+  assert.deepEqual([kept.cardSize, kept.handOrder], ['large', 'suits']);
 });
 
 test('the deal’s last trick keeps the deal just played on the table, every hand empty', () => {

@@ -57,6 +57,8 @@ export function mountTable(root, opts = {}) {
   let wasOver = false;
   let drawn = null;   // the model last drawn: the motion shows the move from it to the next
   const motion = createMotion(root);
+  let resign = null;
+  const boxSizes = new ResizeObserver(() => resign?.());
   // A tap anywhere on the table ends the running motion at once (the tap itself goes on: a card tapped is played).
   root.addEventListener('pointerdown', () => motion.finish(), true);
   const draw = () => {
@@ -69,6 +71,11 @@ export function mountTable(root, opts = {}) {
     if (old) old.replaceWith(table); else root.prepend(table);   // (the motion's layer stays: its ghosts go on)
     motion.play(before, drawn, model);
     drawn = model;
+    // Calls that scroll say so (a phone), marked again as the box's height changes (the screen turned, a reason shown)
+    const box = table.querySelector('.gt-dock > .gt-panel');
+    boxSizes.disconnect();
+    resign = signScroll(box, model.t);
+    if (box) boxSizes.observe(box);
     // The table itself only ever holds the focus while it waits for the player's turn (a dialog may have put it back
     // there): parked, whatever brought it there.
     parked = restoreFocus(root, focusKey, focusKey === 'table' || (focusKey !== null && focusKey === parked));
@@ -129,7 +136,9 @@ export function mountTable(root, opts = {}) {
       if (queued && model) { queued = false; draw(); }
       return motion.settled();
     },
-    destroy() { model = null; motion.destroy(); root.replaceChildren(); removeEventListener('resize', onResize); },
+    destroy() {
+      model = null; motion.destroy(); boxSizes.disconnect(); root.replaceChildren(); removeEventListener('resize', onResize);
+    },
   };
 }
 
@@ -167,6 +176,25 @@ function showTurn(root) {
 function showEnd(root) {
   const dock = root.querySelector('.gt-dock');
   if (dock && getComputedStyle(dock).position === 'sticky') document.scrollingElement.scrollTop = 0;
+}
+
+// A phone's calls scroll in the pinned dock, with no sign that more were below: its cut edges fade (table.css) and a
+// count says how many calls are below. For the eye only: the count is aria-hidden, the calls unchanged. Returns the
+// marking, done again as the box scrolls or changes size.
+function signScroll(box, t) {
+  if (!box) return null;
+  const more = box.querySelector(':scope > .gt-panel__more');
+  const update = () => {
+    const below = box.scrollTop + box.clientHeight < box.scrollHeight - 1;
+    box.classList.toggle('is-cut-above', box.scrollTop > 1);
+    box.classList.toggle('is-cut-below', below);
+    const edge = box.getBoundingClientRect().bottom;   // a call not whole above it is out of view
+    const n = below ? [...box.querySelectorAll('.gt-bid')].filter((b) => b.getBoundingClientRect().bottom > edge + 0.5).length : 0;
+    more.textContent = n ? t('bids.more', { n }) : '';
+  };
+  box.addEventListener('scroll', update, { passive: true });
+  update();
+  return update;
 }
 
 // What the player can do now: a legal card, call or cut, the button that ends a trick's pause, a new match.
@@ -266,7 +294,7 @@ export function renderTable(t, model, parentCfg) {
     // What the player acts with, together: on a short screen the game page pins it to the bottom (table.css).
     h('div.gt-dock', [
       renderStatus(t, model, cfg),
-      panel ? h('section.gt-panel', panel) : null,
+      panel ? h('section.gt-panel', [panel, h('span.gt-panel__more', { attrs: { 'aria-hidden': 'true' } })]) : null,
       h('section.gt-me', { dataset: { seat: human } }, [
         renderSeat(t, model, human),
         renderHand(t, model, cfg),

@@ -11,7 +11,7 @@ import { askHint, botMove, playForcedCard, takeBack } from './aids.js';
 import { describe } from './describe.js';
 import { askReview } from './review.js';
 import { countMatch } from './stats.js';
-import { BOTS, DEFAULT_LEVEL, HUMAN, SPEED_ALIASES, SPEEDS, withLevels } from './settings.js';
+import { BOTS, DEFAULT_LEVEL, HUMAN, SPEED_ALIASES, SPEEDS, storedSettings, withHandOrder } from './settings.js';
 
 export const DEFAULT_RULES = 'giretra.com';   // the published rules (RULES.md)
 // A notice replaces an older one of its kind (two links opened one after the other: one way back, to the player's
@@ -44,8 +44,7 @@ export class Game {
     // drawn inert, never played from, dropped when the engine's own view comes (adopt) or the boot fails.
     this.preview = standalone ? store.readTableView?.(this.t.lang) ?? null : null;
     this.rules = rules || DEFAULT_RULES;
-    this.settings = withLevels(store.readSettings({ lang: 'en', speed: 'normal', coach: false, fourColour: false, sound: true,
-      duplicate: false, autoForced: false }));
+    this.settings = storedSettings(store);
     this.settings.lang = this.t.lang;
     this.speedOverride = speed ? (SPEED_ALIASES[speed] ?? (speed in SPEEDS ? speed : null)) : null;
     this.embedded = !standalone;
@@ -75,7 +74,7 @@ export class Game {
   /** An engine call in the game's language; engine bugs become a visible crash notice (null result). */
   async call(name, args) {
     try {
-      return await this.session.call(name, args);
+      return await this.session.call(name, withHandOrder(this.settings, name, args));
     } catch (err) {
       if (errorKind(err) === 'refused') throw err;
       this.showCrash(err);

@@ -3,7 +3,7 @@
 // changes or a review progresses, with the keyboard's focus kept on the twin of its control.
 
 import { h, replaceKeepingFocus } from '../dom.js';
-import { renderNewMatch, renderSettings, renderShare } from '../view/chrome.js';
+import { renderNewMatch, renderShare } from '../view/chrome.js';
 import { renderStats } from '../view/stats.js';
 import { renderWelcome } from '../view/welcome.js';
 import { markWelcomeSeen } from '../save.js';
@@ -11,8 +11,7 @@ import { renderScoreSheet, renderSummary, renderTrickHistory } from '../view/sum
 import { playDealAgain } from '../replay/again.js';
 import { shareLinks } from './links.js';
 import { loadStats, resetStats } from './stats.js';
-import { changeAutoForced, changeCoach, changeDuplicate, changeFourColour, changeSound, changeLang, changeLevel, changeSpeed,
-  HUMAN } from './settings.js';
+import { HUMAN } from './settings.js';
 
 /** *marks*: the element that says a dialog is open (data-dialog), for its host page: the rules page hides its
  *  floating button then (it stayed bright over the dimmed page: an audit). */
@@ -34,6 +33,7 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
     // The bar's button that opened it ("open-settings"): redrawn meanwhile (the language changed), the browser cannot
     // give the focus back to it, and it went to the game instead (an accessibility audit); its twin takes it.
     const opener = (dom.table.getRootNode().activeElement ?? document.activeElement)?.dataset?.action;
+    const scrolled = scrollY;   // given back with the focus to a twin (focus() scrolled to the bar)
     dom.dialog.onclose = () => {
       content = null;
       marks.removeAttribute('data-dialog');
@@ -43,8 +43,11 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
       const active = dom.table.getRootNode().activeElement;
       const lost = !active || active === document.body;
       const twin = lost && opener?.startsWith('open-') ? root.querySelector(`[data-action="${opener}"]`) : null;
-      if (twin) twin.focus();
-      else if (lost || active === dom.table) table.focus();
+      if (twin) {
+        twin.focus({ preventScroll: true });
+        scrollTo({ top: scrolled, behavior: 'instant' });
+        table.reveal();
+      } else if (lost || active === dom.table) table.focus();
       else table.reveal();
       if (onClose) onClose();
       else game().showSummaryIfAny();   // a summary that arrived while another dialog was open
@@ -155,15 +158,11 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
     openWelcome: () => open((t) => renderWelcome(t, { target: game().view?.target ?? 150, rulesHref, onClose: close }), {
       onClose: () => { markWelcomeSeen(); game().showSummaryIfAny(); },
     }),
-    openSettings: () => { confirmingReset = false; open((t) => renderSettings(t, game(), {
-      onLang: (lang) => changeLang(game(), lang),
-      onLevel: (seat, level) => changeLevel(game(), seat, level),
-      onSpeed: (value) => changeSpeed(game(), value),
-      onCoach: (on) => changeCoach(game(), on), onDuplicate: (on) => changeDuplicate(game(), on),
-      onFourColour: (on) => changeFourColour(game(), on), onAutoForced: (on) => changeAutoForced(game(), on),
-      onSound: (on) => changeSound(game(), on),
-      stats: game().standalone ? statsSection(t) : null,
-    })); },
+    // (its module loaded when first opened: not part of a first visit's bytes)
+    openSettings: () => import('./settingsdialog.js').then(({ renderSettingsDialog }) => {
+      confirmingReset = false;
+      open((t) => renderSettingsDialog(t, game(), game().standalone ? statsSection(t) : null));
+    }, (err) => game().showCrash(err)),
   };
 }
 

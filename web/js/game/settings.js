@@ -1,6 +1,6 @@
-// The game's settings: language, each bot's level, the pauses' speed, coach mode. Stored by the game page
+// The game's settings: language, each bot's level, the pauses' speed, coach mode, the cards' look (size, four
+// colours) and the hand's order. Stored by the game page
 // (localStorage 'giretra.settings'); a widget takes its language from its host page and stores the rest only.
-
 
 // The page seats its player at Bottom and the bots elsewhere (the notation allows any seating: links.js refuses it).
 export const HUMAN = 'Bottom';
@@ -19,6 +19,24 @@ export const SPEEDS = {
   instant: { bot: 0, trick: 0, motion: 0 },
 };
 export const SPEED_ALIASES = { 0: 'instant', 1: 'fast', 2: 'normal', 3: 'slow' };
+// The hand's order, the engine's (jsonapi's HAND_ORDERS), and the cards' size (table.css's --gt-card-scale)
+const CHOICES = { handOrder: ['strongest', 'weakest', 'suits'], cardSize: ['small', 'normal', 'large'] };
+const DEFAULTS = { lang: 'en', speed: 'normal', coach: false, fourColour: false, sound: true, duplicate: false,
+  autoForced: false, handOrder: 'strongest', cardSize: 'normal' };
+// The endpoints whose answer holds the player's view
+const HAND_VIEWS = new Set(['new_match', 'apply', 'view', 'take_back']);
+
+/** The settings stored, a choice this page does not know (a later version's) as its default. */
+export function storedSettings(store) {
+  const settings = withLevels(store.readSettings(DEFAULTS));
+  for (const [key, known] of Object.entries(CHOICES)) if (!known.includes(settings[key])) settings[key] = DEFAULTS[key];
+  return settings;
+}
+
+/** An engine call's arguments, with the hand order when its answer holds a view. */
+export function withHandOrder(settings, name, args) {
+  return HAND_VIEWS.has(name) && settings.handOrder ? { ...args, order: settings.handOrder } : args;
+}
 
 // Each bot seat has its own level. Settings saved before that had one `level` for the three: it becomes each
 // seat's; anything unreadable falls back to the default (boot() then checks the names against the engine's).
@@ -29,7 +47,7 @@ export function withLevels({ level, levels, ...rest }) {
 }
 
 /** A widget takes its language from its host page: only the game page stores the player's language. */
-function storeSettings(game) {
+export function storeSettings(game) {
   const { lang, ...rest } = game.settings;
   game.store.writeSettings(game.standalone ? game.settings : { ...game.store.readSettings({}), ...rest });
 }
@@ -64,65 +82,4 @@ export async function changeLang(game, lang) {
   }
   game.ui.render();
   game.ui.refreshDialog();
-}
-
-/** Bot *seat* plays at *level*: the engine rewrites the players of the running match.
- *  Three quick changes (or a bot's move) may cross: each attempt reads the wanted players afresh and works on the
- *  match as it stands, and the change is done once the engine's view shows them (a CI run kept one seat's old level). */
-export async function changeLevel(game, seat, level) {
-  game.settings.levels = { ...game.settings.levels, [seat]: level };
-  storeSettings(game);
-  for (let attempt = 0; attempt < 8 && game.state; attempt++) {
-    const { state, token } = game;
-    const players = game.botPlayers();
-    if (BOTS.every((s) => game.view?.players?.[s] === players[s])) break;
-    const res = await game.call('set_players', { state, players })
-      .catch((err) => { game.message = { text: err.message, kind: 'error' }; return null; });
-    if (!res) break;
-    const view = await game.call('view', { state: res.state, seat: HUMAN });
-    if (token !== game.token || state !== game.state) continue;
-    game.state = res.state;
-    if (view) game.view = view;
-    game.save();
-  }
-  game.ui.render();
-}
-
-export function changeSpeed(game, value) {
-  game.settings.speed = value;
-  game.speedOverride = null;
-  storeSettings(game);
-  game.ui.refreshDialog();
-}
-
-/** The four-colour deck (♣ green, ♦ blue): a look only, kept with the other settings. */
-export function changeFourColour(game, on) {
-  game.settings.fourColour = on;
-  storeSettings(game);
-  game.ui.render();
-}
-
-/** "Play a forced card automatically": on, and the player's only card now is played at once (advance). */
-export function changeAutoForced(game, on) {
-  game.settings.autoForced = on;
-  storeSettings(game);
-  if (on) game.advance();
-}
-
-/** The table's sounds on or off (sound.js); nothing sounds before the player's first gesture either way. */
-export function changeSound(game, on) {
-  game.settings.sound = on;
-  storeSettings(game);
-}
-
-export function changeCoach(game, on) {
-  game.settings.coach = on;
-  storeSettings(game);
-  game.ui.render();
-}
-
-/** "You vs the expert" after each deal: the expert plays the player's seat again when the deal's result opens. */
-export function changeDuplicate(game, on) {
-  game.settings.duplicate = on;
-  storeSettings(game);
 }

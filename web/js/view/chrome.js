@@ -1,7 +1,6 @@
 // Everything around the table: the top bar (score, target, menu), the loading screen, notices and dialogs.
 
 import { h } from '../dom.js';
-import { LANGUAGES, LANGUAGE_NAMES } from '../i18n.js';
 
 const STAGES = ['pyodide', 'wheel'];
 
@@ -115,61 +114,6 @@ export function renderNotices(t, app, cb) {
     ]));
   }
   return items;
-}
-
-// An option may carry its own language (a language's name is said in that language: "Français").
-const select = (id, label, value, options, onChange) => h('div.gt-field', [
-  h('label', { htmlFor: id }, label),
-  h(`select#${id}`, { on: { change: (e) => onChange(e.target.value) } },
-    options.map(([v, text, lang]) => h('option', {
-      value: v, selected: v === value, attrs: lang ? { lang } : {},
-    }, text))),
-]);
-
-const check = (id, label, help, value, onChange) => h('div.gt-field.gt-field--check', [
-  h(`input#${id}`, { type: 'checkbox', checked: Boolean(value), dataset: { setting: id },
-    attrs: { 'aria-describedby': `${id}-help` }, on: { change: (e) => onChange(e.target.checked) } }),
-  h('label', { htmlFor: id }, label),
-  h(`p.gt-note#${id}-help`, help),
-]);
-
-export function renderSettings(t, app, cb) {
-  const levels = app.info?.botLevels ?? [...new Set(Object.values(app.settings.levels))];
-  const options = levels.map((l) => [l, t.maybe(`level.${l}`) ?? l]);
-  return h('div.gt-settings', [
-    h('h2.gt-dialog__title', t('settings.title')),
-    // In a widget the host page chooses the language (the lang attribute).
-    app.embedded ? null : select('gt-lang', t('settings.language'), app.settings.lang,
-      LANGUAGES.map((l) => [l, LANGUAGE_NAMES[l], l]), cb.onLang),
-    // One level per bot seat: the partner first, then the opponents in playing order.
-    h('fieldset.gt-fieldset', [
-      h('legend', t('settings.level')),
-      ...['Top', 'Left', 'Right'].map((seat) => select(`gt-level-${seat}`,
-        t(seat === 'Top' ? 'settings.levelPartner' : 'settings.levelOpponent', { seat: t(`seat.${seat}`) }),
-        app.settings.levels[seat], options, (level) => cb.onLevel(seat, level))),
-      // A bot of one's own is written and measured in the lab, a page of its own (loaded only when opened).
-      app.embedded ? null : h('p.gt-note', [h('a.gt-lab-link', { attrs: { href: 'lab.html' } }, t('lab.link'))]),
-    ]),
-    // The speed in use: the address's, while it sets it (the select showed "Normal" at ?speed=0).
-    select('gt-speed', t('settings.speed'), app.speedOverride ?? app.settings.speed,
-      ['slow', 'normal', 'fast', 'instant'].map((s) => [s, t(`speed.${s}`)]), cb.onSpeed),
-    app.speedOverride !== null ? h('p.gt-note', t('settings.speedOverride')) : null,
-    h('div.gt-field.gt-field--check', [
-      h('input#gt-coach', { type: 'checkbox', checked: Boolean(app.settings.coach),
-        attrs: { 'aria-describedby': 'gt-coach-help' }, on: { change: (e) => cb.onCoach(e.target.checked) } }),
-      h('label', { htmlFor: 'gt-coach' }, t('settings.coach')),
-      h('p.gt-note#gt-coach-help', t('settings.coachHelp')),
-    ]),
-    check('gt-duplicate', t('settings.duplicate'), t('settings.duplicateHelp'), Boolean(app.settings.duplicate),
-      cb.onDuplicate),
-    check('gt-four-colour', t('settings.fourColour'), t('settings.fourColourHelp'), app.settings.fourColour,
-      cb.onFourColour),
-    check('gt-auto-forced', t('settings.autoForced'), t('settings.autoForcedHelp'), Boolean(app.settings.autoForced),
-      cb.onAutoForced),
-    app.embedded ? null : check('gt-sound', t('settings.sound'), t('settings.soundHelp'), app.settings.sound !== false,
-      cb.onSound),
-    cb.stats ?? null,
-  ]);
 }
 
 // The engine's seeds: 0 … 2^53−1, the integers a page's number holds exactly.
