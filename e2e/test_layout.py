@@ -724,6 +724,15 @@ def dock_leaves_the_table_in_view(page: Page, where: str, parts: tuple[str, ...]
     assert seen["body"] >= 14, f"{where}: body text {seen['body']} px"
 
 
+
+def dock_positions() -> tuple[str, str]:
+    """Seed 4 through the seam: the player answering a contract, then the player to follow a trick's first card."""
+    answering, _ = drive(api("new_match", seed=4)["state"], lambda v: v["phase"] == "negotiation"
+                         and v["toAct"] == "Bottom" and v.get("contract") is not None)
+    playing, _ = drive(answering, lambda v: v["phase"] == "play" and v["toAct"] == "Bottom"
+                       and len(v["trick"]["cards"]) >= 1)
+    return answering, playing
+
 @pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=["360x640", "390x844"])
 def test_a_phones_dock_leaves_the_contract_and_the_trick_in_view_in_every_language(
         page: Page, size: tuple[int, int]) -> None:
@@ -731,10 +740,7 @@ def test_a_phones_dock_leaves_the_contract_and_the_trick_in_view_in_every_langua
     # the contract being answered (523 px of 640 in Malagasy; 666 px of 844 in French after "Pourquoi ?").
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
-    answering, _ = drive(api("new_match", seed=4)["state"], lambda v: v["phase"] == "negotiation"
-                         and v["toAct"] == "Bottom" and v.get("contract") is not None)
-    playing, _ = drive(answering, lambda v: v["phase"] == "play" and v["toAct"] == "Bottom"
-                       and len(v["trick"]["cards"]) >= 1)
+    answering, playing = dock_positions()
     for lang in ("en", "fr", "mg"):
         where = f"{width}x{height}-{lang}"
         open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(answering))
@@ -798,10 +804,7 @@ def test_every_card_size_keeps_a_phones_hand_targets_and_its_dock(page: Page, si
     # pinned dock at most 45 % of the screen with the contract and the trick in view (large is capped at 360 px).
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
-    answering, _ = drive(api("new_match", seed=4)["state"], lambda v: v["phase"] == "negotiation"
-                         and v["toAct"] == "Bottom" and v.get("contract") is not None)
-    playing, _ = drive(answering, lambda v: v["phase"] == "play" and v["toAct"] == "Bottom"
-                       and len(v["trick"]["cards"]) >= 1)
+    answering, playing = dock_positions()
     widths = {}
     for card_size, lang in (("large", "mg"), ("large", "fr"), ("small", "en")):
         where = f"{width}x{height}-{card_size}-{lang}"
