@@ -44,19 +44,7 @@ def _minimax(hands: list[int], leader: int, trick: list[int], mode: int, must_ri
     for card in cards_of(legal_cards(hands[seat], trick, mode, must_rise)):
         after = list(hands)
         after[seat] &= ~(1 << card)
-        t = [*trick, card]
-        if len(t) < 4:
-            values.append(_minimax(after, leader, t, mode, must_rise, flags, sweep))
-            continue
-        winner = (leader + winning_index(t, mode)) & 3
-        won = sum(POINTS[mode][c] for c in t)
-        now_flags = flags | 1 << (winner & 1)
-        if any(after):
-            rest = _minimax(after, winner, [], mode, must_rise, now_flags, sweep)
-        else:
-            won += LAST_TRICK_BONUS
-            rest = sweep if now_flags == 1 else -sweep if now_flags == 2 else 0
-        values.append((won if winner & 1 == 0 else 0) + rest)
+        values.append(_minimax_after(after, leader, [*trick, card], mode, must_rise, flags, sweep))
     return max(values) if seat & 1 == 0 else min(values)
 
 
