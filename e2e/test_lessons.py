@@ -174,6 +174,9 @@ def test_a_keyboard_reader_who_presses_play_lands_in_the_widget(page: Page, sele
     # the loading line), so a keyboard or screen-reader learner had to find the lesson again.
     page.goto("rules.html?lang=en")
     play = page.locator(selector).locator('[data-action="start-widget"]')
+    # Its words loaded first: until then the button keeps its room hidden, and a hidden button takes no focus (under
+    # load the focus stayed on the body and Enter started nothing: the test's haste, not the page's).
+    expect(play).to_be_visible()
     play.focus()
     page.keyboard.press("Enter")
     # And it stays in the widget while the engine starts (a lesson's fell to the body for those seconds: an audit).

@@ -61,7 +61,7 @@ function game({ auto = {}, state = 's0', v = view(), ...opts } = {}) {
   const g = new Game({ session: createSession(engine, { lang: 'en', restartEngine: opts.restartEngine }), ui, store,
     clock, standalone: true, speed: '0', ...opts });
   if (state) Object.assign(g, { state, view: v });
-  return { g, engine, ui, store, clock };
+  return { g, engine, ui, store, clock, timers };
 }
 
 test('after the player plays a card the controller asks the bot for the next seat', async () => {
@@ -188,6 +188,30 @@ test('a finished trick stays on the table for the pause, which a key ends', asyn
   await settle();
   assert.equal(g.shownTrick, null);
   assert.ok(ui.calls.includes('render'));
+  g.destroy();
+  void playing;
+});
+
+test('a tap on Last trick within 400 ms of the pause’s end is a double tap’s second: dropped; a later one opens it', async () => {
+  // "Last trick" takes the place of "Next trick" when the pause ends: the second tap of a double tap lands on it.
+  const trick = { number: 1, cards: [], winner: 'Left', points: 20 };
+  const { g, timers } = game({ speed: 'normal', auto: {
+    apply: () => ({ state: 's1', view: view('Left'), event: event('Bottom', 'JH', { trickComplete: trick }) }),
+  } });
+  const playing = g.humanAction('JH');
+  await settle();
+  g.skipPause();   // the first tap: Next trick
+  await settle();
+  g.togglePeek();   // the second, on the same spot, now Last trick
+  assert.equal(g.peek, false);
+  timers.tick(399);
+  g.togglePeek();
+  assert.equal(g.peek, false);
+  timers.tick(1);
+  g.togglePeek();   // a deliberate tap
+  assert.equal(g.peek, true);
+  g.togglePeek();   // and back to the trick at once
+  assert.equal(g.peek, false);
   g.destroy();
   void playing;
 });
