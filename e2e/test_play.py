@@ -639,16 +639,26 @@ def test_undo_takes_back_the_players_card_and_the_bots_answers_then_each_card_be
     expect(undo).to_be_focused()   # a keyboard player can take back once more
 
     # A double press (a double click, a double tap) takes back one card, not two.
-    page.wait_for_timeout(500)
+    page.wait_for_timeout(500)   # (this first press must not itself be the second half of the Enter's double press)
     before = saved_state(page)
-    box = undo.bounding_box()
-    assert box is not None
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    # The second press once the first is answered and drawn (the engine answers within 60 ms; the button stays put).
-    page.wait_for_function("s => JSON.parse(localStorage.getItem('giretra.match')).state !== s", arg=before)
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.wait_for_timeout(600)
+    # Inside the page, the second press once the first is answered and drawn (the engine answers within 60 ms; the
+    # button stays put): Playwright's clicks, each a round trip, came more than 400 ms apart on a loaded machine.
+    gap = page.evaluate("""async (before) => {
+      const press = () => document.querySelector('[data-action="take-back"]').click();
+      const saved = () => JSON.parse(localStorage.getItem('giretra.match')).state;
+      press();
+      const at = performance.now();
+      await new Promise((answered) => {
+        const look = () => (saved() !== before ? answered() : requestAnimationFrame(look));
+        look();
+      });
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const gap = performance.now() - at;
+      press();
+      return gap;
+    }""", before)
+    assert gap < 400, f"the first press took {gap:.0f} ms to be answered and drawn: no double press"
+    page.wait_for_timeout(600)   # (what the second press would have asked has come)
     assert api("take_back", state=before, seat=HUMAN)["state"] == saved_state(page)
 
     # Again and again, each card of the player's before (a forced one stepped over), and no further than the play.
