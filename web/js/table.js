@@ -5,7 +5,8 @@
 //             shownTrick,    // the trick just completed, shown during the pause ({number, cards, winner, points,
 //                            //   last: the deal's last}) or null
 //             peek,          // true: show the last finished trick instead of the current one
-//             message,       // {text, kind: 'reason' | 'error' | 'info'}: e.g. the engine's reason for a refusal
+//             message,       // {text, kind: 'reason' | 'error' | 'info' | 'hint', detail?}: e.g. the engine's reason
+//                            // for a refusal; a hint's detail: the search's figures, a line of its own
 //             thinking,      // the bot seat whose move is being computed, or null
 //             newCards,      // {cards: Set of codes, at: ms}: the 3 dealt after the negotiation, for a short animation
 //             showBids,      // true: the bids stay unfolded during the play
@@ -351,6 +352,7 @@ function renderStatus(t, model, cfg) {
   const myTurn = playerActs(model) && !model.shownTrick && !model.trickDone && view.phase !== 'match_over';
   return h('div.gt-status', { class: { [`is-${kind}`]: true } }, [
     h('p.gt-status__text', prose(text)),
+    model.message?.detail ? h('p.gt-status__detail', model.message.detail) : null,
     model.message?.rule ? ruleLink(t, model.message.rule, cfg) : null,
     myTurn && !model.hint ? h('button.gt-btn.gt-btn--quiet.gt-status__btn', {
       type: 'button', dataset: { action: 'hint', focus: 'btn:hint' }, on: { click: cfg.onHint },
