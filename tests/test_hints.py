@@ -13,6 +13,7 @@ import pytest
 from giretra_core import bots, jsonapi, review, shapes, words
 from giretra_core.bots import REASONS, Decision
 from giretra_core.bots.bidding import Outlook, choose_call, contract_value, points_to_make
+from giretra_core.bots.plan import figures
 from giretra_core.cards import FULL_DECK, cards_of, parse_card
 from giretra_core.match import Match
 from giretra_core.modes import STRENGTH, Mode, card_points, parse_mode
@@ -384,7 +385,9 @@ def _plan_is_true(view: SeatView, card: int, key: str, params: dict[str, str]) -
         if key == "partner_add":
             return pts[card] > 0
         if key == "partner_low_wait":
-            return opponent_after and pts[card] == min(pts.values())
+            return opponent_after and pts[card] == 0
+        if key == "partner_least":
+            return opponent_after and pts[card] == min(pts.values()) > 0
         if key == "partner_keep":
             return not opponent_after and pts[named["kept"]] > pts[card] and named["kept"] in legal
         if key == "partner_nothing":
@@ -440,6 +443,13 @@ def _plans_of_play(level: str, seeds: range, budget_ms: float = 250.0) -> dict[s
                 assert _plan_is_true(view, decision.action, plan.key, plan.params), (
                     seed, int(seat), decision, plan, cards_of(view.hand), view.trick, view.contract)
                 seen[plan.key] = seen.get(plan.key, 0) + 1
+                shown = figures(decision)
+                if shown is not None and shown[0].startswith("agree"):   # "no card did clearly better over N deals":
+                    # N as true as the search's own line would say it (exact: no more deals than the hidden cards make)
+                    key = "solved" if shown[0] == "agree_exact" else "search"
+                    as_line = Decision(decision.action, "", key, shown[1])
+                    assert _true_of_the_position(view, as_line), (seed, decision)
+                    seen[shown[0]] = seen.get(shown[0], 0) + 1
             else:
                 assert plan is None   # a call's line says what supports it; a cut needs no plan
             match = match.apply(seat, decision.action)
@@ -450,14 +460,12 @@ def test_every_card_plan_of_the_advanced_level_is_true_of_its_position() -> None
     # About 3,800 card decisions of 60 seeded matches: each plan checked against the trick and the cards played.
     seen = _plans_of_play("advanced", range(60))
     assert sum(seen.values()) > 3000, seen
-    assert set(seen) >= {"only", "draw_trumps", "short", "partner_led", "alone", "cash_top", "cash", "drive", "low",
-                         "partner_add", "partner_low_wait", "partner_keep", "partner_nothing", "trump", "win_last",
-                         "win_top", "win_try", "second_low", "duck", "void", "cheap", "guard", "keep"}, seen
+    assert set(seen) == set(words.en.card_plans) - {"agree", "agree_exact"}, seen   # every line, reached and checked
 
 
 def test_every_card_plan_of_the_expert_hint_is_true_of_its_position() -> None:
     seen = _plans_of_play("expert", range(3), budget_ms=20.0)
-    assert sum(seen.values()) > 150 and len(seen) >= 10, seen
+    assert sum(seen.values()) > 150 and len(seen) >= 10 and {"agree", "agree_exact"} <= set(seen), seen
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "mg"])

@@ -161,8 +161,8 @@ def _follow(view: SeatView, mode: int, card: Card, legal: list[Card]) -> Plan:
             return Plan("void", {"card": name, "suit": str(suit)})
         if points[card] and (points[card] > least or not opponent_after):
             return Plan("partner_add", {"card": name})
-        if opponent_after:
-            return Plan("partner_low_wait", {"card": name})
+        if opponent_after:   # the card of fewest points: none ("play low"), or fewer than any other
+            return Plan("partner_least" if points[card] else "partner_low_wait", {"card": name})
         most = max(legal, key=lambda c: (points[c], STRENGTH[mode][c]))
         if points[most] == 0:
             return Plan("partner_nothing", {"card": name})
