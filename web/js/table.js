@@ -55,6 +55,7 @@ export function mountTable(root, opts = {}) {
   let lastTurn = null;
   let lastPause = null;
   let bidsShown = false;
+  let hintShown = false;
   let wasOver = false;
   let drawn = null;   // the model last drawn: the motion shows the move from it to the next
   const motion = createMotion(root);
@@ -95,6 +96,9 @@ export function mountTable(root, opts = {}) {
     // "The bids" unfolded during the player's turn push the trick down: no further than under the pinned dock.
     if (myTurn && model.showBids && !bidsShown && cfg.followTurn) showTurn(root);
     bidsShown = Boolean(model.showBids);
+    // A hint grows the pinned dock by its lines (a card's plan, then the search's figures): the trick stays above it.
+    if (myTurn && model.hint && !hintShown && cfg.followTurn) showTurn(root);
+    hintShown = Boolean(model.hint);
     const over = model.view.phase === 'match_over';
     if (over && !wasOver && cfg.followTurn) showEnd(root);
     wasOver = over;
