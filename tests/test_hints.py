@@ -365,10 +365,13 @@ def _plan_is_true(view: SeatView, card: int, key: str, params: dict[str, str]) -
         if key == "cash":
             higher = _higher_unplayed(view, card)
             return bool(higher) and all(view.hand >> c & 1 for c in higher)
+        outside = [c for c in _higher_unplayed(view, card) if not view.hand >> c & 1]
         if key == "drive":   # the highest card of the suit in the other hands, above the card led
             top = named["top"]
-            outside = [c for c in _higher_unplayed(view, card) if not view.hand >> c & 1]
-            return card_points(mode, card) > 0 and bool(outside) and top == max(outside, key=STRENGTH[mode].__getitem__)
+            one = len(outside) == 1 or card_points(mode, card) >= 10   # else an exit: more than one card to drive out
+            return card_points(mode, card) > 0 and one and top == max(outside, key=STRENGTH[mode].__getitem__)
+        if key == "exit":   # "worth only N points": a card of a few points, several higher ones out
+            return 0 < card_points(mode, card) == int(params["points"]) < 10 and len(outside) > 1
         if key == "low":
             return card_points(mode, card) == 0
         return False

@@ -132,10 +132,14 @@ def _lead(view: SeatView, mode: int, card: Card, key: str) -> Plan:
         return Plan(partner[0], {"suit": str(suit)})
     if short:
         return Plan("short", {"card": name, "suit": str(suit)})
-    if POINTS[mode][card]:
-        top = max(others, key=STRENGTH[mode].__getitem__)
-        return Plan("drive", {"card": name, "top": card_name(top)})
-    return Plan("low", {"card": name})
+    points = POINTS[mode][card]
+    if not points:
+        return Plan("low", {"card": name})
+    # A king led into one ace drives it out; a queen below four cards of the suit is an exit, of few points.
+    if len(others) > 1 and points < 10:
+        return Plan("exit", {"card": name, "points": str(points)})
+    top = max(others, key=STRENGTH[mode].__getitem__)
+    return Plan("drive", {"card": name, "top": card_name(top)})
 
 
 # -- following -----------------------------------------------------------------------------------------------------
