@@ -758,6 +758,10 @@ def test_a_phones_dock_leaves_the_contract_and_the_trick_in_view_in_every_langua
         page.locator(".gt-notice__dismiss").click()
         wait_my_turn(page, "play")
         dock_leaves_the_table_in_view(page, f"{where}-card", ("contract", "trick"))
+        # A card's hint is two lines now (the plan, then the search's figures: issue 34, item 7): still clear of both.
+        page.locator('[data-action="hint"]').tap()
+        expect(page.locator(".gt-status.is-hint .gt-status__detail")).to_be_visible(timeout=30_000)
+        dock_leaves_the_table_in_view(page, f"{where}-hint", ("contract", "trick"))
 
 
 ONE_LINE_EACH_JS = """(selector) => [...document.querySelectorAll(selector)].map((el) => {

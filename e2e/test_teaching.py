@@ -10,6 +10,7 @@ from gameplay import HUMAN, api, drive, fragment, play_one_step, table, wait_my_
 from playwright.sync_api import Page, expect
 
 from giretra_core.bots import REASONS
+from giretra_core.words import en
 
 
 def choose_level(page: Page, level: str) -> None:
@@ -28,10 +29,12 @@ def ask_hint(page: Page) -> str:
     hinted = page.locator(".is-hinted")
     expect(hinted).to_have_count(1)
     expect(hinted).to_have_class(re.compile(r"\bis-legal\b"))
-    text = status.inner_text()
+    text = status.locator(".gt-status__text").inner_text()
     assert text.startswith("Hint: ")
     why = text.split(" — ", 1)[1].rstrip(".")
-    assert any(why.startswith(line.split("{")[0]) for line in REASONS.values()), why
+    # A call's line is the bot's reason; a card's, its plan in a player's words (bots/plan.py).
+    lines = [*REASONS.values(), *en.card_plans.values()]
+    assert any(why.startswith(line.split("{")[0]) for line in lines), why
     return str(hinted.get_attribute("data-action"))
 
 

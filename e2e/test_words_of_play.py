@@ -1,6 +1,6 @@
 """Issue 34, items 6-8 in the page: a call says what it does before it is pressed, coach mode names each negotiation
-restriction once for every mode, a bid's hint says what supports it, and a lesson shows its working and says why an
-answer cannot be one."""
+restriction once for every mode, a bid's hint says what supports it, a card's hint says its plan before the search's
+figures, and a lesson shows its working and says why an answer cannot be one."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from conftest import open_game
 from gameplay import HUMAN, api, fragment, wait_my_turn
 from playwright.sync_api import Page, expect
 from test_lessons import start_lesson
+
+from giretra_core.words import CATALOGUES
 
 # Right (the dealer's left) announced NoTrumps; it is Bottom's turn: Bottom is Right's opponent.
 NT_BY_RIGHT = "G1 giretra.com hrrr 0 T 0-0 150 * c6.NT"
@@ -74,6 +76,39 @@ def test_a_bidding_hint_says_what_in_the_hand_supports_it(page: Page) -> None:
     expect(status).to_be_visible(timeout=30_000)
     expect(status).to_contain_text(re.compile(r"about \d+ card points expected, \d+ needed"))
     assert hint["key"].startswith("announce")
+
+
+# Bottom bid Hearts and leads. The hint's line was the bot's ("draw trumps: J♥ is the master trump", or a figure of
+# the search alone); the plan comes first, the search's figures after it.
+LEAD_IN_HEARTS = "G1 giretra.com hrrr 0 R 0-0 150 * c6.H.ok.ok.ok"
+
+
+def _line_of(templates: list[str]) -> re.Pattern[str]:
+    """Any of the catalogue's *templates*, its placeholders filled by anything."""
+    return re.compile("|".join(re.sub(r"\\{\w+\\}", ".+?", re.escape(t)) for t in templates))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_card_hint_says_the_plan_first_and_the_figures_second(page: Page, lang: str) -> None:
+    hint = api("bot_action", state=LEAD_IN_HEARTS, seat=HUMAN, seed=0, budgetMs=400, lang=lang)   # as the page asks
+    assert hint["plan"] and hint["detail"], hint
+    open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(LEAD_IN_HEARTS))
+    wait_my_turn(page, "play")
+    page.locator('[data-action="hint"]').click()
+    status = page.locator(".gt-status.is-hint")
+    expect(status).to_be_visible(timeout=30_000)
+    plan, figures = status.locator(".gt-status__text"), status.locator(".gt-status__detail")
+    words = CATALOGUES[lang]
+    # The plan in the page's language, one of the catalogue's lines; the figures (the deals the search looked at) apart.
+    # (Not the CPython answer word for word: the page's engine may see another number of deals under load.)
+    expect(plan).to_contain_text(_line_of(list(words.card_plans.values())))
+    figure_lines = [words.card_plans["agree"], words.card_plans["agree_exact"],
+                    *(words.bot_reasons[k] for k in ("search", "solved", "search_over", "solved_over"))]
+    expect(figures).to_contain_text(_line_of(figure_lines))
+    expect(figures).to_contain_text(re.compile(r"\d+"))
+    expect(plan).not_to_contain_text(re.compile(r"\d+ (possible deals|donnes possibles)"))
+    first, second = plan.bounding_box(), figures.bounding_box()
+    assert first is not None and second is not None and second["y"] >= first["y"] + first["height"] - 1   # below it
 
 
 @pytest.mark.parametrize(("typed", "why"), [

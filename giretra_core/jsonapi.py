@@ -326,7 +326,7 @@ def bot_action(state: str, seat: str, level: str | None = None, seed: int = 0,
     budget = _budget(budgetMs)
     decision = reviews.choose(match, who, _str(level, "level"), seed, budget)
     return {"action": action_token(decision.action), "why": shapes.why(decision, lang), "key": decision.key,
-            "level": level}
+            "level": level, **shapes.hint_lines(reviews.plan(match, who, decision), decision, lang)}
 
 
 def _finished(match: Match, deal: object) -> int:

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from . import bots
+from .bots.plan import Plan, card_plan
 from .bots.reasons import Decision, decide
 from .deal import Action, Phase, action_token
 from .match import Match
@@ -41,6 +42,14 @@ def choose(match: Match, seat: Seat, level: str, seed: int, budget_ms: float) ->
     return bots.choose(level, seat_view(match, seat), position_rng(match, seed), budget_ms)
 
 
+def plan(match: Match, seat: Seat, decision: Decision) -> Plan | None:
+    """What *decision*'s card does at *seat*'s position, in a player's words (the hint's first line); None for a
+    call or a cut, whose line says it already (a bid names what in the hand supports it)."""
+    if match.deal.phase is not Phase.PLAY or not isinstance(decision.action, int):
+        return None
+    return card_plan(seat_view(match, seat), decision.action, decision.key)
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """One move of a seat in a review: the position before it, what the seat played and the expert's choice there."""
@@ -50,6 +59,7 @@ class Move:
     expert: Decision
     same: bool     # the same action, or a card worth the same (7♦ for 8♦ with nothing between)
     forced: bool   # the only legal action: nobody's choice
+    plan: Plan | None = None   # what the expert's card does there, in a player's words (the hint's first line)
 
     @property
     def trick(self) -> int | None:
@@ -70,7 +80,7 @@ def review_move(m: Match, who: Seat, action: Action, seed: int, budget_ms: float
     same = decision.action == action
     if not same and isinstance(action, int) and isinstance(decision.action, int):   # two cards
         same = bots.expert.equivalent(view, action, decision.action)   # 7♦ for 8♦ with nothing between: the same
-    return Move(m, action, decision, same, len(m.legal_actions()) == 1)
+    return Move(m, action, decision, same, len(m.legal_actions()) == 1, plan(m, who, decision))
 
 
 def seat_moves(match: Match, who: Seat, number: int) -> Iterator[tuple[Match, Action]]:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import bots
 from .analysis import Position
+from .bots.plan import Plan, figures
 from .bots.reasons import Decision
 from .cards import card_name, cards_of
 from .deal import Action, Cut, Deal, Phase, action_token
@@ -43,6 +44,7 @@ from .words import (
     rule_of,
     score_message,
 )
+from .words import card_plan as card_plan_words
 
 if TYPE_CHECKING:   # daily is not in the page's wheel (build_wheel.STUDY_MODULES): only its callers import it
     from .daily import Puzzle
@@ -371,11 +373,20 @@ def why(decision: Decision, lang: str) -> str:
     return bot_reason(decision.key, decision.params, bots.REASONS.get(decision.key, decision.why), lang)
 
 
+def hint_lines(plan: Plan | None, decision: Decision, lang: str) -> JSON:
+    """A hint's two lines: ``plan``, what the card does in a player's words (None for a call or a cut: ``why`` says
+    it), and ``detail``, the search's figures (None when nothing was searched)."""
+    shown = figures(decision)
+    detail = None if shown is None else card_plan_words(shown[0], shown[1], lang) if shown[0].startswith("agree") \
+        else why(decision, lang)
+    return {"plan": None if plan is None else card_plan_words(plan.key, plan.params, lang), "detail": detail}
+
+
 def review_move(move: Move, lang: str) -> JSON:
     """One move of a review: what the seat played beside the expert's choice, with the expert's line."""
     out: JSON = {"phase": move.match.deal.phase.value, "played": action(move.played, None, lang),
                  "expert": action(move.expert.action, None, lang), "why": why(move.expert, lang),
-                 "same": move.same, "forced": move.forced}
+                 **hint_lines(move.plan, move.expert, lang), "same": move.same, "forced": move.forced}
     if move.trick is not None:
         out["trick"] = move.trick
     return out

@@ -5,13 +5,15 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 from typing import Any
 
 import pytest
 
-from giretra_core import bots, jsonapi, shapes
+from giretra_core import bots, jsonapi, review, shapes, words
 from giretra_core.bots import REASONS, Decision
 from giretra_core.bots.bidding import Outlook, choose_call, contract_value, points_to_make
+from giretra_core.bots.plan import figures
 from giretra_core.cards import FULL_DECK, cards_of, parse_card
 from giretra_core.match import Match
 from giretra_core.modes import STRENGTH, Mode, card_points, parse_mode
@@ -19,8 +21,9 @@ from giretra_core.negotiation import ACCEPT, Call, CallKind
 from giretra_core.notation import parse_match
 from giretra_core.play import winning_index
 from giretra_core.rules import PRESETS
+from giretra_core.seats import Seat
 from giretra_core.views import SeatView, seat_view
-from giretra_core.words import BOT_REASONS, bot_reason
+from giretra_core.words import BOT_REASONS, bot_reason, card_text
 
 
 def ask(function: str, **request: Any) -> Any:
@@ -307,3 +310,198 @@ def test_the_line_of_a_bid_names_its_cards_in_each_language() -> None:
     assert shapes.why(decision, "en") == "Clubs ♣: likely made — J♣ 9♣ A♠; about 95 card points expected, 82 needed"
     assert shapes.why(decision, "fr").startswith("Trèfle ♣ : sans doute réussi — V♣ 9♣ A♠ ; environ 95 points")
     assert "V♣ 9♣ A♠" in shapes.why(decision, "mg")
+
+
+# -- a card's plan in a player's words (issue 34, item 7): each line true of its position ---------------------------
+
+def _higher_unplayed(view: SeatView, card: int) -> list[int]:
+    """The cards of *card*'s suit above it in the contract's order that nobody has played yet (own hand included)."""
+    assert view.contract is not None
+    mode = view.contract.mode
+    return [c for c in cards_of(FULL_DECK) if c >> 3 == card >> 3 and STRENGTH[mode][c] > STRENGTH[mode][card]
+            and not view.played >> c & 1]
+
+
+def _plan_is_true(view: SeatView, card: int, key: str, params: dict[str, str]) -> bool:
+    """Whether the plan *key* with *params* holds for *card* at *view*, checked from the rules and the cards seen
+    alone (not from bots/plan.py's code): the trick, who is winning it, who plays after, the cards played."""
+    assert view.contract is not None
+    mode = view.contract.mode
+    legal = [c for c in view.legal if isinstance(c, int)]
+    trick = list(view.trick)
+    pos = len(trick)
+    pts = {c: card_points(mode, c) for c in legal}
+    named = {k: parse_card(v) for k, v in params.items() if k in ("card", "win", "top", "beater", "kept", "honour")}
+    suit = int(params["suit"]) if "suit" in params else None
+    trump = int(mode) if mode.is_colour else None
+    if "card" in named and named["card"] != card:
+        return False
+    if key == "only":
+        return legal == [card]
+    if len(legal) < 2:
+        return False
+    in_hand = [c for c in cards_of(view.hand)]
+    others_hold = [c for c in cards_of(FULL_DECK) if not (view.played | view.hand) >> c & 1]   # the other hands
+    if not trick:   # a lead
+        if suit is not None and key not in ("partner_led", "partner_bid") and suit != card >> 3:
+            return False
+        if key in ("draw_trumps", "draw_trumps_one"):
+            out = sum(1 for c in others_hold if c >> 3 == trump)
+            said = 1 if key == "draw_trumps_one" else int(params["n"])
+            return card >> 3 == trump and view.contract.announcer_team == view.seat.team and out == said >= 1
+        if key == "short":   # the only card of its suit in hand, a trump kept
+            return trump is not None and card >> 3 != trump and [c for c in in_hand if c >> 3 == card >> 3] == [card] \
+                and any(c >> 3 == trump for c in in_hand)
+        if key == "partner_led":
+            return suit == card >> 3 and any(t.leader == view.seat.partner and t.cards[0] >> 3 == suit
+                                             for t in view.tricks)
+        if key == "partner_bid":
+            return suit == card >> 3 and any(who == view.seat.partner and call.kind is CallKind.ANNOUNCE
+                                             and call.mode == suit for who, call in view.calls)
+        if key == "alone":
+            return not any(c >> 3 == card >> 3 for c in others_hold)
+        if key == "cash_top":
+            return not _higher_unplayed(view, card)
+        if key == "cash":
+            higher = _higher_unplayed(view, card)
+            return bool(higher) and all(view.hand >> c & 1 for c in higher)
+        outside = [c for c in _higher_unplayed(view, card) if not view.hand >> c & 1]
+        if key == "drive":   # the highest card of the suit in the other hands, above the card led
+            top = named["top"]
+            one = len(outside) == 1 or card_points(mode, card) >= 10   # else an exit: more than one card to drive out
+            return card_points(mode, card) > 0 and one and top == max(outside, key=STRENGTH[mode].__getitem__)
+        if key == "exit":   # "worth only N points": a card of a few points, several higher ones out
+            return 0 < card_points(mode, card) == int(params["points"]) < 10 and len(outside) > 1
+        if key == "low":
+            return card_points(mode, card) == 0
+        return False
+    winner = (view.leader + winning_index(trick, mode)) & 3
+    wins_now = winning_index((*trick, card), mode) == pos
+    partner_winning = winner == view.seat.partner
+    opponent_after = pos < 3   # with the partner winning, the seat after is an opponent's unless the trick is full
+    if key == "void":   # on the partner's trick (P-4 frees a void seat from trumping), the last card of a side suit
+        return partner_winning and trump is not None and suit == card >> 3 != trump and suit != trick[0] >> 3 \
+            and [c for c in in_hand if c >> 3 == suit] == [card] and any(c >> 3 == trump for c in in_hand)
+    if key.startswith("partner_"):
+        if not partner_winning:
+            return False
+        if key == "partner_add":
+            return pts[card] > 0
+        if key == "partner_low_wait":
+            return opponent_after and pts[card] == 0
+        if key == "partner_least":
+            return opponent_after and pts[card] == min(pts.values()) > 0
+        if key == "partner_keep":
+            return not opponent_after and pts[named["kept"]] > pts[card] and named["kept"] in legal
+        if key == "partner_nothing":
+            return not opponent_after and max(pts.values()) == 0
+        return False
+    if partner_winning:
+        return False
+    if key == "trump":   # a trump on another suit led: the seat had none of it (P-1), and it wins the trick now
+        led = int(params["led"])
+        return trump is not None and card >> 3 == trump and led == trick[0] >> 3 != trump and wins_now \
+            and not any(c >> 3 == led for c in in_hand)
+    if key == "win_last":
+        return pos == 3 and wins_now and named["win"] == trick[winning_index(trick, mode)]
+    if key == "win_top":
+        return wins_now and suit == card >> 3 and not _higher_unplayed(view, card)
+    if key == "win_sure":
+        higher = _higher_unplayed(view, card)
+        return wins_now and suit == card >> 3 and bool(higher) and all(view.hand >> c & 1 for c in higher)
+    if key == "win_try":
+        return wins_now and named["win"] == trick[winning_index(trick, mode)]
+    beaters = [c for c in legal if winning_index((*trick, c), mode) == pos]
+    if key == "second_low":
+        return pos == 1 and not wins_now and bool(beaters) and pts[card] == min(pts.values())
+    if key == "duck":
+        return not wins_now and named["beater"] in beaters
+    if beaters:   # the lines below say the trick cannot be won
+        return False
+    if key == "cheap":
+        return pts[card] == min(pts.values())
+    if key in ("keep", "guard"):
+        kept = named["kept"]
+        if not (kept in legal and pts[kept] < pts[card]):
+            return False
+        honour = named.get("honour")
+        return key == "keep" or (honour is not None and view.hand >> honour & 1 == 1 and honour >> 3 == kept >> 3
+                                 and card_points(mode, honour) >= 4 and STRENGTH[mode][honour] > STRENGTH[mode][kept])
+    return False
+
+
+def _plans_of_play(level: str, seeds: range, budget_ms: float = 250.0) -> dict[str, int]:
+    """Every card decision of *level* at all four seats in the first two deals of seeded matches, its plan checked
+    true; the count of each plan seen."""
+    seen: dict[str, int] = {}
+    for seed in seeds:
+        match = Match.new(seed=seed)
+        while match.turn is not None and match.deal_number <= 2:
+            seat = match.turn
+            view = seat_view(match, seat)
+            decision = bots.choose(level, view, random.Random(seed), budget_ms, time_guard=False)
+            plan = review.plan(match, seat, decision)
+            if view.phase == "play":
+                assert plan is not None and isinstance(decision.action, int)
+                assert _plan_is_true(view, decision.action, plan.key, plan.params), (
+                    seed, int(seat), decision, plan, cards_of(view.hand), view.trick, view.contract)
+                seen[plan.key] = seen.get(plan.key, 0) + 1
+                shown = figures(decision)
+                if shown is not None and shown[0].startswith("agree"):   # "no card did clearly better over N deals":
+                    # N as true as the search's own line would say it (exact: no more deals than the hidden cards make)
+                    key = "solved" if shown[0] == "agree_exact" else "search"
+                    as_line = Decision(decision.action, "", key, shown[1])
+                    assert _true_of_the_position(view, as_line), (seed, decision)
+                    seen[shown[0]] = seen.get(shown[0], 0) + 1
+            else:
+                assert plan is None   # a call's line says what supports it; a cut needs no plan
+            match = match.apply(seat, decision.action)
+    return seen
+
+
+def test_every_card_plan_of_the_advanced_level_is_true_of_its_position() -> None:
+    # About 3,800 card decisions of 60 seeded matches: each plan checked against the trick and the cards played.
+    seen = _plans_of_play("advanced", range(60))
+    assert sum(seen.values()) > 3000, seen
+    assert set(seen) == set(words.en.card_plans) - {"agree", "agree_exact"}, seen   # every line, reached and checked
+
+
+def test_every_card_plan_of_the_expert_hint_is_true_of_its_position() -> None:
+    seen = _plans_of_play("expert", range(3), budget_ms=20.0)
+    assert sum(seen.values()) > 150 and len(seen) >= 10 and {"agree", "agree_exact"} <= set(seen), seen
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "mg"])
+def test_a_card_hint_says_its_plan_first_and_the_figures_second(lang: str) -> None:
+    # "better on average than Q♥ over 160 possible deals" was a card hint's whole line: now the plan comes first, in
+    # the player's words and language, and the figures of the search apart.
+    state = "G1 giretra.com hrrr 0 R 0-0 150 * c6.H.ok.ok.ok"   # Bottom bid Hearts and leads
+    hint = ask("bot_action", state=state, seat="Bottom", lang=lang, budgetMs=250)
+    assert hint["plan"] and "{" not in hint["plan"] and hint["plan"] != hint["detail"]
+    assert hint["detail"] and re.search(r"\b\d+\b", hint["detail"]), hint   # the number of deals the search saw
+    match = parse_match(state)
+    card = parse_card(hint["action"])
+    plan = review.plan(match, Seat.BOTTOM, bots.choose("expert", seat_view(match, Seat.BOTTOM),
+                                                       review.position_rng(match, 0), 250.0))
+    assert plan is not None and _plan_is_true(seat_view(match, Seat.BOTTOM), card, plan.key, plan.params)
+    assert card_text(card, lang) in hint["plan"]
+
+
+def test_a_call_keeps_its_line_and_has_no_card_plan() -> None:
+    hint = ask("bot_action", state="G1 giretra.com hrrr 0 R 0-0 150 * c6", seat="Bottom", budgetMs=50)
+    assert hint["plan"] is None and "card points" in hint["why"]
+
+
+@pytest.mark.parametrize(("key", "params", "english"), [
+    ("win_top", {"card": "AH", "suit": "2"}, "win the trick: your A♥ is the highest card left in Hearts ♥"),
+    ("partner_add", {"card": "10S"}, "your partner is winning the trick: add points with the 10♠"),
+    ("draw_trumps", {"n": "3"}, "draw trumps: 3 trumps are still out"),
+    ("void", {"card": "7C", "suit": "0"},
+     "your partner is winning the trick: discard your lone 7♣, then you can trump Clubs ♣"),
+    ("partner_led", {"suit": "1"}, "return your partner’s suit: your partner led Diamonds ♦"),
+])
+def test_the_plans_read_as_a_player_says_them(key: str, params: dict[str, str], english: str) -> None:
+    assert words.card_plan(key, params, "en") == english
+    for lang in ("fr", "mg"):
+        line = words.card_plan(key, params, lang)
+        assert "{" not in line and line != english

@@ -191,10 +191,12 @@ def play(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool,
         if lead < settings.keep_se * se:
             best = kept
     card = moves[best]
-    if card == hint:
-        return decide(card, hint_key, card=card_name(card))
     # "Exact play in each of N deals" counts each deal once: near the end the sample repeats the few left.
     shown = distinct if exact else worlds
+    if card == hint:
+        # The policy's line, and what the search saw (the hint's second line: bots/plan.figures).
+        return decide(card, hint_key, card=card_name(card), searched="solved" if exact else "search",
+                      worlds=str(shown))
     if hint in moves:
         # Name the card a person would think of, the policy's: the search rated it lower (ties go to it, above).
         return decide(card, "solved_over" if exact else "search_over", worlds=str(shown), card=card_name(card),

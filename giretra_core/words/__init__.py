@@ -29,7 +29,7 @@ from ..scoring import SCORE_RULE_OF
 
 __all__ = ["LANGUAGES", "CATALOGUES", "RULE_OF", "check_lang", "card_text", "message", "notation_message", "rule_of",
            "arithmetic", "explain_step", "mode_name", "call_text", "effect_text", "restriction", "bot_reason",
-           "score_message", "score_refusal"]
+           "card_plan", "score_message", "score_refusal"]
 
 LANGUAGES = ("en", "fr", "mg")
 
@@ -54,6 +54,7 @@ class Catalogue:
     steps: dict[str, str]                 # the deal arithmetic, one sentence per scoring step
     score_messages: dict[str, str]        # the score calculator's refusals (scoring.ScoreInputError)
     bot_reasons: dict[str, str]           # why a bot chose, by its Decision's key (the hint's line)
+    card_plans: dict[str, str]            # what a card does, in a player's words (bots/plan.py: a card hint's line)
     teams_short: tuple[str, str]          # "Team 1", "Team 2": a lesson's feedback on one team's number
     lesson_feedback: dict[str, str]       # the lessons' own phrases: a choice's words, right, wrong, slips
     lessons: dict[str, str]               # the lessons' titles, questions and explanations (lessons/content.json)
@@ -268,6 +269,29 @@ def bot_reason(key: str, params: dict[str, str] | None, english: str, lang: str)
 
 
 _SUPPORT = frozenset({"support_ours", "support_ours_none", "support_theirs", "support_best"})
+
+_PLAN_CARDS = frozenset({"card", "win", "top", "beater", "kept", "honour"})
+
+
+def card_plan(key: str, params: dict[str, str], lang: str) -> str:
+    """A card's plan in a player's words (:mod:`giretra_core.bots.plan`) in *lang*: cards with their suit symbol,
+    suits by their name (the Colours' names), counts as they are.
+
+    >>> card_plan("win_top", {"card": "AH", "suit": "2"}, "en")
+    'win the trick: your A♥ is the highest card left in Hearts ♥'
+    >>> card_plan("partner_add", {"card": "KS"}, "fr")
+    'le partenaire est maître du pli : charger avec R♠'
+    """
+    words = CATALOGUES[lang]
+    values: dict[str, object] = {}
+    for name, value in params.items():
+        if name in _PLAN_CARDS:
+            values[name] = card_text(parse_card(value), lang)
+        elif name in ("suit", "led"):
+            values[name] = words.modes[int(value)]
+        else:
+            values[name] = value
+    return str(words.card_plans[key].format_map(_Default(values)))
 
 
 def score_message(key: str, lang: str, **params: object) -> str:

@@ -243,6 +243,15 @@ test('a hint asks the strongest bot for the player’s seat, and the same positi
   assert.equal(engine.calls.length, 1);
 });
 
+test('a card hint says the engine’s plan first and keeps the search’s figures for a line of their own', async () => {
+  const { g } = game({ auto: { bot_action: () => ({ action: 'AH', why: 'better on average than QH over 80 possible deals',
+    plan: 'win the trick: your A♥ is the highest card left in Hearts ♥',
+    detail: 'better on average than Q♥ over 80 possible deals' }) } });
+  await g.askHint();
+  assert.match(g.message.text, /Ace of hearts — win the trick: your A♥ is the highest card left in Hearts ♥\.$/);
+  assert.equal(g.message.detail, 'The search: better on average than Q♥ over 80 possible deals.');
+});
+
 test('Undo with nothing to take back says why, without asking the engine', async () => {
   const { g, engine, ui } = game();
   await g.takeBack(g.view);

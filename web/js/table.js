@@ -5,7 +5,8 @@
 //             shownTrick,    // the trick just completed, shown during the pause ({number, cards, winner, points,
 //                            //   last: the deal's last}) or null
 //             peek,          // true: show the last finished trick instead of the current one
-//             message,       // {text, kind: 'reason' | 'error' | 'info'}: e.g. the engine's reason for a refusal
+//             message,       // {text, kind: 'reason' | 'error' | 'info' | 'hint', detail?}: e.g. the engine's reason
+//                            // for a refusal; a hint's detail: the search's figures, a line of its own
 //             thinking,      // the bot seat whose move is being computed, or null
 //             newCards,      // {cards: Set of codes, at: ms}: the 3 dealt after the negotiation, for a short animation
 //             showBids,      // true: the bids stay unfolded during the play
@@ -54,6 +55,7 @@ export function mountTable(root, opts = {}) {
   let lastTurn = null;
   let lastPause = null;
   let bidsShown = false;
+  let hintShown = false;
   let wasOver = false;
   let drawn = null;   // the model last drawn: the motion shows the move from it to the next
   const motion = createMotion(root);
@@ -94,6 +96,9 @@ export function mountTable(root, opts = {}) {
     // "The bids" unfolded during the player's turn push the trick down: no further than under the pinned dock.
     if (myTurn && model.showBids && !bidsShown && cfg.followTurn) showTurn(root);
     bidsShown = Boolean(model.showBids);
+    // A hint grows the pinned dock by its lines (a card's plan, then the search's figures): the trick stays above it.
+    if (myTurn && model.hint && !hintShown && cfg.followTurn) showTurn(root);
+    hintShown = Boolean(model.hint);
     const over = model.view.phase === 'match_over';
     if (over && !wasOver && cfg.followTurn) showEnd(root);
     wasOver = over;
@@ -351,6 +356,7 @@ function renderStatus(t, model, cfg) {
   const myTurn = playerActs(model) && !model.shownTrick && !model.trickDone && view.phase !== 'match_over';
   return h('div.gt-status', { class: { [`is-${kind}`]: true } }, [
     h('p.gt-status__text', prose(text)),
+    model.message?.detail ? h('p.gt-status__detail', model.message.detail) : null,
     model.message?.rule ? ruleLink(t, model.message.rule, cfg) : null,
     myTurn && !model.hint ? h('button.gt-btn.gt-btn--quiet.gt-status__btn', {
       type: 'button', dataset: { action: 'hint', focus: 'btn:hint' }, on: { click: cfg.onHint },

@@ -22,8 +22,10 @@ export async function askHint(game) {
   game.hint = { state, action: res.action, why: res.why };
   const action = view.phase === 'play' ? game.t.card(res.action)
     : view.legal.find((a) => a.action === res.action)?.text ?? res.action;
-  game.message = { kind: 'hint', text: game.t('hint.text', { action, why: res.why }) };
-  game.ui.announce(game.message.text, { fresh: true });
+  // A card's plan in a player's words first (the engine's, bots/plan.py); the search's figures, if any, after it.
+  const detail = res.detail ? game.t('hint.detail', { detail: res.detail }) : null;
+  game.message = { kind: 'hint', text: game.t('hint.text', { action, why: res.plan ?? res.why }), detail };
+  game.ui.announce(detail ? `${game.message.text} ${detail}` : game.message.text, { fresh: true });
   game.ui.render();
 }
 

@@ -387,6 +387,7 @@ export default {
   'takeBack.none': 'Nothing left to take back in this phase of the deal.',
   'hint.thinking': "Thinking about a hint…",
   'hint.text': "Hint: {action} — {why}.",
+  'hint.detail': "The search: {detail}.",
   'coach.title': "Coach: the rules at play",
   'trick.next': "Next trick",
   'trick.newDeal': "Another deal",

@@ -384,6 +384,7 @@ export default {
   'takeBack.none': 'Plus rien à reprendre dans cette phase de la donne.',
   'hint.thinking': "Recherche d’un conseil…",
   'hint.text': "Conseil : {action} — {why}.",
+  'hint.detail': "La recherche : {detail}.",
   'coach.title': "Coach : les règles en jeu",
   'trick.next': "Pli suivant",
   'trick.newDeal': "Une autre donne",

@@ -384,6 +384,7 @@ export default {
   'takeBack.none': 'Tsy misy azo averina intsony amin’ity dingana ity.',
   'hint.thinking': "Mitady torohevitra…",
   'hint.text': "Torohevitra: {action} — {why}.",
+  'hint.detail': "Ny fikarohana: {detail}.",
   'coach.title': "Mpanazatra: ny fitsipika mihatra",
   'trick.next': "Fanangonana manaraka",
   'trick.newDeal': "Fizarana hafa",

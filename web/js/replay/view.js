@@ -164,7 +164,7 @@ function renderWorth(t, replay, { me, review, onReview }) {
       : t('replay.cost', { cardPoints: p.lost.cardPoints, matchPoints: p.lost.matchPoints })),
     expert ? h('p.gt-replay__expert', [t('review.expert'), ' ',
       expert.expert.type === 'card' ? renderCardInline(t, expert.expert.card) : expert.expert.text,
-      h('span.gt-review__why', ` — ${expert.why}`),
+      h('span.gt-review__why', ` — ${expert.plan ?? expert.why}`),
       !p.playedBest && expert.same ? h('span', ` ${t('replay.goodGuess')}`) : null])
       : review ? null : h('p', h('button.gt-btn', { type: 'button', dataset: { action: 'replay-review' },
         on: { click: onReview } }, t('review.ask'))),

@@ -104,7 +104,7 @@ function renderReview(t, review, onReview) {
     other.length ? h('ol.gt-review__moves', other.map((m) => h('li', { dataset: { trick: m.trick ?? '' } }, [
       h('span.gt-review__where', m.trick ? t('review.trick', { n: m.trick }) : t('review.bids')), ' ',
       t('review.you'), ' ', shown(m.played), ' · ', t('review.expert'), ' ', shown(m.expert),
-      h('span.gt-review__why', ` — ${m.why}`),
+      h('span.gt-review__why', ` — ${m.plan ?? m.why}`),   // a card: its plan in a player's words
     ]))) : h('p', t('review.allSame')),
     h('p.gt-note', t('review.note')),
   ]);
