@@ -206,13 +206,14 @@ def test_a_phone_shows_the_hand_below_the_calls(page: Page) -> None:
     wait_my_turn(page, "negotiation")
     for kind in folded:
         row = page.locator(f".gt-calls__row--{kind}")
-        expect(row.locator(".gt-calls__none")).to_contain_text("none possible now")
         expect(row.locator(".gt-bid")).to_have_count(6)
         expect(row.locator(".gt-bid").first).to_be_hidden()
-    # A row shows its legal calls only on a phone (issue 34: the dock at most 45 % of the screen); "Why not the
+        expect(row.locator(".gt-calls__none")).to_be_hidden()   # held upright, the whole row waits to be unfolded
+    # A row shows its legal calls only on a phone (issue 34: the dock at most 45 % of the screen); one "Why not the
     # others?" unfolds every row, and a call refused there says why (red box) and the hand still shows whole.
     expect(page.locator(".gt-calls__row:not(.is-none) .gt-bid.is-illegal").first).to_be_hidden()
-    page.locator(".gt-calls__row:not(.is-none) .gt-calls__others").first.tap()
+    expect(page.locator(".gt-calls__others:visible, .gt-calls__why:visible")).to_have_count(1)
+    page.locator(".gt-calls__others--all").tap()
     expect(page.locator(".gt-calls__row:not(.is-none) .gt-bid.is-illegal").first).to_be_visible()   # drawn again
     page.locator(".gt-calls__row:not(.is-none) .gt-bid.is-illegal").first.tap(force=True)  # aria-disabled: says why
     expect(page.locator(".gt-status.is-reason")).to_be_visible()
@@ -231,7 +232,8 @@ def test_a_phone_shows_the_hand_below_the_calls(page: Page) -> None:
     # ... and folds them again on request (it stayed unfolded for the rest of the turn, the hand pushed down).
     page.locator(".gt-calls__fold").tap()
     for kind in folded:
-        expect(page.locator(f".gt-calls__row--{kind} .gt-calls__none")).to_be_visible()
+        expect(page.locator(f".gt-calls__row--{kind} .gt-bid").first).to_be_hidden()
+    expect(page.locator(".gt-calls__others--all")).to_be_visible()
     expect(page.locator(".gt-calls__fold")).to_have_count(0)
 
 
@@ -314,13 +316,16 @@ def test_why_unfolds_the_calls_of_one_turn_only(page: Page) -> None:
     open_game(page, query="speed=0", fragment=fragment(state))
     page.locator(".gt-notice button").click()  # dismiss "You opened a shared deal."
     wait_my_turn(page, "negotiation")
-    page.locator(".gt-calls__why").first.tap()
-    expect(page.locator(".gt-calls__none:visible")).to_have_count(0)
+    refused = page.locator(".gt-calls .gt-bid.is-illegal:visible")
+    expect(refused).to_have_count(0)
+    page.locator(".gt-calls__others--all").tap()   # (a phone held upright: one for every row)
+    expect(refused.first).to_be_visible()
     calls = len(api("view", state=state, seat="Bottom")["calls"])
     page.locator('.gt-calls [data-action="ok"]').tap()
     expect(page.locator(".gt-center .gt-bids-history li")).not_to_have_count(calls)
     wait_my_turn(page, "negotiation")
-    expect(page.locator(".gt-calls__none:visible").first).to_be_visible()   # folded again
+    expect(refused).to_have_count(0)   # folded again
+    expect(page.locator(".gt-calls__others--all")).to_be_visible()
     hand = page.locator(".gt-hand").bounding_box()
     assert hand is not None and hand["y"] + hand["height"] <= 844, hand
 
@@ -760,6 +765,42 @@ def test_a_phones_dock_leaves_the_contract_and_the_trick_in_view_in_every_langua
         dock_leaves_the_table_in_view(page, f"{where}-card", ("contract", "trick"))
 
 
+# The legal calls a phone's player may make now, each whole in the calls' box (not scrolled out of it, not under its
+# edge) and on the screen; the actions of those that are not.
+CALLS_OUT_OF_VIEW_JS = """() => {
+  const box = document.querySelector('.gt-dock > .gt-panel')?.getBoundingClientRect();
+  return [...document.querySelectorAll('.gt-calls .gt-bid.is-legal')].filter((b) => {
+    const r = b.getBoundingClientRect();
+    return !box || !b.getClientRects().length || r.top < Math.max(box.top, 0) - 0.5
+      || r.bottom > Math.min(box.bottom, innerHeight) + 0.5;
+  }).map((b) => b.dataset.action);
+}"""
+
+
+def test_every_legal_call_and_the_contract_are_in_view_while_a_phones_player_calls(page: Page) -> None:
+    # docs/screenshots (negotiation-360x640-en, -fr): the calls ran under the pinned dock, "Double NoTrumps" half
+    # under the player's seat and the Redouble line out of view; the calls' box scrolled. Every legal call and the
+    # contract being answered are in view, the dock at most 45 % of the screen: the seed-4 answer, and seven legal
+    # calls (five announcements, an Accept that doubles, a Double) at seed 20.
+    answering, _ = dock_positions()
+    seven, view = drive(api("new_match", seed=20)["state"], lambda v: v["phase"] == "negotiation"
+                        and v["toAct"] == "Bottom" and sum(a["legal"] for a in v["legal"]) >= 7)
+    assert any(a["type"] == "accept" and a.get("effect") for a in view["legal"]), "an Accept that doubles"
+    for lang in ("en", "fr", "mg"):
+        for name, state in (("answer", answering), ("seven", seven)):
+            page.set_viewport_size(PHONE)
+            open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(state))
+            page.locator(".gt-notice__dismiss").click()  # dismiss "You opened a shared deal."
+            wait_my_turn(page, "negotiation")
+            for width, height in ((360, 640), (390, 844)):
+                where = f"{width}x{height}-{lang}-{name}"
+                page.set_viewport_size({"width": width, "height": height})
+                with contextlib.suppress(PlaywrightTimeoutError):   # (the page's turn scroll; said below)
+                    page.wait_for_function(f"() => !({CALLS_OUT_OF_VIEW_JS})().length", timeout=10_000)
+                dock_leaves_the_table_in_view(page, f"calls-{where}", ("contract",))
+                assert page.evaluate(CALLS_OUT_OF_VIEW_JS) == [], f"{where}: legal calls out of view"
+
+
 ONE_LINE_EACH_JS = """(selector) => [...document.querySelectorAll(selector)].map((el) => {
   const range = document.createRange(); range.selectNodeContents(el);
   return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
@@ -859,13 +900,18 @@ def test_why_hint_undo_and_the_rules_link_are_44_px_targets_on_a_phone(page: Pag
 
 def test_a_calls_box_that_scrolls_on_a_phone_says_so(page: Page) -> None:
     # Issue 34: at 360×640 the calls box is about 90 px high and scrolled with no sign. Its cut edges fade and a count
-    # says how many calls are below; for the eye only (aria-hidden), the calls and their keys unchanged.
+    # says how many calls are below; for the eye only (aria-hidden), the calls and their keys unchanged. (The legal
+    # calls alone fit: unfolded, every call with its reason does not.)
     answering, view = drive(api("new_match", seed=4)["state"], lambda v: v["phase"] == "negotiation"
                             and v["toAct"] == "Bottom" and v.get("contract") is not None)
     open_game(page, query="speed=0&lang=en", fragment=fragment(answering))
     page.locator(".gt-notice__dismiss").click()
     wait_my_turn(page, "negotiation")
     box = page.locator(".gt-dock > .gt-panel")
+    assert box.evaluate("b => b.scrollHeight <= b.clientHeight + 1"), "the legal calls alone scroll"
+    expect(box).not_to_have_class(re.compile(r"\bis-cut-below\b"))
+    page.locator(".gt-calls__others--all").tap()
+    expect(page.locator(".gt-calls.is-all")).to_be_visible()
     more = box.locator(".gt-panel__more")
     # The calls out of view, counted here from their boxes: the count says as many.
     hidden_js = """(box) => { const edge = box.getBoundingClientRect().bottom;

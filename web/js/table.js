@@ -215,9 +215,10 @@ function restoreFocus(root, key, wasParked) {
   if (!key) return null;
   let twin = key === 'table' ? root : root.querySelector(key);
   // "Why?" (or "Why not the others?") hides itself as it unfolds the refused calls: the focus goes to the first of
-  // its row's, whose reason then shows (focus() on a hidden twin did nothing, and the focus fell to the page's body).
+  // its row's (of all, for a phone's one button), whose reason then shows (focus() on a hidden twin did nothing, and
+  // the focus fell to the page's body).
   if (twin && twin !== root && !twin.getClientRects().length) {
-    twin = [...(twin.closest('.gt-calls__row')?.querySelectorAll('.gt-bid.is-illegal') ?? [])]
+    twin = [...((twin.closest('.gt-calls__row') ?? twin.closest('.gt-calls'))?.querySelectorAll('.gt-bid.is-illegal') ?? [])]
       .find((b) => b.getClientRects().length) ?? null;
   }
   const action = firstAction(root);
