@@ -703,7 +703,7 @@ DOCK_JS = """() => {
   const trick = cards.length
     ? { top: Math.min(...cards.map((r) => r.top)), bottom: Math.max(...cards.map((r) => r.bottom)) } : null;
   return { share: dock.height / innerHeight, dockTop: dock.top, height: innerHeight,
-    contract: box('.gt-contract'), trick,
+    contract: box('.gt-contract'), trick, trickButton: box('.gt-trick__middle .gt-btn'),
     small: [...visible('.gt-bar .gt-btn--bar'), ...visible('.gt-calls .gt-bid')]
       .filter((b) => b.getBoundingClientRect().height < 44).map((b) => b.dataset.action ?? b.textContent),
     slots: Math.min(...slots), body: parseFloat(getComputedStyle(document.body).fontSize) };
@@ -799,6 +799,19 @@ def test_every_legal_call_and_the_contract_are_in_view_while_a_phones_player_cal
                     page.wait_for_function(f"() => !({CALLS_OUT_OF_VIEW_JS})().length", timeout=10_000)
                 dock_leaves_the_table_in_view(page, f"calls-{where}", ("contract",))
                 assert page.evaluate(CALLS_OUT_OF_VIEW_JS) == [], f"{where}: legal calls out of view"
+
+
+def test_the_tricks_last_trick_button_is_not_under_a_phones_status_line(page: Page) -> None:
+    # docs/screenshots (play-360x640-mg): the page scrolled the trick's cards clear of the pinned dock, not its "Last
+    # trick" button (two lines in Malagasy), whose lower edge stayed under the status line (two lines too).
+    playing, _ = drive_from_any(lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["tricks"]) == 3
+                                and len(v["trick"]["cards"]) == 2)
+    for lang in ("mg", "fr"):
+        open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(playing))
+        page.locator(".gt-notice__dismiss").click()
+        wait_my_turn(page, "play")
+        expect(page.locator(".gt-trick__peek")).to_be_visible()
+        dock_leaves_the_table_in_view(page, f"last-trick-{lang}", ("contract", "trick", "trickButton"))
 
 
 ONE_LINE_EACH_JS = """(selector) => [...document.querySelectorAll(selector)].map((el) => {

@@ -159,7 +159,8 @@ function showTurn(root) {
   if (!dock || !hand) return;
   const pinned = getComputedStyle(dock).position === 'sticky';
   let by = Math.max(0, hand.getBoundingClientRect().bottom - innerHeight);
-  const shown = [...root.querySelectorAll('.gt-trick [data-card], .gt-center > .gt-bids-history li')]
+  // (the trick's own button too: in Malagasy a two-line status covered "Last trick", docs/screenshots)
+  const shown = [...root.querySelectorAll('.gt-trick [data-card], .gt-trick__middle .gt-btn, .gt-center > .gt-bids-history li')]
     .map((c) => c.getBoundingClientRect());
   if (pinned && shown.length) {
     const bottom = Math.max(...shown.map((r) => r.bottom));
@@ -353,19 +354,27 @@ function renderStatus(t, model, cfg) {
   return h('div.gt-status', { class: { [`is-${kind}`]: true } }, [
     h('p.gt-status__text', prose(text)),
     model.message?.rule ? ruleLink(t, model.message.rule, cfg) : null,
-    myTurn && !model.hint ? h('button.gt-btn.gt-btn--quiet.gt-status__btn', {
+    // Hint and Undo together: on a phone a line that had room for one only parted them (table.css)
+    myTurn ? h('span.gt-status__tools', renderTurnTools(t, model, cfg)) : null,
+  ]);
+}
+
+function renderTurnTools(t, model, cfg) {
+  const { view } = model;
+  return [
+    !model.hint ? h('button.gt-btn.gt-btn--quiet.gt-status__btn', {
       type: 'button', dataset: { action: 'hint', focus: 'btn:hint' }, on: { click: cfg.onHint },
     }, t('hint.button')) : null,
     // At the player's own turn in the negotiation or the play, which is what it may undo (docs/api.md, take_back).
     // Where there is nothing to take back it stays, aria-disabled: the last take-back handed the focus to the first
     // legal call (Accept), and one more Enter made it; a press now says why.
-    myTurn && cfg.onTakeBack && (view.phase === 'negotiation' || view.phase === 'play')
+    cfg.onTakeBack && (view.phase === 'negotiation' || view.phase === 'play')
       ? h('button.gt-btn.gt-btn--quiet.gt-status__btn', {
         type: 'button', dataset: { action: 'take-back', focus: 'btn:take-back' },
         attrs: { title: t('takeBack.title'), 'aria-disabled': view.canTakeBack ? null : 'true' },
         on: { click: () => cfg.onTakeBack(view) },
       }, t('takeBack.button')) : null,
-  ]);
+  ];
 }
 
 // Coach mode: whenever some choices are forbidden, say which rule forbids them (once per rule, engine's words); in the
