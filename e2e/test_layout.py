@@ -814,6 +814,26 @@ def test_the_tricks_last_trick_button_is_not_under_a_phones_status_line(page: Pa
         dock_leaves_the_table_in_view(page, f"last-trick-{lang}", ("contract", "trick", "trickButton"))
 
 
+# Each checkbox of a dialog and its label: the label's first line beside the box (its top above the box's bottom).
+CHECK_BESIDE_LABEL_JS = """() => [...document.querySelectorAll('#gt-dialog[open] .gt-field--check')].map((field) => {
+  const box = field.querySelector('input').getBoundingClientRect();
+  const label = field.querySelector('label').getBoundingClientRect();
+  return { id: field.querySelector('input').id, beside: label.top < box.bottom && label.left >= box.right };
+})"""
+
+
+def test_a_long_checkbox_label_wraps_beside_its_box_on_a_phone(page: Page) -> None:
+    # docs/screenshots (settings-360x640-en, -fr): "You vs the expert after each deal" was wider than the line's rest:
+    # the checkbox stood alone on a line and its label started below it.
+    for lang in ("en", "fr"):
+        open_game(page, query=f"speed=0&lang={lang}", fragment="seed=11")
+        page.locator('[data-action="open-settings"]').click()
+        expect(page.locator("#gt-dialog[open] #gt-duplicate")).to_be_attached()
+        checks = page.evaluate(CHECK_BESIDE_LABEL_JS)
+        assert "gt-duplicate" in [c["id"] for c in checks]
+        assert [c for c in checks if not c["beside"]] == [], f"{lang}: {checks}"
+
+
 ONE_LINE_EACH_JS = """(selector) => [...document.querySelectorAll(selector)].map((el) => {
   const range = document.createRange(); range.selectNodeContents(el);
   return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
