@@ -217,3 +217,32 @@ def test_a_bot_speaks_once_the_deal_has_reached_it(page: Page) -> None:
     dealt = next(i for i, x in enumerate(seen) if x["turn"] == "Right|negotiation")
     assert "deal" in seen[dealt]["motion"], seen   # the cut's deal, drawn with Right's turn to speak
     assert seen[dealt + 1] == {"turn": "Bottom|negotiation", "motion": ""}, seen   # Right spoke once it was over
+
+
+CALLS_SHOWN_JS = """() => [...document.querySelectorAll('.gt-calls .gt-bid.is-legal')]
+  .filter((b) => b.checkVisibility({ visibilityProperty: true })).length"""
+# A bot's count of cards as the player sees it: (its opacity, that of its seat's whole box included)
+COUNT_SEEN_JS = """(seat) => parseFloat(getComputedStyle(
+  document.querySelector(`.gt-seat[data-seat="${seat}"] .gt-seat__count`)).opacity)"""
+
+
+def test_the_calls_wait_for_the_deal_and_the_bots_counts_for_their_packets(page: Page) -> None:
+    # docs/screenshots (cut-*): while the cut and the deal still moved, the player's calls were drawn and live ("Your
+    # turn to speak", the announcements lit) with no card in the hand yet, and each bot's seat said "cards: 5" while
+    # its packets travelled. The calls come (and take the focus) once the deal is over or skipped.
+    open_with_log(page, "slow", 12)   # Right deals: the player cuts, then speaks first
+    page.locator(".gt-cut [data-action='c14']").press("Enter")
+    hold_the_deal(page)
+    expect(page.locator(".gt-table.is-my-turn[data-phase='negotiation']")).to_be_attached()
+    assert page.evaluate(CALLS_SHOWN_JS) == 0, "the calls are drawn while the deal moves"
+    expect(page.locator(".gt-status.is-turn")).to_be_hidden()
+    assert not page.evaluate("document.activeElement.matches('.gt-bid')")
+    for seat in ("Left", "Top", "Right"):
+        assert page.evaluate(COUNT_SEEN_JS, seat) == 0, f"{seat}'s count shows before its packets"
+    page.keyboard.press("x")   # a key skips the motion
+    expect(page.locator(MOVING)).to_have_count(0)
+    page.wait_for_function(f"({CALLS_SHOWN_JS})() > 0")
+    expect(page.locator(".gt-status.is-turn")).to_be_visible()
+    page.wait_for_function("document.activeElement.matches('.gt-calls .gt-bid.is-legal')")   # the keyboard's turn
+    for seat in ("Left", "Top", "Right"):
+        assert page.evaluate(COUNT_SEEN_JS, seat) == 1

@@ -56,7 +56,12 @@ export function mountTable(root, opts = {}) {
   let bidsShown = false;
   let wasOver = false;
   let drawn = null;   // the model last drawn: the motion shows the move from it to the next
+  let afterDeal = null;   // the redraw waiting for the deal's motion to end
   const motion = createMotion(root);
+  const afterTheDeal = () => motion.settled().then(() => {
+    afterDeal = model && dealing(root) ? afterTheDeal() : null;   // (held paused: a test, a debugger)
+    if (!afterDeal) redraw();
+  });
   let resign = null;
   const boxSizes = new ResizeObserver(() => resign?.());
   // A tap anywhere on the table ends the running motion at once (the tap itself goes on: a card tapped is played).
@@ -71,6 +76,9 @@ export function mountTable(root, opts = {}) {
     if (old) old.replaceWith(table); else root.prepend(table);   // (the motion's layer stays: its ghosts go on)
     motion.play(before, drawn, model);
     drawn = model;
+    // While the cut and the deal move, the player's turn waits (its calls hidden: table.css): drawn again, and the
+    // focus brought to it, once they are over or skipped
+    if (dealing(root) && !afterDeal) afterDeal = afterTheDeal();
     // Calls that scroll say so (a phone), marked again as the box's height changes (the screen turned, a reason shown)
     const box = table.querySelector('.gt-dock > .gt-panel');
     boxSizes.disconnect();
@@ -137,7 +145,7 @@ export function mountTable(root, opts = {}) {
       return motion.settled();
     },
     destroy() {
-      model = null; motion.destroy(); boxSizes.disconnect(); root.replaceChildren(); removeEventListener('resize', onResize);
+      model = null; afterDeal = null; motion.destroy(); boxSizes.disconnect(); root.replaceChildren(); removeEventListener('resize', onResize);
     },
   };
 }
@@ -201,9 +209,15 @@ function signScroll(box, t) {
 // What the player can do now: a legal card, call or cut, the button that ends a trick's pause, a new match.
 const ACTIONS = '.gt-hand .is-legal, .gt-calls .is-legal, .gt-cut .is-legal, .gt-trick__next, .gt-over .gt-btn';
 
+/** The cut or the deal is moving on the table (view/motion.js marks its host). */
+function dealing(root) {
+  return /\b(cut|deal)\b/.test(root.dataset.motion ?? '');
+}
+
 // Where the focus goes when the player's turn comes: the hinted choice, else Accept (one Enter on the first legal
-// call used to announce a contract), else the first thing to do.
+// call used to announce a contract), else the first thing to do; nothing while the deal moves (the calls wait).
 function firstAction(root) {
+  if (dealing(root) && root.querySelector('.gt-calls')) return null;
   return root.querySelector('.is-hinted.is-legal') ?? root.querySelector('.gt-calls [data-action="ok"].is-legal')
     ?? root.querySelector(ACTIONS);
 }

@@ -209,10 +209,12 @@ function deal({ root, ghost, animate }, from, next, view, sizes, cards, start, s
   const order = SEATS.map((_, i) => SEATS[(first + i) % SEATS.length]);
   let at = start;
   let given = 0;
+  const arrives = {};   // when each seat's last packet reaches it
   for (const size of sizes) {
     for (const seat of order) {
       const to = sideOf(next, seat, view.seat);
       if (!to) continue;
+      arrives[seat] = at + BASE.packet * speed * 0.8;
       const d = shift(to, from);
       const packet = ghost('gt-back gt-motion__packet', from, 'deal', [
         { transform: 'translate(0, 0)', opacity: 1 }, { opacity: 1, offset: 0.8 },
@@ -233,6 +235,12 @@ function deal({ root, ghost, animate }, from, next, view, sizes, cards, start, s
       }
       at += BASE.stagger * speed;
     }
+  }
+  // A bot's count of cards (and their backs) shows once its packets are there, not while they travel
+  for (const [seat, when] of Object.entries(arrives)) {
+    const selector = `.gt-seat[data-seat="${seat}"] .gt-seat__count`;
+    const el = seat === view.seat ? null : root.querySelector(selector);
+    if (el) animate(el, [{ opacity: 0 }, { opacity: 1 }], { duration: BASE.stagger * speed, delay: when }, 'deal', selector);
   }
 }
 
