@@ -246,3 +246,30 @@ def test_the_calls_wait_for_the_deal_and_the_bots_counts_for_their_packets(page:
     page.wait_for_function("document.activeElement.matches('.gt-calls .gt-bid.is-legal')")   # the keyboard's turn
     for seat in ("Left", "Top", "Right"):
         assert page.evaluate(COUNT_SEEN_JS, seat) == 1
+
+
+# The contract box as the player sees it, and whether a ghost of the cut or the deal (a packet) lies over it.
+UNDER_THE_DECK_JS = """() => {
+  const box = document.querySelector('.gt-contract');
+  if (!box || !box.checkVisibility({ visibilityProperty: true })) return [];
+  const r = box.getBoundingClientRect();
+  return [...document.querySelectorAll('.gt-motion > *')].map((g) => g.getBoundingClientRect())
+    .filter((g) => g.left < r.right && g.right > r.left && g.top < r.bottom && g.bottom > r.top)
+    .map((g) => [Math.round(g.left), Math.round(g.top)]);
+}"""
+
+
+def test_the_deck_parts_over_no_contract_box_on_a_phone(page: Page) -> None:
+    # docs/screenshots (cut-360x640): the cut's deck is drawn where the deck was, which on the table drawn for the
+    # negotiation is the "Contract so far" box: the deck covered it while it parted. The box comes with the deal's end.
+    page.set_viewport_size({"width": 360, "height": 640})   # (the page is closed after the test: see conftest.py)
+    open_with_log(page, "slow", 12)   # Right deals: the player cuts
+    page.locator(".gt-cut [data-action='c14']").click()
+    page.wait_for_function("document.querySelector('#gt-table-host')?.dataset.motion?.includes('cut')", polling="raf")
+    page.evaluate("document.getAnimations().forEach((a) => a.pause())")
+    expect(page.locator(".gt-table[data-phase='negotiation']")).to_be_attached()
+    expect(page.locator(GHOSTS).first).to_be_attached()
+    assert page.evaluate(UNDER_THE_DECK_JS) == [], "the deck parts over the contract box"
+    page.keyboard.press("x")
+    expect(page.locator(MOVING)).to_have_count(0)
+    expect(page.locator(".gt-contract")).to_be_visible()
