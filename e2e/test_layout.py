@@ -650,6 +650,29 @@ def test_a_phones_bar_keeps_its_buttons_on_one_row(page: Page, width: int, lang:
     assert page.locator(".gt-bar").evaluate("bar => bar.getBoundingClientRect().height") < 125
 
 
+# The middle of each line of text the bar's score shows (its teams, the target, the rules link), in px from the top.
+SCORE_LINES_JS = """() => [...document.querySelectorAll('.gt-score > *')].filter((e) => e.checkVisibility()
+    && e.getBoundingClientRect().width > 1).flatMap((e) => {
+  const range = document.createRange(); range.selectNodeContents(e);
+  return [...range.getClientRects()].map((r) => Math.round(r.top + r.height / 2));
+})"""
+
+
+def test_a_phones_score_stays_on_one_line_in_every_language(page: Page) -> None:
+    # docs/screenshots (every phone picture): the bar's "target 150 · deal 1 · Rules" took a second line under the
+    # teams' scores. On a phone the game's name and the deal's number are read, not shown: the teams, the target and
+    # the rules link on one line at 360 px in English, French and Malagasy.
+    for lang, deal in (("en", "deal 1"), ("fr", "donne 1"), ("mg", "fizarana 1")):
+        open_game(page, query=f"speed=0&lang={lang}", fragment="seed=11")
+        lines = page.evaluate(SCORE_LINES_JS)
+        assert len(lines) >= 5 and max(lines) - min(lines) <= 4, f"{lang}: the score's lines at {lines}"
+        expect(page.locator(".gt-score__rules")).to_be_visible()
+        expect(page.locator(".gt-score__target")).to_be_visible()
+        expect(page.get_by_role("heading", name="Giretra")).to_be_attached()   # still the page's name, read
+        expect(page.locator(".gt-score__deal")).to_have_text(deal)
+        no_horizontal_scroll(page, f"score-{lang}")
+
+
 def test_a_tall_dialog_keeps_its_close_button_in_view_on_a_phone_held_sideways(page: Page) -> None:
     # Held sideways, Settings is taller than the screen: scrolled to its end, the × had scrolled away with the title.
     page.set_viewport_size({"width": 667, "height": 375})
