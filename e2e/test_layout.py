@@ -837,6 +837,18 @@ def test_the_tricks_last_trick_button_is_not_under_a_phones_status_line(page: Pa
         dock_leaves_the_table_in_view(page, f"last-trick-{lang}", ("contract", "trick", "trickButton"))
 
 
+def test_the_tricks_caption_and_its_button_each_take_one_line_in_malagasy_on_a_phone(page: Page) -> None:
+    # docs/screenshots (play-360x640-mg, trick-end-360x640-mg): "Fanangonana 4 amin'ny 8" (Trick 4 of 8) and its
+    # button "Fanangonana farany" (Last trick) each took two lines between the trick's cards.
+    playing, _ = drive_from_any(lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["tricks"]) == 3
+                                and len(v["trick"]["cards"]) == 2)
+    open_game(page, query="speed=0&lang=mg", fragment=fragment(playing))
+    wait_my_turn(page, "play")
+    expect(page.locator(".gt-trick__peek")).to_have_text("Fanangonana farany")
+    assert page.evaluate(ONE_LINE_EACH_JS, ".gt-trick__caption, .gt-trick__peek") == [1, 1]
+    no_horizontal_scroll(page, "trick-mg")
+
+
 # Each checkbox of a dialog and its label: the label's first line beside the box (its top above the box's bottom).
 CHECK_BESIDE_LABEL_JS = """() => [...document.querySelectorAll('#gt-dialog[open] .gt-field--check')].map((field) => {
   const box = field.querySelector('input').getBoundingClientRect();
