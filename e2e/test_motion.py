@@ -273,3 +273,29 @@ def test_the_deck_parts_over_no_contract_box_on_a_phone(page: Page) -> None:
     page.keyboard.press("x")
     expect(page.locator(MOVING)).to_have_count(0)
     expect(page.locator(".gt-contract")).to_be_visible()
+
+
+# Every animation of the page set (paused) to *ms* after the cut's end: the deal's packets then leaving one by one.
+AFTER_THE_CUT_JS = """(ms) => {
+  const all = document.getAnimations();
+  const t = (a) => a.effect.getComputedTiming();
+  const cutEnd = Math.max(...all.filter((a) => a.id === 'cut').map((a) => t(a).delay + t(a).activeDuration));
+  for (const a of all) { a.pause(); a.currentTime = cutEnd + ms; }
+}"""
+DECK_SEEN_JS = """() => [...document.querySelectorAll('.gt-motion__deck')]
+  .filter((d) => parseFloat(getComputedStyle(d).opacity) > 0.5).length"""
+
+
+def test_the_deal_leaves_from_a_stack_at_the_decks_place(page: Page) -> None:
+    # docs/screenshots (deal-*): once the cut was over no stack was left at the deck's place, only the packets,
+    # coming from nowhere. The stack stays there until the last packet has left.
+    open_with_log(page, "slow", 12)   # Right deals: the player cuts
+    page.locator(".gt-cut [data-action='c14']").click()
+    hold_the_deal(page)
+    page.evaluate(AFTER_THE_CUT_JS, -100)   # the cut parting: its own packets, no stack under them
+    assert page.evaluate(DECK_SEEN_JS) == 0
+    page.evaluate(AFTER_THE_CUT_JS, 100)   # the first packets on their way
+    assert page.evaluate(DECK_SEEN_JS) == 1, "no stack where the packets leave from"
+    page.keyboard.press("x")
+    expect(page.locator(MOVING)).to_have_count(0)
+    expect(page.locator(GHOSTS)).to_have_count(0)

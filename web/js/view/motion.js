@@ -210,6 +210,11 @@ function deal({ root, ghost, animate }, from, next, view, sizes, cards, start, s
   let at = start;
   let given = 0;
   const arrives = {};   // when each seat's last packet reaches it
+  // The stack the packets leave from, there until the last has left (only the packets showed, from nowhere)
+  const stack = ghost('gt-back gt-motion__packet gt-motion__deck', from, 'deal', [{ opacity: 1 }, { opacity: 1 }],
+    { delay: start, duration: Math.max(1, (sizes.length * SEATS.length - 1) * BASE.stagger * speed), fill: 'none' });
+  stack.style.opacity = '0';   // (seen only while its animation runs: not under the cut's packets before it)
+  stack.style.boxShadow = thickness(DECK / 2);
   for (const size of sizes) {
     for (const seat of order) {
       const to = sideOf(next, seat, view.seat);
