@@ -98,6 +98,7 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
     return true;
   }
 
+  let welcomeComing = false;
   return {
     dom,
     table,
@@ -111,7 +112,10 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
     clearLive: live.clear,
     settled: () => table.settled(),
     skipMotion: () => table.finishMotion(),
-    dialogOpen: () => dom.dialog.open,
+    dialogOpen: () => dom.dialog.open || welcomeComing,
+    /** The welcome is about to open over the first match: the bots wait from the start (a bot thought, "Right is
+     *  thinking", and its move was dropped when the welcome opened: docs/screenshots, welcome-*). */
+    awaitWelcome(coming) { welcomeComing = coming; },
     dialogShown: dialogs.shown,
     closeDialog: dialogs.close,
     refreshDialog: dialogs.refresh,
