@@ -112,9 +112,7 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
     clearLive: live.clear,
     settled: () => table.settled(),
     skipMotion: () => table.finishMotion(),
-    dialogOpen: () => dom.dialog.open || welcomeComing,
-    /** The welcome is about to open over the first match: the bots wait from the start (a bot thought, "Right is
-     *  thinking", and its move was dropped when the welcome opened: docs/screenshots, welcome-*). */
+    dialogOpen: () => dom.dialog.open || welcomeComing,   // (the bots wait for a welcome about to open: index.js)
     awaitWelcome(coming) { welcomeComing = coming; },
     dialogShown: dialogs.shown,
     closeDialog: dialogs.close,
