@@ -239,11 +239,13 @@ def test_the_calls_wait_for_the_deal_and_the_bots_counts_for_their_packets(page:
     assert not page.evaluate("document.activeElement.matches('.gt-bid')")
     for seat in ("Left", "Top", "Right"):
         assert page.evaluate(COUNT_SEEN_JS, seat) == 0, f"{seat}'s count shows before its packets"
+    expect(page.locator(".gt-seat--bottom .gt-chip--turn")).to_be_hidden()   # "to speak", once dealt
     page.keyboard.press("x")   # a key skips the motion
     expect(page.locator(MOVING)).to_have_count(0)
     page.wait_for_function(f"({CALLS_SHOWN_JS})() > 0")
     expect(page.locator(".gt-status.is-turn")).to_be_visible()
     page.wait_for_function("document.activeElement.matches('.gt-calls .gt-bid.is-legal')")   # the keyboard's turn
+    expect(page.locator(".gt-seat--bottom .gt-chip--turn")).to_be_visible()
     for seat in ("Left", "Top", "Right"):
         assert page.evaluate(COUNT_SEEN_JS, seat) == 1
 
