@@ -301,3 +301,26 @@ def test_the_deal_leaves_from_a_stack_at_the_decks_place(page: Page) -> None:
     page.keyboard.press("x")
     expect(page.locator(MOVING)).to_have_count(0)
     expect(page.locator(GHOSTS)).to_have_count(0)
+
+
+# Logs whether a bot was said thinking, in view, while the deal moved.
+THINKING_IN_DEAL_JS = """
+window.thoughtInDeal = 0;
+new MutationObserver(() => {
+  const host = document.getElementById('gt-table-host');
+  const status = document.querySelector('.gt-status.is-thinking');
+  if (host?.dataset.motion?.includes('deal') && status?.checkVisibility({ visibilityProperty: true })) {
+    window.thoughtInDeal += 1;
+  }
+}).observe(document, { subtree: true, childList: true, attributes: true });
+"""
+
+
+def test_no_bot_is_said_thinking_while_the_deal_travels(page: Page) -> None:
+    # docs/screenshots (deal-*): the status said "Right is thinking" while the packets were still on their way (the
+    # bot's move waits for the deal's end; its thinking was drawn at once). Said once the deal is over.
+    page.add_init_script(THINKING_IN_DEAL_JS)
+    open_with_log(page, "normal", 4)   # Top deals, Right cuts, then speaks first
+    page.locator(".gt-table.is-my-turn").wait_for()   # Right spoke
+    assert "deal" in logged(page)
+    assert page.evaluate("window.thoughtInDeal") == 0, "a bot said thinking while the deal travelled"
