@@ -206,13 +206,14 @@ def test_a_phone_shows_the_hand_below_the_calls(page: Page) -> None:
     wait_my_turn(page, "negotiation")
     for kind in folded:
         row = page.locator(f".gt-calls__row--{kind}")
-        expect(row.locator(".gt-calls__none")).to_contain_text("none possible now")
         expect(row.locator(".gt-bid")).to_have_count(6)
         expect(row.locator(".gt-bid").first).to_be_hidden()
-    # A row shows its legal calls only on a phone (issue 34: the dock at most 45 % of the screen); "Why not the
+        expect(row.locator(".gt-calls__none")).to_be_hidden()   # held upright, the whole row waits to be unfolded
+    # A row shows its legal calls only on a phone (issue 34: the dock at most 45 % of the screen); one "Why not the
     # others?" unfolds every row, and a call refused there says why (red box) and the hand still shows whole.
     expect(page.locator(".gt-calls__row:not(.is-none) .gt-bid.is-illegal").first).to_be_hidden()
-    page.locator(".gt-calls__row:not(.is-none) .gt-calls__others").first.tap()
+    expect(page.locator(".gt-calls__others:visible, .gt-calls__why:visible")).to_have_count(1)
+    page.locator(".gt-calls__others--all").tap()
     expect(page.locator(".gt-calls__row:not(.is-none) .gt-bid.is-illegal").first).to_be_visible()   # drawn again
     page.locator(".gt-calls__row:not(.is-none) .gt-bid.is-illegal").first.tap(force=True)  # aria-disabled: says why
     expect(page.locator(".gt-status.is-reason")).to_be_visible()
@@ -231,7 +232,8 @@ def test_a_phone_shows_the_hand_below_the_calls(page: Page) -> None:
     # ... and folds them again on request (it stayed unfolded for the rest of the turn, the hand pushed down).
     page.locator(".gt-calls__fold").tap()
     for kind in folded:
-        expect(page.locator(f".gt-calls__row--{kind} .gt-calls__none")).to_be_visible()
+        expect(page.locator(f".gt-calls__row--{kind} .gt-bid").first).to_be_hidden()
+    expect(page.locator(".gt-calls__others--all")).to_be_visible()
     expect(page.locator(".gt-calls__fold")).to_have_count(0)
 
 
@@ -314,13 +316,16 @@ def test_why_unfolds_the_calls_of_one_turn_only(page: Page) -> None:
     open_game(page, query="speed=0", fragment=fragment(state))
     page.locator(".gt-notice button").click()  # dismiss "You opened a shared deal."
     wait_my_turn(page, "negotiation")
-    page.locator(".gt-calls__why").first.tap()
-    expect(page.locator(".gt-calls__none:visible")).to_have_count(0)
+    refused = page.locator(".gt-calls .gt-bid.is-illegal:visible")
+    expect(refused).to_have_count(0)
+    page.locator(".gt-calls__others--all").tap()   # (a phone held upright: one for every row)
+    expect(refused.first).to_be_visible()
     calls = len(api("view", state=state, seat="Bottom")["calls"])
     page.locator('.gt-calls [data-action="ok"]').tap()
     expect(page.locator(".gt-center .gt-bids-history li")).not_to_have_count(calls)
     wait_my_turn(page, "negotiation")
-    expect(page.locator(".gt-calls__none:visible").first).to_be_visible()   # folded again
+    expect(refused).to_have_count(0)   # folded again
+    expect(page.locator(".gt-calls__others--all")).to_be_visible()
     hand = page.locator(".gt-hand").bounding_box()
     assert hand is not None and hand["y"] + hand["height"] <= 844, hand
 
@@ -649,6 +654,29 @@ def test_a_phones_bar_keeps_its_buttons_on_one_row(page: Page, width: int, lang:
     assert page.locator(".gt-bar").evaluate("bar => bar.getBoundingClientRect().height") < 125
 
 
+# The middle of each line of text the bar's score shows (its teams, the target, the rules link), in px from the top.
+SCORE_LINES_JS = """() => [...document.querySelectorAll('.gt-score > *')].filter((e) => e.checkVisibility()
+    && e.getBoundingClientRect().width > 1).flatMap((e) => {
+  const range = document.createRange(); range.selectNodeContents(e);
+  return [...range.getClientRects()].map((r) => Math.round(r.top + r.height / 2));
+})"""
+
+
+def test_a_phones_score_stays_on_one_line_in_every_language(page: Page) -> None:
+    # docs/screenshots (every phone picture): the bar's "target 150 · deal 1 · Rules" took a second line under the
+    # teams' scores. On a phone the game's name and the deal's number are read, not shown: the teams, the target and
+    # the rules link on one line at 360 px in English, French and Malagasy.
+    for lang, deal in (("en", "deal 1"), ("fr", "donne 1"), ("mg", "fizarana 1")):
+        open_game(page, query=f"speed=0&lang={lang}", fragment="seed=11")
+        lines = page.evaluate(SCORE_LINES_JS)
+        assert len(lines) >= 5 and max(lines) - min(lines) <= 4, f"{lang}: the score's lines at {lines}"
+        expect(page.locator(".gt-score__rules")).to_be_visible()
+        expect(page.locator(".gt-score__target")).to_be_visible()
+        expect(page.get_by_role("heading", name="Giretra")).to_be_attached()   # still the page's name, read
+        expect(page.locator(".gt-score__deal")).to_have_text(deal)
+        no_horizontal_scroll(page, f"score-{lang}")
+
+
 def test_a_tall_dialog_keeps_its_close_button_in_view_on_a_phone_held_sideways(page: Page) -> None:
     # Held sideways, Settings is taller than the screen: scrolled to its end, the × had scrolled away with the title.
     page.set_viewport_size({"width": 667, "height": 375})
@@ -702,7 +730,7 @@ DOCK_JS = """() => {
   const trick = cards.length
     ? { top: Math.min(...cards.map((r) => r.top)), bottom: Math.max(...cards.map((r) => r.bottom)) } : null;
   return { share: dock.height / innerHeight, dockTop: dock.top, height: innerHeight,
-    contract: box('.gt-contract'), trick,
+    contract: box('.gt-contract'), trick, trickButton: box('.gt-trick__middle .gt-btn'),
     small: [...visible('.gt-bar .gt-btn--bar'), ...visible('.gt-calls .gt-bid')]
       .filter((b) => b.getBoundingClientRect().height < 44).map((b) => b.dataset.action ?? b.textContent),
     slots: Math.min(...slots), body: parseFloat(getComputedStyle(document.body).fontSize) };
@@ -766,6 +794,87 @@ def test_a_phones_dock_leaves_the_contract_and_the_trick_in_view_in_every_langua
         page.locator('[data-action="hint"]').tap()
         expect(page.locator(".gt-status.is-hint .gt-status__detail")).to_be_visible(timeout=30_000)
         dock_leaves_the_table_in_view(page, f"{where}-hint", ("contract", "trick"))
+
+
+# The legal calls a phone's player may make now, each whole in the calls' box (not scrolled out of it, not under its
+# edge) and on the screen; the actions of those that are not.
+CALLS_OUT_OF_VIEW_JS = """() => {
+  const box = document.querySelector('.gt-dock > .gt-panel')?.getBoundingClientRect();
+  return [...document.querySelectorAll('.gt-calls .gt-bid.is-legal')].filter((b) => {
+    const r = b.getBoundingClientRect();
+    return !box || !b.getClientRects().length || r.top < Math.max(box.top, 0) - 0.5
+      || r.bottom > Math.min(box.bottom, innerHeight) + 0.5;
+  }).map((b) => b.dataset.action);
+}"""
+
+
+def test_every_legal_call_and_the_contract_are_in_view_while_a_phones_player_calls(page: Page) -> None:
+    # docs/screenshots (negotiation-360x640-en, -fr): the calls ran under the pinned dock, "Double NoTrumps" half
+    # under the player's seat and the Redouble line out of view; the calls' box scrolled. Every legal call and the
+    # contract being answered are in view, the dock at most 45 % of the screen: the seed-4 answer, and seven legal
+    # calls (five announcements, an Accept that doubles, a Double) at seed 20.
+    answering, _ = dock_positions()
+    seven, view = drive(api("new_match", seed=20)["state"], lambda v: v["phase"] == "negotiation"
+                        and v["toAct"] == "Bottom" and sum(a["legal"] for a in v["legal"]) >= 7)
+    assert any(a["type"] == "accept" and a.get("effect") for a in view["legal"]), "an Accept that doubles"
+    for lang in ("en", "fr", "mg"):
+        for name, state in (("answer", answering), ("seven", seven)):
+            page.set_viewport_size(PHONE)
+            open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(state))
+            page.locator(".gt-notice__dismiss").click()  # dismiss "You opened a shared deal."
+            wait_my_turn(page, "negotiation")
+            for width, height in ((360, 640), (390, 844)):
+                where = f"{width}x{height}-{lang}-{name}"
+                page.set_viewport_size({"width": width, "height": height})
+                with contextlib.suppress(PlaywrightTimeoutError):   # (the page's turn scroll; said below)
+                    page.wait_for_function(f"() => !({CALLS_OUT_OF_VIEW_JS})().length", timeout=10_000)
+                dock_leaves_the_table_in_view(page, f"calls-{where}", ("contract",))
+                assert page.evaluate(CALLS_OUT_OF_VIEW_JS) == [], f"{where}: legal calls out of view"
+
+
+def test_the_tricks_last_trick_button_is_not_under_a_phones_status_line(page: Page) -> None:
+    # docs/screenshots (play-360x640-mg): the page scrolled the trick's cards clear of the pinned dock, not its "Last
+    # trick" button (two lines in Malagasy), whose lower edge stayed under the status line (two lines too).
+    playing, _ = drive_from_any(lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["tricks"]) == 3
+                                and len(v["trick"]["cards"]) == 2)
+    for lang in ("mg", "fr"):
+        open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(playing))
+        page.locator(".gt-notice__dismiss").click()
+        wait_my_turn(page, "play")
+        expect(page.locator(".gt-trick__peek")).to_be_visible()
+        dock_leaves_the_table_in_view(page, f"last-trick-{lang}", ("contract", "trick", "trickButton"))
+
+
+def test_the_tricks_caption_and_its_button_each_take_one_line_in_malagasy_on_a_phone(page: Page) -> None:
+    # docs/screenshots (play-360x640-mg, trick-end-360x640-mg): "Fanangonana 4 amin'ny 8" (Trick 4 of 8) and its
+    # button "Fanangonana farany" (Last trick) each took two lines between the trick's cards.
+    playing, _ = drive_from_any(lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["tricks"]) == 3
+                                and len(v["trick"]["cards"]) == 2)
+    open_game(page, query="speed=0&lang=mg", fragment=fragment(playing))
+    wait_my_turn(page, "play")
+    expect(page.locator(".gt-trick__peek")).to_have_text("Fanangonana farany")
+    assert page.evaluate(ONE_LINE_EACH_JS, ".gt-trick__caption, .gt-trick__peek") == [1, 1]
+    no_horizontal_scroll(page, "trick-mg")
+
+
+# Each checkbox of a dialog and its label: the label's first line beside the box (its top above the box's bottom).
+CHECK_BESIDE_LABEL_JS = """() => [...document.querySelectorAll('#gt-dialog[open] .gt-field--check')].map((field) => {
+  const box = field.querySelector('input').getBoundingClientRect();
+  const label = field.querySelector('label').getBoundingClientRect();
+  return { id: field.querySelector('input').id, beside: label.top < box.bottom && label.left >= box.right };
+})"""
+
+
+def test_a_long_checkbox_label_wraps_beside_its_box_on_a_phone(page: Page) -> None:
+    # docs/screenshots (settings-360x640-en, -fr): "You vs the expert after each deal" was wider than the line's rest:
+    # the checkbox stood alone on a line and its label started below it.
+    for lang in ("en", "fr"):
+        open_game(page, query=f"speed=0&lang={lang}", fragment="seed=11")
+        page.locator('[data-action="open-settings"]').click()
+        expect(page.locator("#gt-dialog[open] #gt-duplicate")).to_be_attached()
+        checks = page.evaluate(CHECK_BESIDE_LABEL_JS)
+        assert "gt-duplicate" in [c["id"] for c in checks]
+        assert [c for c in checks if not c["beside"]] == [], f"{lang}: {checks}"
 
 
 ONE_LINE_EACH_JS = """(selector) => [...document.querySelectorAll(selector)].map((el) => {
@@ -867,13 +976,18 @@ def test_why_hint_undo_and_the_rules_link_are_44_px_targets_on_a_phone(page: Pag
 
 def test_a_calls_box_that_scrolls_on_a_phone_says_so(page: Page) -> None:
     # Issue 34: at 360×640 the calls box is about 90 px high and scrolled with no sign. Its cut edges fade and a count
-    # says how many calls are below; for the eye only (aria-hidden), the calls and their keys unchanged.
+    # says how many calls are below; for the eye only (aria-hidden), the calls and their keys unchanged. (The legal
+    # calls alone fit: unfolded, every call with its reason does not.)
     answering, view = drive(api("new_match", seed=4)["state"], lambda v: v["phase"] == "negotiation"
                             and v["toAct"] == "Bottom" and v.get("contract") is not None)
     open_game(page, query="speed=0&lang=en", fragment=fragment(answering))
     page.locator(".gt-notice__dismiss").click()
     wait_my_turn(page, "negotiation")
     box = page.locator(".gt-dock > .gt-panel")
+    assert box.evaluate("b => b.scrollHeight <= b.clientHeight + 1"), "the legal calls alone scroll"
+    expect(box).not_to_have_class(re.compile(r"\bis-cut-below\b"))
+    page.locator(".gt-calls__others--all").tap()
+    expect(page.locator(".gt-calls.is-all")).to_be_visible()
     more = box.locator(".gt-panel__more")
     # The calls out of view, counted here from their boxes: the count says as many.
     hidden_js = """(box) => { const edge = box.getBoundingClientRect().bottom;

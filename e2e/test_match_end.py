@@ -72,3 +72,30 @@ def test_unreadable_statistics_are_said_and_start_again(page: Page) -> None:
     assert stats(page) == {"v": 1, "stats": {"played": 0, "won": 0, "streak": 0, "bestStreak": 0, "byLevel": {}}}
     page.locator('[data-action="open-settings"]').click()
     expect(page.locator("#gt-dialog[open] .gt-stats")).to_contain_text("No match finished yet")
+
+
+# How many lines each heading of the open dialog's tables takes.
+HEADING_LINES_JS = """() => [...document.querySelectorAll('#gt-dialog[open] thead th')].map((th) => {
+  const range = document.createRange(); range.selectNodeContents(th);
+  return [th.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
+})"""
+
+
+def test_the_deals_result_and_the_match_end_take_a_wide_screens_room(page: Page) -> None:
+    # docs/screenshots (match-end-1280x800-mg, deal-result-1280x800-mg): the dialog kept a phone's width (38rem) on a
+    # desktop, and the sheet's Malagasy headings broke over three lines ("Tota- / lin'i / Izy ireo"), the contract
+    # over four, with room to spare on the screen. No heading takes more than two lines there now.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(page, query="speed=0&lang=mg", fragment=fragment(LAST_CARD))
+    page.locator(".gt-notice__dismiss").click()
+    page.locator(".gt-hand [data-card]").click()
+    dialog = page.locator("#gt-dialog[open]")
+    for step in ("result", "end"):
+        if step == "end":
+            dialog.locator('[data-action="score-sheet"]').click()
+            expect(dialog.locator(".gt-end__title")).to_be_visible()
+        else:
+            expect(dialog.locator(".gt-summary__table")).to_be_visible()
+        lines = page.evaluate(HEADING_LINES_JS)
+        assert lines and max(n for _, n in lines) <= 2, f"{step}: {lines}"
+        assert dialog.evaluate("d => d.getBoundingClientRect().width") > 38 * 16, step

@@ -217,3 +217,110 @@ def test_a_bot_speaks_once_the_deal_has_reached_it(page: Page) -> None:
     dealt = next(i for i, x in enumerate(seen) if x["turn"] == "Right|negotiation")
     assert "deal" in seen[dealt]["motion"], seen   # the cut's deal, drawn with Right's turn to speak
     assert seen[dealt + 1] == {"turn": "Bottom|negotiation", "motion": ""}, seen   # Right spoke once it was over
+
+
+CALLS_SHOWN_JS = """() => [...document.querySelectorAll('.gt-calls .gt-bid.is-legal')]
+  .filter((b) => b.checkVisibility({ visibilityProperty: true })).length"""
+# A bot's count of cards as the player sees it: (its opacity, that of its seat's whole box included)
+COUNT_SEEN_JS = """(seat) => parseFloat(getComputedStyle(
+  document.querySelector(`.gt-seat[data-seat="${seat}"] .gt-seat__count`)).opacity)"""
+
+
+def test_the_calls_wait_for_the_deal_and_the_bots_counts_for_their_packets(page: Page) -> None:
+    # docs/screenshots (cut-*): while the cut and the deal still moved, the player's calls were drawn and live ("Your
+    # turn to speak", the announcements lit) with no card in the hand yet, and each bot's seat said "cards: 5" while
+    # its packets travelled. The calls come (and take the focus) once the deal is over or skipped.
+    open_with_log(page, "slow", 12)   # Right deals: the player cuts, then speaks first
+    page.locator(".gt-cut [data-action='c14']").press("Enter")
+    hold_the_deal(page)
+    expect(page.locator(".gt-table.is-my-turn[data-phase='negotiation']")).to_be_attached()
+    assert page.evaluate(CALLS_SHOWN_JS) == 0, "the calls are drawn while the deal moves"
+    expect(page.locator(".gt-status.is-turn")).to_be_hidden()
+    assert not page.evaluate("document.activeElement.matches('.gt-bid')")
+    for seat in ("Left", "Top", "Right"):
+        assert page.evaluate(COUNT_SEEN_JS, seat) == 0, f"{seat}'s count shows before its packets"
+    expect(page.locator(".gt-seat--bottom .gt-chip--turn")).to_be_hidden()   # "to speak", once dealt
+    page.keyboard.press("x")   # a key skips the motion
+    expect(page.locator(MOVING)).to_have_count(0)
+    page.wait_for_function(f"({CALLS_SHOWN_JS})() > 0")
+    expect(page.locator(".gt-status.is-turn")).to_be_visible()
+    page.wait_for_function("document.activeElement.matches('.gt-calls .gt-bid.is-legal')")   # the keyboard's turn
+    expect(page.locator(".gt-seat--bottom .gt-chip--turn")).to_be_visible()
+    for seat in ("Left", "Top", "Right"):
+        assert page.evaluate(COUNT_SEEN_JS, seat) == 1
+
+
+# The contract box as the player sees it, and whether a ghost of the cut or the deal (a packet) lies over it.
+UNDER_THE_DECK_JS = """() => {
+  const box = document.querySelector('.gt-contract');
+  if (!box || !box.checkVisibility({ visibilityProperty: true })) return [];
+  const r = box.getBoundingClientRect();
+  return [...document.querySelectorAll('.gt-motion > *')].map((g) => g.getBoundingClientRect())
+    .filter((g) => g.left < r.right && g.right > r.left && g.top < r.bottom && g.bottom > r.top)
+    .map((g) => [Math.round(g.left), Math.round(g.top)]);
+}"""
+
+
+def test_the_deck_parts_over_no_contract_box_on_a_phone(page: Page) -> None:
+    # docs/screenshots (cut-360x640): the cut's deck is drawn where the deck was, which on the table drawn for the
+    # negotiation is the "Contract so far" box: the deck covered it while it parted. The box comes with the deal's end.
+    page.set_viewport_size({"width": 360, "height": 640})   # (the page is closed after the test: see conftest.py)
+    open_with_log(page, "slow", 12)   # Right deals: the player cuts
+    page.locator(".gt-cut [data-action='c14']").click()
+    page.wait_for_function("document.querySelector('#gt-table-host')?.dataset.motion?.includes('cut')", polling="raf")
+    page.evaluate("document.getAnimations().forEach((a) => a.pause())")
+    expect(page.locator(".gt-table[data-phase='negotiation']")).to_be_attached()
+    expect(page.locator(GHOSTS).first).to_be_attached()
+    assert page.evaluate(UNDER_THE_DECK_JS) == [], "the deck parts over the contract box"
+    page.keyboard.press("x")
+    expect(page.locator(MOVING)).to_have_count(0)
+    expect(page.locator(".gt-contract")).to_be_visible()
+
+
+# Every animation of the page set (paused) to *ms* after the cut's end: the deal's packets then leaving one by one.
+AFTER_THE_CUT_JS = """(ms) => {
+  const all = document.getAnimations();
+  const t = (a) => a.effect.getComputedTiming();
+  const cutEnd = Math.max(...all.filter((a) => a.id === 'cut').map((a) => t(a).delay + t(a).activeDuration));
+  for (const a of all) { a.pause(); a.currentTime = cutEnd + ms; }
+}"""
+DECK_SEEN_JS = """() => [...document.querySelectorAll('.gt-motion__deck')]
+  .filter((d) => parseFloat(getComputedStyle(d).opacity) > 0.5).length"""
+
+
+def test_the_deal_leaves_from_a_stack_at_the_decks_place(page: Page) -> None:
+    # docs/screenshots (deal-*): once the cut was over no stack was left at the deck's place, only the packets,
+    # coming from nowhere. The stack stays there until the last packet has left.
+    open_with_log(page, "slow", 12)   # Right deals: the player cuts
+    page.locator(".gt-cut [data-action='c14']").click()
+    hold_the_deal(page)
+    page.evaluate(AFTER_THE_CUT_JS, -100)   # the cut parting: its own packets, no stack under them
+    assert page.evaluate(DECK_SEEN_JS) == 0
+    page.evaluate(AFTER_THE_CUT_JS, 100)   # the first packets on their way
+    assert page.evaluate(DECK_SEEN_JS) == 1, "no stack where the packets leave from"
+    page.keyboard.press("x")
+    expect(page.locator(MOVING)).to_have_count(0)
+    expect(page.locator(GHOSTS)).to_have_count(0)
+
+
+# Logs whether a bot was said thinking, in view, while the deal moved.
+THINKING_IN_DEAL_JS = """
+window.thoughtInDeal = 0;
+new MutationObserver(() => {
+  const host = document.getElementById('gt-table-host');
+  const status = document.querySelector('.gt-status.is-thinking');
+  if (host?.dataset.motion?.includes('deal') && status?.checkVisibility({ visibilityProperty: true })) {
+    window.thoughtInDeal += 1;
+  }
+}).observe(document, { subtree: true, childList: true, attributes: true });
+"""
+
+
+def test_no_bot_is_said_thinking_while_the_deal_travels(page: Page) -> None:
+    # docs/screenshots (deal-*): the status said "Right is thinking" while the packets were still on their way (the
+    # bot's move waits for the deal's end; its thinking was drawn at once). Said once the deal is over.
+    page.add_init_script(THINKING_IN_DEAL_JS)
+    open_with_log(page, "normal", 4)   # Top deals, Right cuts, then speaks first
+    page.locator(".gt-table.is-my-turn").wait_for()   # Right spoke
+    assert "deal" in logged(page)
+    assert page.evaluate("window.thoughtInDeal") == 0, "a bot said thinking while the deal travelled"

@@ -125,3 +125,26 @@ def test_a_new_match_that_starts_after_the_bots_called_says_their_calls(page: Pa
     page.locator(".gt-calls .is-legal").first.click()
     page.locator(".gt-table.is-my-turn").wait_for()
     expect(page.locator(".gt-before")).to_have_count(0)
+
+
+# Whether a seat was ever drawn thinking, from the page's first drawing on.
+THOUGHT_LOG_JS = """
+window.thought = [];
+new MutationObserver(() => {
+  const seat = document.querySelector('.gt-seat.is-thinking')?.dataset.seat;
+  if (seat && window.thought.at(-1) !== seat) window.thought.push(seat);
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+"""
+
+
+def test_no_bot_thinks_behind_the_welcome(page: Page) -> None:
+    # docs/screenshots (welcome-*): behind the welcome the status line first said "Right is thinking", then "Waiting
+    # for Right": the bot's move was computed, then dropped for the dialog. The bots wait from the first drawing.
+    page.add_init_script(THOUGHT_LOG_JS)
+    first_visit(page, query="speed=normal")   # Top deals, Right cuts
+    expect(page.locator(WELCOME)).to_be_visible()
+    expect(page.locator(".gt-status__text")).to_have_text("Waiting for Right.")
+    assert page.evaluate("window.thought") == [], "a bot thought behind the welcome"
+    page.locator("[data-action='welcome-play']").click()
+    page.locator(".gt-table.is-my-turn").wait_for()   # the bots cut and called once it was closed
+    assert page.evaluate("window.thought")[:1] == ["Right"]

@@ -58,7 +58,12 @@ export function mountTable(root, opts = {}) {
   let hintShown = false;
   let wasOver = false;
   let drawn = null;   // the model last drawn: the motion shows the move from it to the next
+  let afterDeal = null;   // the redraw waiting for the deal's motion to end
   const motion = createMotion(root);
+  const afterTheDeal = () => motion.settled().then(() => {
+    afterDeal = model && dealing(root) ? afterTheDeal() : null;   // (held paused: a test, a debugger)
+    if (!afterDeal) redraw();
+  });
   let resign = null;
   const boxSizes = new ResizeObserver(() => resign?.());
   // A tap anywhere on the table ends the running motion at once (the tap itself goes on: a card tapped is played).
@@ -73,6 +78,9 @@ export function mountTable(root, opts = {}) {
     if (old) old.replaceWith(table); else root.prepend(table);   // (the motion's layer stays: its ghosts go on)
     motion.play(before, drawn, model);
     drawn = model;
+    // While the cut and the deal move, the player's turn waits (its calls hidden: table.css): drawn again, and the
+    // focus brought to it, once they are over or skipped
+    if (dealing(root) && !afterDeal) afterDeal = afterTheDeal();
     // Calls that scroll say so (a phone), marked again as the box's height changes (the screen turned, a reason shown)
     const box = table.querySelector('.gt-dock > .gt-panel');
     boxSizes.disconnect();
@@ -142,7 +150,7 @@ export function mountTable(root, opts = {}) {
       return motion.settled();
     },
     destroy() {
-      model = null; motion.destroy(); boxSizes.disconnect(); root.replaceChildren(); removeEventListener('resize', onResize);
+      model = null; afterDeal = null; motion.destroy(); boxSizes.disconnect(); root.replaceChildren(); removeEventListener('resize', onResize);
     },
   };
 }
@@ -164,7 +172,8 @@ function showTurn(root) {
   if (!dock || !hand) return;
   const pinned = getComputedStyle(dock).position === 'sticky';
   let by = Math.max(0, hand.getBoundingClientRect().bottom - innerHeight);
-  const shown = [...root.querySelectorAll('.gt-trick [data-card], .gt-center > .gt-bids-history li')]
+  // (the trick's own button too: in Malagasy a two-line status covered "Last trick", docs/screenshots)
+  const shown = [...root.querySelectorAll('.gt-trick [data-card], .gt-trick__middle .gt-btn, .gt-center > .gt-bids-history li')]
     .map((c) => c.getBoundingClientRect());
   if (pinned && shown.length) {
     const bottom = Math.max(...shown.map((r) => r.bottom));
@@ -205,9 +214,15 @@ function signScroll(box, t) {
 // What the player can do now: a legal card, call or cut, the button that ends a trick's pause, a new match.
 const ACTIONS = '.gt-hand .is-legal, .gt-calls .is-legal, .gt-cut .is-legal, .gt-trick__next, .gt-over .gt-btn';
 
+/** The cut or the deal is moving on the table (view/motion.js marks its host). */
+function dealing(root) {
+  return /\b(cut|deal)\b/.test(root.dataset.motion ?? '');
+}
+
 // Where the focus goes when the player's turn comes: the hinted choice, else Accept (one Enter on the first legal
-// call used to announce a contract), else the first thing to do.
+// call used to announce a contract), else the first thing to do; nothing while the deal moves (the calls wait).
 function firstAction(root) {
+  if (dealing(root) && root.querySelector('.gt-calls')) return null;
   return root.querySelector('.is-hinted.is-legal') ?? root.querySelector('.gt-calls [data-action="ok"].is-legal')
     ?? root.querySelector(ACTIONS);
 }
@@ -220,9 +235,10 @@ function restoreFocus(root, key, wasParked) {
   if (!key) return null;
   let twin = key === 'table' ? root : root.querySelector(key);
   // "Why?" (or "Why not the others?") hides itself as it unfolds the refused calls: the focus goes to the first of
-  // its row's, whose reason then shows (focus() on a hidden twin did nothing, and the focus fell to the page's body).
+  // its row's (of all, for a phone's one button), whose reason then shows (focus() on a hidden twin did nothing, and
+  // the focus fell to the page's body).
   if (twin && twin !== root && !twin.getClientRects().length) {
-    twin = [...(twin.closest('.gt-calls__row')?.querySelectorAll('.gt-bid.is-illegal') ?? [])]
+    twin = [...((twin.closest('.gt-calls__row') ?? twin.closest('.gt-calls'))?.querySelectorAll('.gt-bid.is-illegal') ?? [])]
       .find((b) => b.getClientRects().length) ?? null;
   }
   const action = firstAction(root);
@@ -358,19 +374,27 @@ function renderStatus(t, model, cfg) {
     h('p.gt-status__text', prose(text)),
     model.message?.detail ? h('p.gt-status__detail', model.message.detail) : null,
     model.message?.rule ? ruleLink(t, model.message.rule, cfg) : null,
-    myTurn && !model.hint ? h('button.gt-btn.gt-btn--quiet.gt-status__btn', {
+    // Hint and Undo together: on a phone a line that had room for one only parted them (table.css)
+    myTurn ? h('span.gt-status__tools', renderTurnTools(t, model, cfg)) : null,
+  ]);
+}
+
+function renderTurnTools(t, model, cfg) {
+  const { view } = model;
+  return [
+    !model.hint ? h('button.gt-btn.gt-btn--quiet.gt-status__btn', {
       type: 'button', dataset: { action: 'hint', focus: 'btn:hint' }, on: { click: cfg.onHint },
     }, t('hint.button')) : null,
     // At the player's own turn in the negotiation or the play, which is what it may undo (docs/api.md, take_back).
     // Where there is nothing to take back it stays, aria-disabled: the last take-back handed the focus to the first
     // legal call (Accept), and one more Enter made it; a press now says why.
-    myTurn && cfg.onTakeBack && (view.phase === 'negotiation' || view.phase === 'play')
+    cfg.onTakeBack && (view.phase === 'negotiation' || view.phase === 'play')
       ? h('button.gt-btn.gt-btn--quiet.gt-status__btn', {
         type: 'button', dataset: { action: 'take-back', focus: 'btn:take-back' },
         attrs: { title: t('takeBack.title'), 'aria-disabled': view.canTakeBack ? null : 'true' },
         on: { click: () => cfg.onTakeBack(view) },
       }, t('takeBack.button')) : null,
-  ]);
+  ];
 }
 
 // Coach mode: whenever some choices are forbidden, say which rule forbids them (once per rule, engine's words); in the

@@ -32,11 +32,19 @@ export function mount(root, opts) {
     // A player who comes back to a match saved before the welcome existed is not new: not welcomed. (A welcome of
     // an older version read here is shown again in its new version, match or not.)
     const returning = standalone && store.welcomeNeverStored() && store.readSave().status !== 'none';
-    await openInitialMatch(game, {
-      seed: opts.seed ?? null, focus: Boolean(opts.focus), fragment: standalone ? takeFragment() : '' });
-    // The game page's first visit: a welcome, before the bots' first move (they wait while it is open). A widget
-    // sits in someone else's page, which says what it shows: none there (embed.html's included).
-    if (standalone && !returning && game.view && !store.welcomeSeen()) ui.openWelcome();
+    // The game page's first visit: a welcome, before the bots' first move (they wait while it is open, and from the
+    // match's first drawing until it opens). A widget sits in someone else's page, which says what it shows: none
+    // there (embed.html's included).
+    const welcome = standalone && !returning && !store.welcomeSeen();
+    ui.awaitWelcome(welcome);
+    try {
+      await openInitialMatch(game, {
+        seed: opts.seed ?? null, focus: Boolean(opts.focus), fragment: standalone ? takeFragment() : '' });
+    } finally {
+      if (welcome && game.view) ui.openWelcome();
+      ui.awaitWelcome(false);
+    }
+    if (welcome && !ui.dialogOpen()) game.advance();   // (not opened after all: the bots go on)
   };
   const actions = {
     takeBack: scope === 'match' ? (view) => game.takeBack(view) : null,

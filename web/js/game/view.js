@@ -98,6 +98,7 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
     return true;
   }
 
+  let welcomeComing = false;
   return {
     dom,
     table,
@@ -111,7 +112,8 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
     clearLive: live.clear,
     settled: () => table.settled(),
     skipMotion: () => table.finishMotion(),
-    dialogOpen: () => dom.dialog.open,
+    dialogOpen: () => dom.dialog.open || welcomeComing,   // (the bots wait for a welcome about to open: index.js)
+    awaitWelcome(coming) { welcomeComing = coming; },
     dialogShown: dialogs.shown,
     closeDialog: dialogs.close,
     refreshDialog: dialogs.refresh,

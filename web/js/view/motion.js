@@ -209,10 +209,17 @@ function deal({ root, ghost, animate }, from, next, view, sizes, cards, start, s
   const order = SEATS.map((_, i) => SEATS[(first + i) % SEATS.length]);
   let at = start;
   let given = 0;
+  const arrives = {};   // when each seat's last packet reaches it
+  // The stack the packets leave from, there until the last has left (only the packets showed, from nowhere)
+  const stack = ghost('gt-back gt-motion__packet gt-motion__deck', from, 'deal', [{ opacity: 1 }, { opacity: 1 }],
+    { delay: start, duration: Math.max(1, (sizes.length * SEATS.length - 1) * BASE.stagger * speed), fill: 'none' });
+  stack.style.opacity = '0';   // (seen only while its animation runs: not under the cut's packets before it)
+  stack.style.boxShadow = thickness(DECK / 2);
   for (const size of sizes) {
     for (const seat of order) {
       const to = sideOf(next, seat, view.seat);
       if (!to) continue;
+      arrives[seat] = at + BASE.packet * speed * 0.8;
       const d = shift(to, from);
       const packet = ghost('gt-back gt-motion__packet', from, 'deal', [
         { transform: 'translate(0, 0)', opacity: 1 }, { opacity: 1, offset: 0.8 },
@@ -233,6 +240,12 @@ function deal({ root, ghost, animate }, from, next, view, sizes, cards, start, s
       }
       at += BASE.stagger * speed;
     }
+  }
+  // A bot's count of cards (and their backs) shows once its packets are there, not while they travel
+  for (const [seat, when] of Object.entries(arrives)) {
+    const selector = `.gt-seat[data-seat="${seat}"] .gt-seat__count`;
+    const el = seat === view.seat ? null : root.querySelector(selector);
+    if (el) animate(el, [{ opacity: 0 }, { opacity: 1 }], { duration: BASE.stagger * speed, delay: when }, 'deal', selector);
   }
 }
 

@@ -83,7 +83,8 @@ export function renderCallPanel(t, model, cfg) {
           type: 'button', dataset: { action: 'show-all-calls', focus: `btn:why-${type}` }, on: { click: cfg.onShowAllCalls },
         }, t('bids.why')),
       ]) : null,
-      h('div.gt-calls__buttons', actions.map((a) => renderCallButton(t, a, modeLabel, cfg, model.hint?.action, entry))),
+      h('div.gt-calls__buttons', actions.map((a) => renderCallButton(t, a, modeLabel, cfg, model.hint?.action, entry,
+        label ? t(label) : null))),
       some ? h('button.gt-btn.gt-btn--quiet.gt-calls__others', {
         type: 'button', dataset: { action: 'show-all-calls', focus: `btn:others-${type}` }, on: { click: cfg.onShowAllCalls },
       }, t('bids.others')) : null,
@@ -91,13 +92,18 @@ export function renderCallPanel(t, model, cfg) {
       type === 'accept' && view.contract ? h('span.gt-calls__contract', contractText(t, view.contract)) : null,
     ]);
   }),
+  // A phone held upright shows the legal calls only, the rows flowing together: one "Why not the others?" for them
+  // all, after the last call (table.css), rather than one a row, which took a line of the pinned dock each.
+  !unfolded && view.legal.some((a) => !a.legal) ? h('button.gt-btn.gt-btn--quiet.gt-calls__others.gt-calls__others--all', {
+    type: 'button', dataset: { action: 'show-all-calls', focus: 'btn:others-all' }, on: { click: cfg.onShowAllCalls },
+  }, t('bids.others')) : null,
   // Unfolded by "Why?": folded again on request, not only at the next turn (shown where rows fold: table.css).
   unfolded ? h('button.gt-btn.gt-btn--quiet.gt-calls__fold', {
     type: 'button', dataset: { action: 'fold-calls', focus: 'btn:fold-calls' }, on: { click: cfg.onFoldCalls },
   }, t('bids.fold')) : null]);
 }
 
-function renderCallButton(t, action, modeLabel, cfg, hinted, entry) {
+function renderCallButton(t, action, modeLabel, cfg, hinted, entry, rowLabel) {
   // A refused call says why; a double or redouble, the contract it leaves standing: doubling an earlier, lower bid
   // makes that bid the contract (N-9), which a Belote player does not expect.
   const tip = !action.legal ? action.reason?.message ?? ''
@@ -107,7 +113,8 @@ function renderCallButton(t, action, modeLabel, cfg, hinted, entry) {
   // What an Accept does when it is more than letting the bid stand (the engine's words, before the press): an
   // opponent's Accept of NoTrumps or Clubs doubles it (N-5), the third in a row ends the negotiation (N-8).
   const effect = action.type === 'accept' && action.effect && action.effect.code !== 'accept' ? action.effect.text : null;
-  return h('span.gt-calls__item', { class: { 'gt-calls__item--illegal': !action.legal } }, [
+  // (its row's label: where the calls flow together on a phone, the first legal call of a row wears it: table.css)
+  return h('span.gt-calls__item', { class: { 'gt-calls__item--illegal': !action.legal }, dataset: { label: rowLabel } }, [
     h(`button.gt-bid.gt-bid--${action.type}`, {
       type: 'button',
       class: { 'is-legal': action.legal, 'is-illegal': !action.legal, 'is-hinted': hinted === action.action },
@@ -121,7 +128,7 @@ function renderCallButton(t, action, modeLabel, cfg, hinted, entry) {
         'aria-describedby': tipId,
       },
       on: { click: () => cfg.onAction(action.action) },
-    }, effect ? [visible, h('span.gt-bid__effect', ` — ${effect}`)] : visible),
+    }, effect ? [visible, h('span.gt-bid__effect', [h('span.gt-bid__dash', ' — '), effect])] : visible),
     tip === null ? null : h('span.gt-tip', { id: tipId, attrs: { role: 'tooltip' } }, prose(tip)),
   ]);
 }
