@@ -28,6 +28,7 @@ LONG_LEAD_NT = False
 SECOND_AT = False
 LOAD_AT = False
 LOAD_NT = False
+LONG_LEAD_LOW = False
 
 
 def _bits(mask: Mask) -> list[Card]:
@@ -247,7 +248,7 @@ def _long_suit_lead(hand: Mask, mode: int, avoid_suits: int) -> Card:
         ordered = sorted(_bits(held), key=strength.__getitem__, reverse=True)
         key = (not avoid_suits >> s & 1, len(ordered), strength[ordered[0]])
         if key > best_key:
-            best_key, best = key, ordered[1] if len(ordered) > 1 else ordered[0]
+            best_key, best = key, ordered[-1] if LONG_LEAD_LOW else ordered[1] if len(ordered) > 1 else ordered[0]
     return best
 
 

@@ -50,3 +50,8 @@ def load_nt(view: SeatView, rng: random.Random, budget_ms: float = 0.0, time_gua
 
 def all_on(view: SeatView, rng: random.Random, budget_ms: float = 0.0, time_guard: bool = True) -> Decision:
     return _with({"LONG_LEAD_AT": True, "LONG_LEAD_NT": True, "LOAD_AT": True}, view, rng, budget_ms, time_guard)
+
+
+def long_low_at(view: SeatView, rng: random.Random, budget_ms: float = 0.0, time_guard: bool = True) -> Decision:
+    """The lowest card of the longest suit, against the second best (the suit or the card?)."""
+    return _with({"LONG_LEAD_AT": True, "LONG_LEAD_LOW": True}, view, rng, budget_ms, time_guard)
