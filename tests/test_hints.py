@@ -113,6 +113,11 @@ def _true_of_the_position(view: SeatView, decision: Decision) -> bool | None:
         suit = [c for c in cards_of(FULL_DECK) if c >> 3 == card >> 3 and STRENGTH[mode][c] > STRENGTH[mode][card]]
         unseen = [c for c in suit if not (view.played | view.hand) >> c & 1]
         return not trick and (not unseen or all(card >> 3 in led_voids[o] for o in opponents))
+    if key == "lead_long":   # "second best of your longest suit": one card of the suit in hand above it, none longer
+        held = [c for c in cards_of(view.hand) if c >> 3 == card >> 3]
+        longest = max(sum(1 for c in cards_of(view.hand) if c >> 3 == s) for s in range(4))
+        above = [c for c in held if STRENGTH[mode][c] > STRENGTH[mode][card]]
+        return not trick and len(held) == longest >= 2 and len(above) == 1
     if key in ("lead_exit", "lead_keep"):   # "cheaply": no card worth fewer points in hand (a player's audit read it
         # on the A♦ beside the Q♥); otherwise the line says the other suits are kept
         cheapest = min(card_points(mode, c) for c in legal)

@@ -22,13 +22,6 @@ PROMOTE_MIN = 10
 _NT = int(Mode.NO_TRUMPS)
 _AT = int(Mode.ALL_TRUMPS)
 _SUITS = SUIT_MASKS
-# Research flags (tools/lab/alltrumps_variants.py switches them per decision; see docs/bots.md).
-LONG_LEAD_AT = False
-LONG_LEAD_NT = False
-SECOND_AT = False
-LOAD_AT = False
-LOAD_NT = False
-LONG_LEAD_LOW = False
 
 
 def _bits(mask: Mask) -> list[Card]:
@@ -138,8 +131,10 @@ def heuristic_card(seat: int, hand: Mask, legal: Mask, trick: Sequence[Card], le
     *out* is every card held by the other three; *may[p]* the cards seat *p* may hold;
     *partner_suit* a suit the partner showed (its bid or signal), -1 if none; *avoid_suits*
     a 4-bit set of suits the partner asked not to lead; *eva_leads* (the advanced level's own play, not the
-    search's play-outs, which keep the policy the expert was tuned with) cashes masters as Eva does; *last_led*
-    the suit this seat led to the trick just won (-1 if it did not lead it), whose masters it keeps cashing.
+    search's play-outs, which keep the policy the expert was tuned with) cashes masters as Eva does, leads the
+    second best of its longest suit in NoTrumps and AllTrumps, and in AllTrumps keeps its masters off the
+    partner's trick; *last_led* the suit this seat led to the trick just won (-1 if it did not lead it), whose
+    masters it keeps cashing.
     """
     if not legal & (legal - 1):
         return (legal & -legal).bit_length() - 1, "only_card"
@@ -194,7 +189,9 @@ def _lead(seat: int, hand: Mask, mode: int, out: Mask, may: Sequence[Mask], anno
         # The advanced level leads it with its strongest card, as Eva does (measured: docs/bots.md, "Eva's leads").
         pick = max if eva_leads else min
         return pick(suit_cards, key=strength.__getitem__), "lead_partner_suit"
-    long = eva_leads and (LONG_LEAD_AT if mode == _AT else LONG_LEAD_NT if mode == _NT else False)
+    # In NoTrumps and AllTrumps the advanced level leads as Eva does: the second best of its longest suit, which the
+    # opponents must cover with an honour or let pass (measured: docs/bots.md, "AllTrumps and Eva").
+    long = eva_leads and not trump
     best = _long_suit_lead(hand, mode, avoid_suits) if long else _low_lead(cards, hand, mode, out, we_announce,
                                                                           avoid_suits, level)
     s = best >> 3
@@ -248,7 +245,7 @@ def _long_suit_lead(hand: Mask, mode: int, avoid_suits: int) -> Card:
         ordered = sorted(_bits(held), key=strength.__getitem__, reverse=True)
         key = (not avoid_suits >> s & 1, len(ordered), strength[ordered[0]])
         if key > best_key:
-            best_key, best = key, ordered[-1] if LONG_LEAD_LOW else ordered[1] if len(ordered) > 1 else ordered[0]
+            best_key, best = key, ordered[1] if len(ordered) > 1 else ordered[0]
     return best
 
 
@@ -336,8 +333,8 @@ def _follow(seat: int, hand: Mask, legal: Mask, trick: Sequence[Card], leader: i
         trick_points += points[c]
     if partner_winning:
         if not later_opps or not _threatened(win, led, mode, later_opps, may, out):
-            card = _add_points(cards, mode, out, hand,
-                               own and (LOAD_AT if mode == _AT else LOAD_NT if mode == _NT else False))
+            # In AllTrumps the advanced level keeps its masters off the partner's trick (measured: docs/bots.md).
+            card = _add_points(cards, mode, out, hand, own and mode == _AT)
             if not points[card]:
                 return card, "partner_wins_low"
             # Over the partner's card, the trick stays ours with more points; "partner wins" would no longer be true.
@@ -359,8 +356,7 @@ def _follow(seat: int, hand: Mask, legal: Mask, trick: Sequence[Card], leader: i
             if second and mode == _NT and _next_below_out(card, mode, out):
                 # Keep the ace over their ten: it will capture it later.
                 return _cheapest(cards, mode, out, hand), "second_low"
-            worth = trick_points if SECOND_AT and mode == _AT and own else trick_points + points[card]
-            if not second or worth >= 10 or trump >> card & 1:
+            if not second or trick_points + points[card] >= 10 or trump >> card & 1:
                 if trump >> card & 1 and led != mode:
                     return card, "win_trump"
                 return card, "win_master"
