@@ -189,8 +189,8 @@ def _lead(seat: int, hand: Mask, mode: int, out: Mask, may: Sequence[Mask], anno
         # The advanced level leads it with its strongest card, as Eva does (measured: docs/bots.md, "Eva's leads").
         pick = max if eva_leads else min
         return pick(suit_cards, key=strength.__getitem__), "lead_partner_suit"
-    # In NoTrumps and AllTrumps the advanced level leads as Eva does: the second best of its longest suit, which the
-    # opponents must cover with an honour or let pass (measured: docs/bots.md, "AllTrumps and Eva").
+    # In NoTrumps and AllTrumps the advanced level leads as Eva does: the second best of its longest suit, which draws
+    # the opponents' honours (in AllTrumps they must beat it if they can; measured: docs/bots.md, "AllTrumps and Eva").
     long = eva_leads and not trump
     best = _long_suit_lead(hand, mode, avoid_suits) if long else _low_lead(cards, hand, mode, out, we_announce,
                                                                           avoid_suits, level)
