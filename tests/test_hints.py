@@ -231,6 +231,22 @@ def test_a_lead_of_points_is_called_cheap_only_when_no_card_is_cheaper() -> None
     assert set(checked) == {"lead_exit", "lead_keep"}, checked
 
 
+def test_a_lead_called_second_best_of_the_longest_suit_is_so() -> None:
+    # The advanced level's long-suit lead in NoTrumps and AllTrumps (docs/bots.md, "AllTrumps and Eva").
+    seen = 0
+    for seed in range(12):
+        match = Match.new(seed=seed)
+        while match.turn is not None and match.deal_number <= 2:
+            seat = match.turn
+            view = seat_view(match, seat)
+            decision = bots.choose("advanced", view, random.Random(seed))
+            if decision.key == "lead_long":
+                assert _true_of_the_position(view, decision), (seed, int(seat), decision, cards_of(view.hand))
+                seen += 1
+            match = match.apply(seat, decision.action)
+    assert seen >= 10, seen
+
+
 R = PRESETS["giretra.com"]
 
 
