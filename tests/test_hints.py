@@ -113,6 +113,11 @@ def _true_of_the_position(view: SeatView, decision: Decision) -> bool | None:
         suit = [c for c in cards_of(FULL_DECK) if c >> 3 == card >> 3 and STRENGTH[mode][c] > STRENGTH[mode][card]]
         unseen = [c for c in suit if not (view.played | view.hand) >> c & 1]
         return not trick and (not unseen or all(card >> 3 in led_voids[o] for o in opponents))
+    if key == "lead_long":   # "second best of your longest suit": one card of the suit in hand above it, none longer
+        held = [c for c in cards_of(view.hand) if c >> 3 == card >> 3]
+        longest = max(sum(1 for c in cards_of(view.hand) if c >> 3 == s) for s in range(4))
+        above = [c for c in held if STRENGTH[mode][c] > STRENGTH[mode][card]]
+        return not trick and len(held) == longest >= 2 and len(above) == 1
     if key in ("lead_exit", "lead_keep"):   # "cheaply": no card worth fewer points in hand (a player's audit read it
         # on the A♦ beside the Q♥); otherwise the line says the other suits are kept
         cheapest = min(card_points(mode, c) for c in legal)
@@ -224,6 +229,22 @@ def test_a_lead_of_points_is_called_cheap_only_when_no_card_is_cheaper() -> None
                 checked[decision.key] = checked.get(decision.key, 0) + 1
             match = match.apply(seat, decision.action)
     assert set(checked) == {"lead_exit", "lead_keep"}, checked
+
+
+def test_a_lead_called_second_best_of_the_longest_suit_is_so() -> None:
+    # The advanced level's long-suit lead in NoTrumps and AllTrumps (docs/bots.md, "AllTrumps and Eva").
+    seen = 0
+    for seed in range(12):
+        match = Match.new(seed=seed)
+        while match.turn is not None and match.deal_number <= 2:
+            seat = match.turn
+            view = seat_view(match, seat)
+            decision = bots.choose("advanced", view, random.Random(seed))
+            if decision.key == "lead_long":
+                assert _true_of_the_position(view, decision), (seed, int(seat), decision, cards_of(view.hand))
+                seen += 1
+            match = match.apply(seat, decision.action)
+    assert seen >= 10, seen
 
 
 R = PRESETS["giretra.com"]

@@ -9,6 +9,7 @@ from functools import partial
 from giretra_core.bots.cardplay import ADVANCED, BASIC, heuristic_card
 from giretra_core.cards import FULL_DECK, card_name, mask_of, parse_card
 from giretra_core.modes import Mode
+from giretra_core.play import legal_cards
 
 SEAT = 0   # Bottom leads; Right (1) and Left (3) are the opponents, Top (2) the partner
 
@@ -77,3 +78,49 @@ def test_the_partners_suit_is_led_with_its_strongest_card() -> None:
     position = partial(_lead, hand="KC 7C 8D 9H", gone="", mode=Mode.NO_TRUMPS, partner_suit=0)
     assert position() == ("KC", "lead_partner_suit")
     assert position(eva_leads=False) == ("7C", "lead_partner_suit")
+
+
+def test_with_no_master_alltrumps_leads_the_second_best_of_the_longest_suit() -> None:
+    # AllTrumps, the J♥ and 9♥ out: the 10♥ under the A♥ makes the opponents spend a J or 9 to beat it (they must
+    # beat it if they can), so the A♥ is promoted; the old lead was the 8♣, which they win cheaply.
+    position = partial(_lead, hand="AH 10H KH 7H 8C QD", gone="", mode=Mode.ALL_TRUMPS)
+    assert position() == ("10H", "lead_long")
+    assert position(eva_leads=False)[0] != "10H"
+    # A suit the partner asked not to lead is passed over for the next longest (of two, the one with the higher top);
+    # not being the longest, it is not called so.
+    assert position(hand="AH 10H KH 7H 8C QC KD 8D", avoid=1 << 2) == ("8D", "lead_low")
+
+
+def test_with_no_master_notrumps_leads_the_second_best_of_the_longest_suit() -> None:
+    position = partial(_lead, hand="KS QS 8S 7C 9D", gone="", mode=Mode.NO_TRUMPS)
+    assert position() == ("QS", "lead_long")
+    assert position(eva_leads=False)[0] != "QS"
+
+
+def test_a_lone_card_left_in_every_suit_is_not_called_the_second_best() -> None:
+    card, key = _lead(hand="KS 8C 9D", gone="", mode=Mode.ALL_TRUMPS)
+    assert key != "lead_long"
+
+
+def _follow(hand: str, trick: str, gone: str, mode: Mode, eva_leads: bool = True) -> tuple[str, str]:
+    """Bottom's card to *trick* (led by Top, the partner, then Right) from *hand*, the cards *gone* played before."""
+    held = mask_of(parse_card(c) for c in hand.split())
+    cards = [parse_card(c) for c in trick.split()]
+    out = FULL_DECK & ~held & ~mask_of(cards) & ~mask_of(parse_card(c) for c in gone.split())
+    may = [out] * 4
+    may[SEAT] = held
+    leader = (SEAT - len(cards)) & 3
+    legal = legal_cards(held, cards, int(mode))
+    card, key = heuristic_card(SEAT, held, legal, cards, leader, int(mode), out, may, 0, ADVANCED, -1, 0, eva_leads)
+    return card_name(card), key
+
+
+def test_alltrumps_keeps_its_masters_off_the_partners_sure_trick() -> None:
+    # AllTrumps: the partner's 9♥ is master (the J♥ is gone), Right discarded; Bottom, last to play, has no heart.
+    # Its J♦ 9♦ A♦ are masters that will each win a diamond trick of their own: the 8♦ goes on the partner's trick,
+    # not the J♦'s 20 points (the old play's choice).
+    position = partial(_follow, hand="8D 9D JD AD", trick="9H QS", gone="JH", mode=Mode.ALL_TRUMPS)
+    assert position() == ("8D", "partner_wins_low")
+    assert position(eva_leads=False) == ("JD", "partner_wins_add")
+    # With a card of points that is no master, that card is added.
+    assert _follow("8D 9D JD KC", "9H QS", "JH", Mode.ALL_TRUMPS) == ("KC", "partner_wins_add")

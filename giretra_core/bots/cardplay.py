@@ -95,11 +95,15 @@ def _guarded_honours(mode: int, suit: int) -> Mask:
     return (1 << (base + 3)) | (1 << (base + 6))  # 10, K
 
 
-def _add_points(cards: Sequence[Card], mode: int, out: Mask, hand: Mask) -> Card:
-    points, strength = POINTS[mode], STRENGTH[mode]
+def _add_points(cards: Sequence[Card], mode: int, out: Mask, hand: Mask, keep_masters: bool = False) -> Card:
+    points, strength, beaters = POINTS[mode], STRENGTH[mode], BEATERS[mode]
     best, best_score = cards[0], -1e9
     for c in cards:
-        score = points[c] - _keep_value(c, mode, out, hand) - 0.01 * strength[c]
+        if keep_masters and not beaters[c] & out:
+            # A master wins a trick of its own later, its points with it: given only when nothing else can be.
+            score = points[c] - 100.0
+        else:
+            score = points[c] - _keep_value(c, mode, out, hand) - 0.01 * strength[c]
         if score > best_score:
             best, best_score = c, score
     return best
@@ -127,15 +131,17 @@ def heuristic_card(seat: int, hand: Mask, legal: Mask, trick: Sequence[Card], le
     *out* is every card held by the other three; *may[p]* the cards seat *p* may hold;
     *partner_suit* a suit the partner showed (its bid or signal), -1 if none; *avoid_suits*
     a 4-bit set of suits the partner asked not to lead; *eva_leads* (the advanced level's own play, not the
-    search's play-outs, which keep the policy the expert was tuned with) cashes masters as Eva does; *last_led*
-    the suit this seat led to the trick just won (-1 if it did not lead it), whose masters it keeps cashing.
+    search's play-outs, which keep the policy the expert was tuned with) cashes masters as Eva does, leads the
+    second best of its longest suit in NoTrumps and AllTrumps, and in AllTrumps keeps its masters off the
+    partner's trick; *last_led* the suit this seat led to the trick just won (-1 if it did not lead it), whose
+    masters it keeps cashing.
     """
     if not legal & (legal - 1):
         return (legal & -legal).bit_length() - 1, "only_card"
     if not trick:
         return _lead(seat, hand, mode, out, may, announcer_team, level, partner_suit, avoid_suits,
                      eva_leads and level >= ADVANCED, last_led)
-    return _follow(seat, hand, legal, trick, leader, mode, out, may, level)
+    return _follow(seat, hand, legal, trick, leader, mode, out, may, level, eva_leads and level >= ADVANCED)
 
 
 def _lead(seat: int, hand: Mask, mode: int, out: Mask, may: Sequence[Mask], announcer_team: int, level: int,
@@ -183,7 +189,30 @@ def _lead(seat: int, hand: Mask, mode: int, out: Mask, may: Sequence[Mask], anno
         # The advanced level leads it with its strongest card, as Eva does (measured: docs/bots.md, "Eva's leads").
         pick = max if eva_leads else min
         return pick(suit_cards, key=strength.__getitem__), "lead_partner_suit"
-    # Lead low from the suit that costs least to give away.
+    # In NoTrumps and AllTrumps the advanced level leads as Eva does: the second best of its longest suit, which draws
+    # the opponents' honours (in AllTrumps they must beat it if they can; measured: docs/bots.md, "AllTrumps and Eva").
+    long = eva_leads and not trump
+    best = _long_suit_lead(hand, mode, avoid_suits) if long else _low_lead(cards, hand, mode, out, we_announce,
+                                                                          avoid_suits, level)
+    s = best >> 3
+    if not beaters[best] & opp_may and not (trump and s != mode and opp_may & trump):
+        # No opponent can beat it: "lead low" or "give the lead away" would be false (a hint audit found 4 in 250).
+        return best, "lead_winner"
+    held = (hand & _SUITS[s]).bit_count()
+    if long and held >= 2 and all((hand & _SUITS[t]).bit_count() <= held for t in range(4)):
+        return best, "lead_long"
+    # A ten or an ace led where a cheaper card could be: kept for what the others guard, not "cheaply" (a player's
+    # audit read "give the lead away cheaply" on the A♦ with the Q♥ in hand).
+    if points[best] > min(points[c] for c in cards):
+        return best, "lead_keep"
+    return best, "lead_low" if points[best] == 0 else "lead_exit"
+
+
+def _low_lead(cards: Sequence[Card], hand: Mask, mode: int, out: Mask, we_announce: bool, avoid_suits: int,
+              level: int) -> Card:
+    """Lead low from the suit that costs least to give away."""
+    points, strength, beaters = POINTS[mode], STRENGTH[mode], BEATERS[mode]
+    trump = TRUMP_MASK[mode]
     best, best_cost = cards[0], 1e9
     for c in cards:
         s = c >> 3
@@ -201,15 +230,23 @@ def _lead(seat: int, hand: Mask, mode: int, out: Mask, may: Sequence[Mask], anno
                 cost += 3  # nobody follows: it will win anyway, keep it
         if cost < best_cost:
             best, best_cost = c, cost
-    s = best >> 3
-    if not beaters[best] & opp_may and not (trump and s != mode and opp_may & trump):
-        # No opponent can beat it: "lead low" or "give the lead away" would be false (a hint audit found 4 in 250).
-        return best, "lead_winner"
-    # A ten or an ace led where a cheaper card could be: kept for what the others guard, not "cheaply" (a player's
-    # audit read "give the lead away cheaply" on the A♦ with the Q♥ in hand).
-    if points[best] > min(points[c] for c in cards):
-        return best, "lead_keep"
-    return best, "lead_low" if points[best] == 0 else "lead_exit"
+    return best
+
+
+def _long_suit_lead(hand: Mask, mode: int, avoid_suits: int) -> Card:
+    """Eva's default lead (``ChooseDefaultLead``): the second-best card of the longest suit the partner did not
+    ask to avoid (ties: the suit with the higher top), its only card if alone."""
+    strength = STRENGTH[mode]
+    best_key, best = (False, 0, 0), -1
+    for s in range(4):
+        held = hand & _SUITS[s]
+        if not held:
+            continue
+        ordered = sorted(_bits(held), key=strength.__getitem__, reverse=True)
+        key = (not avoid_suits >> s & 1, len(ordered), strength[ordered[0]])
+        if key > best_key:
+            best_key, best = key, ordered[1] if len(ordered) > 1 else ordered[0]
+    return best
 
 
 def _policy_master(seat: int, hand: Mask, mode: int, out: Mask, may: Sequence[Mask], level: int) -> Card:
@@ -281,7 +318,7 @@ def _cash_master(seat: int, hand: Mask, mode: int, out: Mask, may: Sequence[Mask
 
 
 def _follow(seat: int, hand: Mask, legal: Mask, trick: Sequence[Card], leader: int, mode: int, out: Mask,
-            may: Sequence[Mask], level: int) -> tuple[Card, str]:
+            may: Sequence[Mask], level: int, own: bool = False) -> tuple[Card, str]:
     points = POINTS[mode]
     trump = TRUMP_MASK[mode]
     pos = len(trick)
@@ -296,7 +333,8 @@ def _follow(seat: int, hand: Mask, legal: Mask, trick: Sequence[Card], leader: i
         trick_points += points[c]
     if partner_winning:
         if not later_opps or not _threatened(win, led, mode, later_opps, may, out):
-            card = _add_points(cards, mode, out, hand)
+            # In AllTrumps the advanced level keeps its masters off the partner's trick (measured: docs/bots.md).
+            card = _add_points(cards, mode, out, hand, own and mode == _AT)
             if not points[card]:
                 return card, "partner_wins_low"
             # Over the partner's card, the trick stays ours with more points; "partner wins" would no longer be true.
