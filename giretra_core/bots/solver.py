@@ -8,7 +8,7 @@ match win — outweighs any card points.  It works on the same masks and tables 
 
 * a transposition table at trick boundaries (the rest of a deal depends only on the hands, the
   leader and who has won a trick so far), storing lower and upper bounds, keyed by the hands as they are;
-* null-window searches only: the value is bracketed by steps that double, then halved (:func:`_converge`);
+* null-window searches only: the value is bracketed by steps that grow, then halved (:func:`_converge`);
 * bounds from what is left at each trick's start: no more than every point still to take, no less than none;
 * move ordering (the table's best lead, then leads that cut off before, then likely winners first);
 * one call per trick: a trick's four cards in nested loops (:meth:`Solver._trick`), the last two tricks in
@@ -146,10 +146,11 @@ def _follow_keys(mode: int) -> list[list[int]]:
 def _converge(test: Callable[[int], int], guess: int) -> int:
     """The exact value from null-window tests (``test(b)`` is a fail-soft search with the window (b-1, b)).
 
-    MTD(f) steps to the bound each test returns, often one point at a time on card points; here the step doubles
-    while the tests go one way, and the interval is halved once the value is bracketed."""
+    MTD(f) steps to the bound each test returns, often one point at a time on card points; here the step (4, then
+    three times more each test: fewer nodes in all than 2 doubling, on 72 seeded deals) grows while the tests go one
+    way, and the interval is halved once the value is bracketed."""
     lower, upper = -INF, INF
-    b, step = guess, 2
+    b, step = guess, 4
     while True:
         g = test(b)
         if g < b:
@@ -164,7 +165,7 @@ def _converge(test: Callable[[int], int], guess: int) -> int:
             b = min(upper - step + 1, b - 1)
         else:
             b = (lower + upper + 1) // 2
-        step *= 2
+        step *= 3
 
 
 class Solver:
