@@ -9,6 +9,10 @@ from its first card by both, alternated deal by deal (which one goes first alter
 at a call depth of its own, timed in CPU time (``time.process_time``: the machine is shared). Any value that
 differs is printed and the exit code is 1. Prints the median CPU time and node count of each, the ratio of the
 medians and of the totals.
+
+With ``--analysis 1 2 3`` it compares a deal's analysis instead (``python -m giretra_core.bench``'s: the first deal
+of each seed's sample match, every card choice of the four seats, a fresh solver; the page's ``analyse_deal``): the
+values of every card, the CPU time and the nodes of each solver.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from giretra_core import analysis  # noqa: E402
+from giretra_core.bench import _sample_match  # noqa: E402
 from giretra_core.bots import solver as new_solver  # noqa: E402
 from giretra_core.deal import Cut, Deal, shuffled_deck  # noqa: E402
 from giretra_core.seats import Seat  # noqa: E402
@@ -59,14 +64,50 @@ def solve(module: ModuleType, mode: int, hands: list[int], leader: int, depth: i
     return value, (time.process_time() - start) * 1e3, solver.nodes
 
 
+def analyse(module: ModuleType, seed: int, depth: int) -> tuple[list[list[tuple[int, int, int]]], float, int]:
+    """Every card choice of the four seats in *seed*'s sample deal valued with *module*'s solver, *depth* calls
+    deeper than here: the values, the CPU time (ms), the nodes."""
+    if depth:
+        return analyse(module, seed, depth - 1)
+    match = _sample_match(seed)
+    module.forget_solvers()
+    # The one name analysis.py takes its solvers from.
+    analysis.solver_for = module.solver_for  # type: ignore[attr-defined]
+    start = time.process_time()
+    values = [[(v.card, v.card_points, v.match_points) for v in analysis.analyse_position(m, seat, card).values]
+              for seat in Seat for m, card in analysis.choices(match, seat, 1)]
+    ms = (time.process_time() - start) * 1e3
+    nodes = sum(solver.nodes for solver in module._SOLVERS.values())
+    analysis.solver_for = new_solver.solver_for  # type: ignore[attr-defined]
+    return values, ms, nodes
+
+
+def compare_analysis(old: ModuleType, seeds: list[int]) -> int:
+    differ = 0
+    for k, seed in enumerate(seeds):
+        pair = [(old, "old"), (new_solver, "new")]
+        if k % 2:
+            pair.reverse()
+        got = {name: analyse(module, seed, seed * 37 % 128) for module, name in pair}
+        if got["old"][0] != got["new"][0]:
+            differ += 1
+        print(json.dumps({"seed": seed, "values_differ": got["old"][0] != got["new"][0], "positions":
+                          len(got["new"][0]), "old_ms": round(got["old"][1]), "new_ms": round(got["new"][1]),
+                          "old_nodes": got["old"][2], "new_nodes": got["new"][2]}), flush=True)
+    return 1 if differ else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--base", default="main", help="the git revision of the earlier solver (default: main)")
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--analysis", type=int, nargs="+", metavar="SEED", help="compare a deal's analysis instead")
     args = parser.parse_args(argv)
     old = old_solver(args.base)
+    if args.analysis:
+        return compare_analysis(old, args.analysis)
     rows = []
     differ = 0
     for i in range(args.deals):

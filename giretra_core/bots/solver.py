@@ -28,7 +28,10 @@ In pure Python a four-card ending solves in a few milliseconds, a whole deal in 
 
 from __future__ import annotations
 
+import functools
+import struct
 from collections.abc import Callable, Sequence
+from typing import ParamSpec, TypeVar
 
 from ..cards import SUIT_MASKS, Card, Mask
 from ..modes import BEATERS, LAST_TRICK_BONUS, PLAIN_STRENGTH, POINTS, STRENGTH, TRUMP_MASK, TRUMP_STRENGTH, Mode
@@ -37,6 +40,24 @@ from ..play import winning_index
 INF = 1 << 20
 _AT = int(Mode.ALL_TRUMPS)
 _NT = int(Mode.NO_TRUMPS)
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+# CPython (3.11 on, Pyodide's too) keeps frames in chunks of 16 KB, allocating a chunk when a call does not fit in
+# the last one and freeing it when that call returns: a search whose calls go to and fro across a chunk's end pays
+# an allocation and a free at each, which made a whole solve 1.3-2.5x slower at some depths of its caller. A frame
+# bigger than a chunk always starts a chunk of its own, 32 KB with room after it for the whole search (a few KB).
+_CHUNK_SLOTS = 16 * 1024 // struct.calcsize("P") + 50
+
+
+def _in_a_chunk_of_its_own(method: Callable[_P, _R]) -> Callable[_P, _R]:
+    """*method* called from a frame that starts a frame chunk of its own (its stack is made :data:`_CHUNK_SLOTS`
+    long), so that the search it runs never crosses a chunk's end, whatever the caller's depth."""
+    def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        return method(*args, **kwargs)
+    run.__code__ = run.__code__.replace(co_stacksize=_CHUNK_SLOTS)
+    return functools.wraps(method)(run)
 
 
 def _keep_table() -> list[int]:
@@ -190,6 +211,7 @@ class Solver:
 
     # -- the public questions ----------------------------------------------------------------------------------------
 
+    @_in_a_chunk_of_its_own
     def solve(self, hands: Sequence[Mask], leader: int, trick: Sequence[Card], won: tuple[bool, bool],
               alpha: int = -INF, beta: int = INF) -> int:
         """Team1's card points from now on under perfect play (plus or minus the sweep bonus).
@@ -204,6 +226,7 @@ class Solver:
             return self._search_trick(h, leader, cards, flags, rem, alpha, beta)
         return _converge(lambda b: self._search_trick(h, leader, cards, flags, rem, b - 1, b), self._guess(rem))
 
+    @_in_a_chunk_of_its_own
     def move_values(self, hands: Sequence[Mask], leader: int, trick: Sequence[Card], won: tuple[bool, bool],
                     moves: Sequence[Card] | None = None) -> dict[Card, int]:
         """The exact value (Team1's points from now on) of each of *moves* (default: every legal card,
@@ -216,6 +239,7 @@ class Solver:
             guess = out[card] = self._mtdf(h, leader, cards, flags, rem, card, guess)
         return out
 
+    @_in_a_chunk_of_its_own
     def best_move(self, hands: Sequence[Mask], leader: int, trick: Sequence[Card], won: tuple[bool, bool],
                   guess: int | None = None) -> tuple[Card, int]:
         """The best card of the player to move and its exact value (Team1's points from now on).
