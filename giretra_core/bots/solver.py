@@ -8,15 +8,16 @@ match win — outweighs any card points.  It works on the same masks and tables 
 
 * a transposition table at trick boundaries (the rest of a deal depends only on the hands, the
   leader and who has won a trick so far), storing lower and upper bounds, keyed by the hands as they are;
-* null-window searches only: the value is bracketed by steps that double, then halved (:func:`_converge`);
+* null-window searches only: the value is bracketed by steps that grow, then halved (:func:`_converge`);
 * bounds from what is left at each trick's start: no more than every point still to take, no less than none;
 * move ordering (the table's best lead, then leads that cut off before, then likely winners first);
-* one call per card with the trick's state passed down (its winning card, points and cards), the last two
-  tricks in nested loops (:meth:`Solver._last_two`), the last trick played straight;
+* one call per trick: a trick's four cards in nested loops (:meth:`Solver._trick`), the last two tricks in
+  nested loops too (:meth:`Solver._last_two`), the last trick played straight (a question asked inside a trick
+  goes card by card to the trick's end, :meth:`Solver._search`);
 * equivalent cards pruned: zero-point cards of a suit with no other card between them are one move, and the
   trick's last card tries one card of a run of one power per side that takes the trick (:meth:`Solver._dominant`).
 
-In pure Python a four-card ending solves in a few milliseconds, a whole deal in about a second
+In pure Python a four-card ending solves in a few milliseconds, a whole deal in a few tenths of a second
 (``python -m giretra_core.bench``: solver_full_deal_ms; docs/performance.md).
 
 >>> from ..cards import parse_cards as p
@@ -27,7 +28,10 @@ In pure Python a four-card ending solves in a few milliseconds, a whole deal in 
 
 from __future__ import annotations
 
+import functools
+import struct
 from collections.abc import Callable, Sequence
+from typing import ParamSpec, TypeVar
 
 from ..cards import SUIT_MASKS, Card, Mask
 from ..modes import BEATERS, LAST_TRICK_BONUS, PLAIN_STRENGTH, POINTS, STRENGTH, TRUMP_MASK, TRUMP_STRENGTH, Mode
@@ -36,6 +40,24 @@ from ..play import winning_index
 INF = 1 << 20
 _AT = int(Mode.ALL_TRUMPS)
 _NT = int(Mode.NO_TRUMPS)
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+# CPython (3.11 on, Pyodide's too) keeps frames in chunks of 16 KB, allocating a chunk when a call does not fit in
+# the last one and freeing it when that call returns: a search whose calls go to and fro across a chunk's end pays
+# an allocation and a free at each, which made a whole solve 1.3-2.5x slower at some depths of its caller. A frame
+# bigger than a chunk always starts a chunk of its own, 32 KB with room after it for the whole search (a few KB).
+_CHUNK_SLOTS = 16 * 1024 // struct.calcsize("P") + 50
+
+
+def _in_a_chunk_of_its_own(method: Callable[_P, _R]) -> Callable[_P, _R]:
+    """*method* called from a frame that starts a frame chunk of its own (its stack is made :data:`_CHUNK_SLOTS`
+    long), so that the search it runs never crosses a chunk's end, whatever the caller's depth."""
+    def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        return method(*args, **kwargs)
+    run.__code__ = run.__code__.replace(co_stacksize=_CHUNK_SLOTS)
+    return functools.wraps(method)(run)
 
 
 def _keep_table() -> list[int]:
@@ -145,10 +167,11 @@ def _follow_keys(mode: int) -> list[list[int]]:
 def _converge(test: Callable[[int], int], guess: int) -> int:
     """The exact value from null-window tests (``test(b)`` is a fail-soft search with the window (b-1, b)).
 
-    MTD(f) steps to the bound each test returns, often one point at a time on card points; here the step doubles
-    while the tests go one way, and the interval is halved once the value is bracketed."""
+    MTD(f) steps to the bound each test returns, often one point at a time on card points; here the step (4, then
+    three times more each test: fewer nodes in all than 2 doubling, on 72 seeded deals) grows while the tests go one
+    way, and the interval is halved once the value is bracketed."""
     lower, upper = -INF, INF
-    b, step = guess, 2
+    b, step = guess, 4
     while True:
         g = test(b)
         if g < b:
@@ -163,7 +186,7 @@ def _converge(test: Callable[[int], int], guess: int) -> int:
             b = min(upper - step + 1, b - 1)
         else:
             b = (lower + upper + 1) // 2
-        step *= 2
+        step *= 3
 
 
 class Solver:
@@ -188,6 +211,7 @@ class Solver:
 
     # -- the public questions ----------------------------------------------------------------------------------------
 
+    @_in_a_chunk_of_its_own
     def solve(self, hands: Sequence[Mask], leader: int, trick: Sequence[Card], won: tuple[bool, bool],
               alpha: int = -INF, beta: int = INF) -> int:
         """Team1's card points from now on under perfect play (plus or minus the sweep bonus).
@@ -202,6 +226,7 @@ class Solver:
             return self._search_trick(h, leader, cards, flags, rem, alpha, beta)
         return _converge(lambda b: self._search_trick(h, leader, cards, flags, rem, b - 1, b), self._guess(rem))
 
+    @_in_a_chunk_of_its_own
     def move_values(self, hands: Sequence[Mask], leader: int, trick: Sequence[Card], won: tuple[bool, bool],
                     moves: Sequence[Card] | None = None) -> dict[Card, int]:
         """The exact value (Team1's points from now on) of each of *moves* (default: every legal card,
@@ -214,6 +239,7 @@ class Solver:
             guess = out[card] = self._mtdf(h, leader, cards, flags, rem, card, guess)
         return out
 
+    @_in_a_chunk_of_its_own
     def best_move(self, hands: Sequence[Mask], leader: int, trick: Sequence[Card], won: tuple[bool, bool],
                   guess: int | None = None) -> tuple[Card, int]:
         """The best card of the player to move and its exact value (Team1's points from now on).
@@ -292,9 +318,9 @@ class Solver:
                 elif new_flags == 2:
                     gain -= self.sweep_bonus
                 return gain
-            return gain + self._search(h, winner, 0, 0, 0, 0, 0, 0, new_flags, rem - won, alpha - gain, beta - gain)
+            return gain + self._trick(h, winner, new_flags, rem - won, alpha - gain, beta - gain)
         if not n_in:
-            return self._search(h, leader, 0, 0, 0, 0, 0, 0, flags, rem, alpha, beta)
+            return self._trick(h, leader, flags, rem, alpha, beta)
         win_i = winning_index(trick, self.mode)
         mask = 0
         for c in trick:
@@ -354,149 +380,297 @@ class Solver:
 
     def _search(self, h: list[Mask], leader: int, n_in: int, led: int, win: Card, win_i: int, tpts: int,
                 tmask: Mask, flags: int, rem: int, alpha: int, beta: int) -> int:
-        """Team1's points from here: *n_in* cards are in the trick (*tmask*; the first of suit *led*, *win* the
-        winning card, played *win_i*-th, *tpts* their points); *rem* points are still to take (the cards held and
-        in the trick, the last-trick bonus); *flags* says which team has taken a trick (bit 0 Team1, bit 1 Team2).
-        One call per card played: the trick's last card finishes it here, not in a call of its own."""
+        """Team1's points from inside a trick (the public questions start anywhere): *n_in* cards, 1 to 3, are in
+        the trick (*tmask*; the first of suit *led*, *win* the winning card, played *win_i*-th, *tpts* their
+        points); *rem* points are still to take (the cards held and in the trick, the last-trick bonus); *flags*
+        says which team has taken a trick (bit 0 Team1, bit 1 Team2). One call per card to the trick's end, then
+        :meth:`_trick` for each trick after it."""
         self.nodes += 1
-        sweep = self.sweep_bonus
         seat = (leader + n_in) & 3
         hand = h[seat]
-        key = 0
-        best_first = -1
         mode = self.mode
-        if n_in == 0:
-            # What is left bounds the value: no more than every point (and a sweep while still possible), no less
-            # than none (or being swept). (Inside a trick nothing of it changes, nor does a null window.)
-            hi = rem + sweep if not flags & 2 else rem
-            if hi <= alpha:
-                return hi
-            lo = -sweep if not flags & 1 else 0
-            if lo >= beta:
-                return lo
-            if hand.bit_count() == 1:
-                return self._last_trick(h, leader, flags)
-            key = h[0] | h[1] << 32 | h[2] << 64 | h[3] << 96 | leader << 128 | (flags << 130 if sweep else 0)
-            entry = self.table.get(key)
-            if entry is not None:
-                lower, upper, best_first = entry
-                if lower >= beta:
-                    return lower
-                if upper <= alpha:
-                    return upper
-                if lower == upper:
-                    return lower
-                if lower > alpha:
-                    alpha = lower
-                if upper < beta:
-                    beta = upper
-            if hand.bit_count() == 2:   # the last two tricks: no calls, no table below
-                best = self._last_two(h, leader, flags, alpha, beta)
-                self._store(key, best, alpha, beta, -1)
-                return best
-            legal = hand
-        else:
-            # play.legal_cards inlined (the tests check they agree): follow, rise, trump, overtrump.
-            legal = hand & SUIT_MASKS[led]
-            if legal:
-                if self._rise or led == mode:
-                    legal = legal & self._beaters[win] or legal
-            else:
-                legal = hand & self._trumps
-                if not legal:
-                    legal = hand
-                elif win >> 3 != mode:
-                    if win_i == n_in - 2:
-                        legal = hand
-                else:
-                    legal = legal & self._beaters[win] or legal
+        legal = self._legal(hand, led, win, win_i, n_in)
         if legal & (legal - 1):
-            # prune_equivalent and _sorted inlined: the zero-point cards with no other card between them are one.
-            others = (h[0] | h[1] | h[2] | h[3]) & ~hand | tmask
-            if n_in and legal & SUIT_MASKS[led] == legal:   # following: one suit
-                shift, zb = self._zero_bits[led]
-                byte = (legal >> shift) & 0xFF
-                mine = byte & zb
-                if mine & (mine - 1):
-                    byte &= ~(mine & ~_KEEP[mine << 3 | ((others >> shift) & zb)])
-                moves = list(_BYTE_CARDS[shift][byte])
-            else:
-                moves = []
-                for shift, zb in self._zero_bits:
-                    byte = (legal >> shift) & 0xFF
-                    if byte:
-                        mine = byte & zb
-                        if mine & (mine - 1):
-                            byte &= ~(mine & ~_KEEP[mine << 3 | ((others >> shift) & zb)])
-                        moves += _BYTE_CARDS[shift][byte]
+            others = (h[0] | h[1] | h[2] | h[3]) & ~hand
+            moves = self._follow(legal, others | tmask, led, self._follow_keys[win * 2 + (win_i == n_in - 2)])
             if n_in == 3 and len(moves) > 1:
-                moves = self._dominant(moves, (h[0] | h[1] | h[2] | h[3]) & ~hand, win, win_i == 1)
-            if len(moves) > 1:
-                if n_in:
-                    moves.sort(key=self._follow_keys[win * 2 + (win_i == n_in - 2)].__getitem__)
-                else:
-                    history = self._history
-                    lead_key = self._lead_key
-                    moves.sort(key=lambda c: lead_key[c] - history[c])
-                    if best_first >= 0 and best_first in moves:
-                        moves.remove(best_first)
-                        moves.insert(0, best_first)
+                moves = self._dominant(moves, others, win, win_i == 1)
         else:
             moves = [legal.bit_length() - 1]
         maximize = seat & 1 == 0
-        a0, b0 = alpha, beta
         best = -INF if maximize else INF
-        best_card = -1
         strength = self._strength
         points = self._points
         for card in moves:
             h[seat] = hand & ~(1 << card)
-            if n_in == 0:
-                value = self._search(h, leader, 1, card >> 3, card, 0, points[card], 1 << card, flags, rem, alpha,
-                                     beta)
-            else:
-                w, wi = win, win_i
-                if card >> 3 == w >> 3:
-                    if strength[card] > strength[w]:
-                        w, wi = card, n_in
-                elif card >> 3 == mode:
+            w, wi = win, win_i
+            if card >> 3 == w >> 3:
+                if strength[card] > strength[w]:
                     w, wi = card, n_in
-                if n_in < 3:
-                    value = self._search(h, leader, n_in + 1, led, w, wi, tpts + points[card], tmask | 1 << card,
-                                         flags, rem, alpha, beta)
-                else:
-                    winner = (leader + wi) & 3
-                    won = tpts + points[card]
-                    team = winner & 1
-                    gain = won if team == 0 else 0
-                    new_flags = flags | (1 << team)
-                    if h[0] | h[1] | h[2] | h[3]:
-                        value = gain + self._search(h, winner, 0, 0, 0, 0, 0, 0, new_flags, rem - won, alpha - gain,
-                                                    beta - gain)
-                    else:   # the deal's last card (a solve started inside the last trick)
-                        value = gain + (LAST_TRICK_BONUS if team == 0 else 0)
-                        if new_flags == 1:
-                            value += sweep
-                        elif new_flags == 2:
-                            value -= sweep
+            elif card >> 3 == mode:
+                w, wi = card, n_in
+            if n_in < 3:
+                value = self._search(h, leader, n_in + 1, led, w, wi, tpts + points[card], tmask | 1 << card,
+                                     flags, rem, alpha, beta)
+            else:
+                winner = (leader + wi) & 3
+                won = tpts + points[card]
+                team = winner & 1
+                gain = won if team == 0 else 0
+                new_flags = flags | (1 << team)
+                if h[0] | h[1] | h[2] | h[3]:
+                    value = gain + self._trick(h, winner, new_flags, rem - won, alpha - gain, beta - gain)
+                else:   # the deal's last card (a solve started inside the last trick)
+                    value = gain + (LAST_TRICK_BONUS if team == 0 else 0)
+                    if new_flags == 1:
+                        value += self.sweep_bonus
+                    elif new_flags == 2:
+                        value -= self.sweep_bonus
             if maximize:
                 if value > best:
-                    best, best_card = value, card
+                    best = value
                     if value > alpha:
                         alpha = value
-            else:
-                if value < best:
-                    best, best_card = value, card
-                    if value < beta:
-                        beta = value
+            elif value < best:
+                best = value
+                if value < beta:
+                    beta = value
             if alpha >= beta:
-                if n_in == 0:
-                    self._history[card] += 1
                 break
         h[seat] = hand
-        if n_in == 0:
-            self._store(key, best, a0, b0, best_card)
         return best
+
+    def _trick(self, h: list[Mask], leader: int, flags: int, rem: int, alpha: int, beta: int) -> int:
+        """:meth:`_search` at a trick's start, the whole trick in four nested loops (one call per trick, not per
+        card): the table, the bounds from what is left, then each lead, each answer, each third and fourth card."""
+        sweep = self.sweep_bonus
+        hi = rem + sweep if not flags & 2 else rem
+        if hi <= alpha:
+            return hi
+        lo = -sweep if not flags & 1 else 0
+        if lo >= beta:
+            return lo
+        hand0 = h[leader]
+        if hand0.bit_count() == 1:
+            self.nodes += 1
+            return self._last_trick(h, leader, flags)
+        key = h[0] | h[1] << 32 | h[2] << 64 | h[3] << 96 | leader << 128 | (flags << 130 if sweep else 0)
+        entry = self.table.get(key)
+        best_first = -1
+        if entry is not None:
+            lower, upper, best_first = entry
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower == upper:
+                return lower
+            if lower > alpha:
+                alpha = lower
+            if upper < beta:
+                beta = upper
+        if hand0.bit_count() == 2:   # the last two tricks: no calls, no table below
+            self.nodes += 1
+            best = self._last_two(h, leader, flags, alpha, beta)
+            self._store(key, best, alpha, beta, -1)
+            return best
+        mode = self.mode
+        strength = self._strength
+        points = self._points
+        beaters = self._beaters
+        trumps = self._trumps
+        rise = self._rise
+        follow_keys = self._follow_keys
+        follow = self._follow
+        search = self._trick
+        s1, s2, s3 = (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3
+        hand1, hand2, hand3 = h[s1], h[s2], h[s3]
+        left = hand0 | hand1 | hand2 | hand3
+        max0 = leader & 1 == 0
+        # The leads: zero-point cards with no other card between them are one; the table's best, then by the
+        # history count and strength.
+        moves0: list[Card] = []
+        for shift, zb in self._zero_bits:
+            byte = (hand0 >> shift) & 0xFF
+            if byte:
+                mine = byte & zb
+                if mine & (mine - 1):
+                    byte &= ~(mine & ~_KEEP[mine << 3 | ((left & ~hand0) >> shift) & zb])
+                moves0 += _BYTE_CARDS[shift][byte]
+        if len(moves0) > 1:
+            history = self._history
+            lead_key = self._lead_key
+            moves0.sort(key=lambda c: lead_key[c] - history[c])
+            if best_first >= 0 and best_first in moves0:
+                moves0.remove(best_first)
+                moves0.insert(0, best_first)
+        nodes = 1
+        a0, b0 = alpha, beta
+        best0 = -INF if max0 else INF
+        best_card = -1
+        for c0 in moves0:
+            nodes += 1
+            h[leader] = hand0 ^ 1 << c0
+            led = c0 >> 3
+            suit = SUIT_MASKS[led]
+            # The second card (the other team): follow (rising where the mode says), else trump, else any.
+            legal = hand1 & suit
+            if legal:
+                if rise or led == mode:
+                    legal = legal & beaters[c0] or legal
+            else:
+                legal = hand1 & trumps
+                if not legal:
+                    legal = hand1
+                elif c0 >> 3 == mode:
+                    legal = legal & beaters[c0] or legal
+            if legal & (legal - 1):
+                moves1 = follow(legal, left & ~hand1, led, follow_keys[c0 * 2])
+            else:
+                moves1 = [legal.bit_length() - 1]
+            a1, b1 = a0, b0
+            best1 = INF if max0 else -INF
+            for c1 in moves1:
+                nodes += 1
+                h[s1] = hand1 ^ 1 << c1
+                if c1 >> 3 == led:
+                    w1, wi1 = (c1, 1) if strength[c1] > strength[c0] else (c0, 0)
+                elif c1 >> 3 == mode:
+                    w1, wi1 = c1, 1
+                else:
+                    w1, wi1 = c0, 0
+                # The third card (the leader's partner).
+                legal = hand2 & suit
+                if legal:
+                    if rise or led == mode:
+                        legal = legal & beaters[w1] or legal
+                else:
+                    legal = hand2 & trumps
+                    if not legal:
+                        legal = hand2
+                    elif w1 >> 3 != mode:
+                        if wi1 == 0:
+                            legal = hand2
+                    else:
+                        legal = legal & beaters[w1] or legal
+                if legal & (legal - 1):
+                    moves2 = follow(legal, left & ~hand2, led, follow_keys[w1 * 2 + (wi1 == 0)])
+                else:
+                    moves2 = [legal.bit_length() - 1]
+                a2, b2 = a1, b1
+                best2 = -INF if max0 else INF
+                pts1 = points[c0] + points[c1]
+                for c2 in moves2:
+                    nodes += 1
+                    h[s2] = hand2 ^ 1 << c2
+                    w2, wi2 = w1, wi1
+                    if c2 >> 3 == w1 >> 3:
+                        if strength[c2] > strength[w1]:
+                            w2, wi2 = c2, 2
+                    elif c2 >> 3 == mode:
+                        w2, wi2 = c2, 2
+                    # The fourth card: one card of a run of one power per side taking the trick.
+                    legal = hand3 & suit
+                    if legal:
+                        if rise or led == mode:
+                            legal = legal & beaters[w2] or legal
+                    else:
+                        legal = hand3 & trumps
+                        if not legal:
+                            legal = hand3
+                        elif w2 >> 3 != mode:
+                            if wi2 == 1:
+                                legal = hand3
+                        else:
+                            legal = legal & beaters[w2] or legal
+                    if legal & (legal - 1):
+                        moves3 = follow(legal, left & ~hand3, led, follow_keys[w2 * 2 + (wi2 == 1)])
+                        if len(moves3) > 1:
+                            moves3 = self._dominant(moves3, left & ~hand3 & ~(1 << c0 | 1 << c1 | 1 << c2), w2,
+                                                    wi2 == 1)
+                    else:
+                        moves3 = [legal.bit_length() - 1]
+                    a3, b3 = a2, b2
+                    best3 = INF if max0 else -INF
+                    pts2 = pts1 + points[c2]
+                    for c3 in moves3:
+                        h[s3] = hand3 ^ 1 << c3
+                        wi3 = wi2
+                        if c3 >> 3 == w2 >> 3:
+                            if strength[c3] > strength[w2]:
+                                wi3 = 3
+                        elif c3 >> 3 == mode:
+                            wi3 = 3
+                        winner = (leader + wi3) & 3
+                        won = pts2 + points[c3]
+                        if winner & 1:
+                            value = search(h, winner, flags | 2, rem - won, a3, b3)
+                        else:
+                            value = won + search(h, winner, flags | 1, rem - won, a3 - won, b3 - won)
+                        if max0:   # the fourth seat minimizes when the leader's team maximizes
+                            if value < best3:
+                                best3 = value
+                                if value < b3:
+                                    b3 = value
+                        elif value > best3:
+                            best3 = value
+                            if value > a3:
+                                a3 = value
+                        if a3 >= b3:
+                            break
+                    if max0:
+                        if best3 > best2:
+                            best2 = best3
+                            if best3 > a2:
+                                a2 = best3
+                    elif best3 < best2:
+                        best2 = best3
+                        if best3 < b2:
+                            b2 = best3
+                    if a2 >= b2:
+                        break
+                if max0:
+                    if best2 < best1:
+                        best1 = best2
+                        if best2 < b1:
+                            b1 = best2
+                elif best2 > best1:
+                    best1 = best2
+                    if best2 > a1:
+                        a1 = best2
+                if a1 >= b1:
+                    break
+            if max0:
+                if best1 > best0:
+                    best0, best_card = best1, c0
+                    if best1 > a0:
+                        a0 = best1
+            elif best1 < best0:
+                best0, best_card = best1, c0
+                if best1 < b0:
+                    b0 = best1
+            if a0 >= b0:
+                self._history[c0] += 1
+                break
+        h[leader], h[s1], h[s2], h[s3] = hand0, hand1, hand2, hand3
+        self.nodes += nodes
+        self._store(key, best0, alpha, beta, best_card)
+        return best0
+
+    def _follow(self, legal: Mask, others: Mask, led: int, keys: list[int]) -> list[Card]:
+        """The cards of *legal* (two or more) that follow in a trick, the zero-point ones with none of *others*
+        between them once, ordered by *keys* (a row of :func:`_follow_keys`)."""
+        moves: list[Card] = []
+        for shift, zb in self._zero_bits:
+            byte = (legal >> shift) & 0xFF
+            if byte:
+                mine = byte & zb
+                if mine & (mine - 1):
+                    byte &= ~(mine & ~_KEEP[mine << 3 | ((others >> shift) & zb)])
+                moves += _BYTE_CARDS[shift][byte]
+        if len(moves) > 1:
+            moves.sort(key=keys.__getitem__)
+        return moves
 
     def _dominant(self, moves: list[Card], outside: Mask, win: Card, partner_wins: bool) -> list[Card]:
         """The last card of a trick: of cards of a suit with no other player's card between them (the same power in
