@@ -6,6 +6,7 @@ import json
 import math
 import random
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -191,6 +192,23 @@ def test_a_lead_no_opponent_can_beat_is_not_called_giving_the_lead_away(state: s
     assert decision.key in ("lead_winner", "master") and _true_of_the_position(view, decision), decision
 
 
+def _decisions(level: str, seeds: range, budget_ms: float | None = None, *,
+               bidding_only: bool = False) -> Iterator[tuple[int, Match, SeatView, Decision]]:
+    """Every decision of *level* at all four seats in the first two deals of seeded matches (the bidding only, if
+    *bidding_only*), each played on: (seed, the match before it, its seat's view, the decision)."""
+    for seed in seeds:
+        match = Match.new(seed=seed)
+        while match.turn is not None and match.deal_number <= 2:
+            if bidding_only and match.deal.contract is not None:
+                break
+            seat = match.turn
+            view = seat_view(match, seat)
+            decision = (bots.choose(level, view, random.Random(seed)) if budget_ms is None
+                        else bots.choose(level, view, random.Random(seed), budget_ms, time_guard=False))
+            yield seed, match, view, decision
+            match = match.apply(seat, decision.action)
+
+
 def test_the_experts_lines_are_true_of_their_positions() -> None:
     # The lines that were given where they were false (a helper's audit of 17,757 expert decisions): "partner's
     # contract suits us" on the seat's own contract, "too weak to announce" when no announcement was possible,
@@ -198,19 +216,11 @@ def test_the_experts_lines_are_true_of_their_positions() -> None:
     # three were possible (a second audit). (Whether an opponent may still beat the partner is the bot's inference,
     # not a rule: "partner may be beaten" is checked only for the partner winning so far.)
     checked: dict[str, int] = {}
-    for seed in range(4):
-        match = Match.new(seed=seed)
-        for _ in range(4 * 60):
-            seat = match.turn
-            if seat is None or match.deal_number > 2:
-                break
-            view = seat_view(match, seat)
-            decision = bots.choose("expert", view, random.Random(seed), 20.0, time_guard=False)
-            verdict = _true_of_the_position(view, decision)
-            if verdict is not None:
-                assert verdict, (seed, int(seat), decision, view.trick, view.contract, view.calls)
-                checked[decision.key] = checked.get(decision.key, 0) + 1
-            match = match.apply(seat, decision.action)
+    for seed, _, view, decision in _decisions("expert", range(4), 20.0):
+        verdict = _true_of_the_position(view, decision)
+        if verdict is not None:
+            assert verdict, (seed, int(view.seat), decision, view.trick, view.contract, view.calls)
+            checked[decision.key] = checked.get(decision.key, 0) + 1
     assert {"accept_partner", "only_card", "search_over", "solved_over", "partner_wins_add"} <= set(checked), checked
     assert sum(checked.values()) >= 150, checked
 
@@ -218,32 +228,20 @@ def test_the_experts_lines_are_true_of_their_positions() -> None:
 def test_a_lead_of_points_is_called_cheap_only_when_no_card_is_cheaper() -> None:
     # A strong player's audit: "give the lead away cheaply" on the A♦ with the Q♥ in hand, on a ten with two kings.
     checked: dict[str, int] = {}
-    for seed in range(12):
-        match = Match.new(seed=seed)
-        while match.turn is not None and match.deal_number <= 2:
-            seat = match.turn
-            view = seat_view(match, seat)
-            decision = bots.choose("advanced", view, random.Random(seed))
-            if decision.key in ("lead_exit", "lead_keep"):
-                assert _true_of_the_position(view, decision), (seed, int(seat), decision, cards_of(view.hand))
-                checked[decision.key] = checked.get(decision.key, 0) + 1
-            match = match.apply(seat, decision.action)
+    for seed, _, view, decision in _decisions("advanced", range(12)):
+        if decision.key in ("lead_exit", "lead_keep"):
+            assert _true_of_the_position(view, decision), (seed, int(view.seat), decision, cards_of(view.hand))
+            checked[decision.key] = checked.get(decision.key, 0) + 1
     assert set(checked) == {"lead_exit", "lead_keep"}, checked
 
 
 def test_a_lead_called_second_best_of_the_longest_suit_is_so() -> None:
     # The advanced level's long-suit lead in NoTrumps and AllTrumps (docs/bots.md, "AllTrumps and Eva").
     seen = 0
-    for seed in range(12):
-        match = Match.new(seed=seed)
-        while match.turn is not None and match.deal_number <= 2:
-            seat = match.turn
-            view = seat_view(match, seat)
-            decision = bots.choose("advanced", view, random.Random(seed))
-            if decision.key == "lead_long":
-                assert _true_of_the_position(view, decision), (seed, int(seat), decision, cards_of(view.hand))
-                seen += 1
-            match = match.apply(seat, decision.action)
+    for seed, _, view, decision in _decisions("advanced", range(12)):
+        if decision.key == "lead_long":
+            assert _true_of_the_position(view, decision), (seed, int(view.seat), decision, cards_of(view.hand))
+            seen += 1
     assert seen >= 10, seen
 
 
@@ -302,25 +300,17 @@ def test_a_bid_says_what_in_the_hand_supports_it(level: str) -> None:
     # Issue 34: "Clubs ♣ — strong enough for Clubs ♣" gave no reason. The line names the cards behind the mode's
     # estimate and the card points expected against those needed, as the bot weighed them; every one is checked true.
     checked: dict[str, int] = {}
-    for seed in range(30):
-        match = Match.new(seed=seed)
-        while match.turn is not None and match.deal_number <= 2 and match.deal.contract is None:
-            seat = match.turn
-            view = seat_view(match, seat)
-            decision = bots.choose(level, view, random.Random(seed))
-            if view.phase == "negotiation":
-                verdict = _true_of_the_position(view, decision)
-                assert verdict is not False, (seed, decision)
-                if verdict and decision.key != "accept_partner":   # the partner's contract: no clause
-                    checked[decision.key] = checked.get(decision.key, 0) + 1
-                    english = shapes.why(decision, "en")
-                    assert "card points expected" in english or "should take about" in english, english
-                    for lang in ("fr", "mg"):   # the clause in each language, the numbers the same
-                        line = shapes.why(decision, lang)
-                        assert (decision.params or {})["expected"] in line and "{" not in line and "?" not in line
-            match = match.apply(seat, decision.action)
-            if match.deal_number > 2:
-                break
+    for seed, _, view, decision in _decisions(level, range(30), bidding_only=True):
+        if view.phase == "negotiation":
+            verdict = _true_of_the_position(view, decision)
+            assert verdict is not False, (seed, decision)
+            if verdict and decision.key != "accept_partner":   # the partner's contract: no clause
+                checked[decision.key] = checked.get(decision.key, 0) + 1
+                english = shapes.why(decision, "en")
+                assert "card points expected" in english or "should take about" in english, english
+                for lang in ("fr", "mg"):   # the clause in each language, the numbers the same
+                    line = shapes.why(decision, lang)
+                    assert (decision.params or {})["expected"] in line and "{" not in line and "?" not in line
     assert {"announce", "accept_no_bid"} <= set(checked), checked
 
 
@@ -455,28 +445,22 @@ def _plans_of_play(level: str, seeds: range, budget_ms: float = 250.0) -> dict[s
     """Every card decision of *level* at all four seats in the first two deals of seeded matches, its plan checked
     true; the count of each plan seen."""
     seen: dict[str, int] = {}
-    for seed in seeds:
-        match = Match.new(seed=seed)
-        while match.turn is not None and match.deal_number <= 2:
-            seat = match.turn
-            view = seat_view(match, seat)
-            decision = bots.choose(level, view, random.Random(seed), budget_ms, time_guard=False)
-            plan = review.plan(match, seat, decision)
-            if view.phase == "play":
-                assert plan is not None and isinstance(decision.action, int)
-                assert _plan_is_true(view, decision.action, plan.key, plan.params), (
-                    seed, int(seat), decision, plan, cards_of(view.hand), view.trick, view.contract)
-                seen[plan.key] = seen.get(plan.key, 0) + 1
-                shown = figures(decision)
-                if shown is not None and shown[0].startswith("agree"):   # "no card did clearly better over N deals":
-                    # N as true as the search's own line would say it (exact: no more deals than the hidden cards make)
-                    key = "solved" if shown[0] == "agree_exact" else "search"
-                    as_line = Decision(decision.action, "", key, shown[1])
-                    assert _true_of_the_position(view, as_line), (seed, decision)
-                    seen[shown[0]] = seen.get(shown[0], 0) + 1
-            else:
-                assert plan is None   # a call's line says what supports it; a cut needs no plan
-            match = match.apply(seat, decision.action)
+    for seed, match, view, decision in _decisions(level, seeds, budget_ms):
+        plan = review.plan(match, view.seat, decision)
+        if view.phase == "play":
+            assert plan is not None and isinstance(decision.action, int)
+            assert _plan_is_true(view, decision.action, plan.key, plan.params), (
+                seed, int(view.seat), decision, plan, cards_of(view.hand), view.trick, view.contract)
+            seen[plan.key] = seen.get(plan.key, 0) + 1
+            shown = figures(decision)
+            if shown is not None and shown[0].startswith("agree"):   # "no card did clearly better over N deals":
+                # N as true as the search's own line would say it (exact: no more deals than the hidden cards make)
+                key = "solved" if shown[0] == "agree_exact" else "search"
+                as_line = Decision(decision.action, "", key, shown[1])
+                assert _true_of_the_position(view, as_line), (seed, decision)
+                seen[shown[0]] = seen.get(shown[0], 0) + 1
+        else:
+            assert plan is None   # a call's line says what supports it; a cut needs no plan
     return seen
 
 
