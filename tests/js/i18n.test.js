@@ -68,7 +68,8 @@ test('one catalogue per language, each with the keys and placeholders of the Eng
 // Cancel: an audit).
 const HOMONYMS = {
   fr: { D: ['rankShort.Q', 'table.dealerChip'], 'Les annonces': ['bids.all', 'lesson.family.negotiation'] },
-  mg: { anjarany: ['table.toAct', 'table.toCut', 'table.toSpeak'], Mpifanandrina: ['seat.opponent', 'stats.opponents'] },   // (no plural)
+  mg: { anjarany: ['table.toAct', 'table.toCut', 'table.toSpeak'], Mpifanandrina: ['seat.opponent', 'stats.opponents'],
+    '{team}: isa karatra {points}, fanangonana {tricks}': ['replay.points', 'replay.points.one'] },   // (no plural)
 };
 
 test('no word says two different things in a language, but the homonyms looked at', () => {

@@ -192,6 +192,7 @@ export default {
   'replay.calls': 'Calls: {calls}',
   'replay.dealt': 'The cards are dealt.',
   'replay.points': '{team}: {points} card points, {tricks} tricks',
+  'replay.points.one': '{team}: {points} card points, {tricks} trick',
   'replay.analysing': 'Working out what each of your cards was worth…',
   'replay.analysingCount': 'Working out what each of your cards was worth… {done} of {total}',
   'replay.analysisFailed': 'What your cards were worth could not be worked out:',

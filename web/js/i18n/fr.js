@@ -189,6 +189,7 @@ export default {
   'replay.calls': 'Annonces : {calls}',
   'replay.dealt': 'Les cartes sont distribuées.',
   'replay.points': '{team} : {points} points de cartes, {tricks} plis',
+  'replay.points.one': '{team} : {points} points de cartes, {tricks} pli',
   'replay.analysing': 'Calcul de ce que valait chacune de vos cartes…',
   'replay.analysingCount': 'Calcul de ce que valait chacune de vos cartes… {done} sur {total}',
   'replay.analysisFailed': 'La valeur de vos cartes n’a pas pu être calculée :',

@@ -189,6 +189,7 @@ export default {
   'replay.calls': 'Fanambarana: {calls}',
   'replay.dealt': 'Voazara ny karatra.',
   'replay.points': '{team}: isa karatra {points}, fanangonana {tricks}',
+  'replay.points.one': '{team}: isa karatra {points}, fanangonana {tricks}',
   'replay.analysing': 'Kajiana ny hasarin’ny karatrao tsirairay…',
   'replay.analysingCount': 'Kajiana ny hasarin’ny karatrao tsirairay… {done} amin’ny {total}',
   'replay.analysisFailed': 'Tsy vita ny fikajiana ny hasarin’ny karatrao:',
