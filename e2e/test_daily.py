@@ -64,10 +64,17 @@ def test_a_puzzle_solved_and_one_failed_with_the_results_kept(page: Page) -> Non
     date = str(daily.get_attribute("data-date"))
     board = daily.locator(".gt-daily__puzzle")
     mine, _, played = bottoms_line(date, 1)
-    for card, count in zip(mine, played, strict=True):
+    for i, (card, count) in enumerate(zip(mine, played, strict=True)):
         expect(board).to_have_attribute("data-state", "playing")
         board.locator(f'.gt-daily__card[data-card="{card}"]').click()
         expect(board).to_have_attribute("data-played", str(count))   # the others answered up to Bottom's next turn
+        if i == 0:   # the trick of Bottom's first card, whole, with its winner (before: gone at once)
+            done = api("puzzle", date=date, number=1, played=mine[:1])["lastTrick"]
+            assert done is not None and len(mine) > 1
+            last = board.locator(".gt-daily__last")
+            expect(last).to_have_attribute("data-winner", done["winner"])
+            expect(last).to_contain_text("won by you:" if done["winner"] == "Bottom" else f"won by {done['winner']}:")
+            expect(last.locator(".gt-inline-card")).to_have_count(4)
     expect(board).to_have_attribute("data-state", "solved")
     goal = api("puzzle", date=date, number=1)["goal"]
     expect(board.locator(".gt-daily__taken")).to_have_text(f"Solved: your team took its {goal} card points.")
