@@ -95,7 +95,7 @@ test('a team’s name keeps its number on the line of its word, in every languag
 
 // (Last: it adds the duplicate's words to the catalogues the tests above read.)
 test('a module loaded later brings its words in each language, which every translator then has, one made before too', async () => {
-  for (const module of ['duplicate', 'daily']) {
+  for (const module of ['duplicate', 'daily', 'lab']) {
     const { default: own } = await import(`../../web/js/${module}/words.js`);
     assert.deepEqual(Object.keys(own).sort(), [...LANGUAGES].sort());
     for (const [lang, words] of Object.entries(own)) {

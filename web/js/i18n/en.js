@@ -436,7 +436,7 @@ export default {
   'settings.sound': 'Sound',
   'settings.soundHelp': 'A card played, your turn, a trick won, a contract made or failed, the match won.',
   'lab.title': "Bot lab",
-  'lab.intro': "Write a Python function choose(view, rng) that returns a Decision for your seat (docs/bots.md lists what the view holds). It runs in its own worker, with no access to this page.",
+  'lab.intro': "Write a Python function choose(view, rng) that returns a Decision for your seat (what it can read in view is just below). It runs in its own worker, with no access to this page.",
   'lab.back': "← Back to the game",
   'lab.template': "Start from",
   'lab.template.random': "Random",

@@ -433,7 +433,7 @@ export default {
   'settings.sound': 'Son',
   'settings.soundHelp': 'Une carte jouée, votre tour, un pli gagné, un contrat réussi ou chuté, la partie gagnée.',
   'lab.title': "Labo des robots",
-  'lab.intro': "Écrivez une fonction Python choose(view, rng) qui renvoie une Decision pour votre place (docs/bots.md décrit le contenu de la vue). Elle tourne dans son propre worker, sans accès à cette page.",
+  'lab.intro': "Écrivez une fonction Python choose(view, rng) qui renvoie une Decision pour votre place (ce qu’il peut lire dans view est juste en dessous). Elle tourne dans son propre worker, sans accès à cette page.",
   'lab.back': "← Retour au jeu",
   'lab.template': "Partir de",
   'lab.template.random': "Hasard",

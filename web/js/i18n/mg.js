@@ -433,7 +433,7 @@ export default {
   'settings.sound': 'Feo',
   'settings.soundHelp': 'Karatra nalatsaka, anjaranao, fanangonana azo, fifanarahana tanteraka na tsy tanteraka, lalao nandresena.',
   'lab.title': "Laboratoara robo",
-  'lab.intro': "Soraty ny asa Python choose(view, rng) izay mamerina Decision ho an’ny toeranao (lazain’ny docs/bots.md izay ao amin’ny view). Mandeha ao amin’ny worker azy manokana izy, tsy mahakasika ity pejy ity.",
+  'lab.intro': "Soraty ny asa Python choose(view, rng) izay mamerina Decision ho an’ny toeranao (eo ambany eo izay azony vakiana ao amin’ny view). Mandeha ao amin’ny worker azy manokana izy, tsy mahakasika ity pejy ity.",
   'lab.back': "← Hiverina amin’ny lalao",
   'lab.template': "Manomboka amin’ny",
   'lab.template.random': "Kisendrasendra",
