@@ -203,6 +203,8 @@ export default {
   'replay.jump': 'At each of your cards chosen among several, the replay shows what every legal card was worth.',
   'replay.worthTitle': 'Trick {n}: what each card was worth, every hand known',
   'replay.card': 'Card',
+  'replay.valueCardPoints': 'Your team’s card points in the deal',
+  'replay.valueMatchPoints': 'Your team’s match points',
   'replay.best': 'best',
   'replay.played': 'played',
   'replay.wasBest': 'Your card was one of the best, even with every hand known.',

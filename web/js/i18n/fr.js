@@ -200,6 +200,8 @@ export default {
   'replay.jump': 'À chacune de vos cartes choisie parmi plusieurs, la donne montre ce que valait chaque carte permise.',
   'replay.worthTitle': 'Pli {n} : ce que valait chaque carte, toutes les mains connues',
   'replay.card': 'Carte',
+  'replay.valueCardPoints': 'Points des cartes de votre équipe dans la donne',
+  'replay.valueMatchPoints': 'Points de partie de votre équipe',
   'replay.best': 'meilleure',
   'replay.played': 'jouée',
   'replay.wasBest': 'Votre carte était l’une des meilleures, même toutes les mains connues.',

@@ -200,6 +200,8 @@ export default {
   'replay.jump': 'Isaky ny karatra nofidinao tamin’ny maro, asehon’ny famerenana ny hasarin’ny karatra azo alefa tsirairay.',
   'replay.worthTitle': 'Fanangonana {n}: ny hasarin’ny karatra tsirairay, fantatra ny karatra rehetra',
   'replay.card': 'Karatra',
+  'replay.valueCardPoints': 'Isa karatry ny ekipanao amin’ny fizarana',
+  'replay.valueMatchPoints': 'Isa lalaon’ny ekipanao',
   'replay.best': 'tsara indrindra',
   'replay.played': 'nalefa',
   'replay.wasBest': 'Anisan’ny tsara indrindra ny karatrao, na dia fantatra aza ny karatra rehetra.',
