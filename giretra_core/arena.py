@@ -471,9 +471,11 @@ def _worker_start(path: list[str], registered: list[list[str]]) -> None:
             register_level(Level(pattern, _load(parse), _load(choose), legend))  # type: ignore[arg-type]
 
 
-def _host(stack: contextlib.ExitStack, levels: tuple[str, ...]) -> Remotes:
+def _host(stack: contextlib.ExitStack, levels: tuple[str, ...],
+          progress: Callable[[str], None] | None = None) -> Remotes:
     """The bots served over the protocol among *levels*: a URL as it is (every event sent), a ``bot.meta.json``
-    launched for the whole run (its events) and stopped when *stack* closes."""
+    launched for the whole run (its events) and stopped when *stack* closes; *progress* is told of each launch (a
+    first launch's init can install packages for a minute, with nothing else to show)."""
     remotes: Remotes = {}
     for level in levels:
         if level in remotes:
@@ -481,7 +483,12 @@ def _host(stack: contextlib.ExitStack, levels: tuple[str, ...]) -> Remotes:
         if remote.is_url(level):
             remotes[level] = (level, None)
         elif remote.is_remote(level):
+            if progress is not None:
+                progress(f"{level}: starting the bot as its meta says (its init command, if any, then its launch; "
+                         "the first init may install packages)")
             client = stack.enter_context(remote.launched(level))
+            if progress is not None:
+                progress(f"{level}: answering at {client.base_url}")
             events = None if client.notifications is None else tuple(sorted(client.notifications))
             remotes[level] = (client.base_url, events)
     return remotes
@@ -509,7 +516,7 @@ def run(level_a: str, level_b: str, seed: int, matches: int | None = None, deals
     per_mode: dict[int, list[float]] = {}
     started = time.perf_counter()
     with contextlib.ExitStack() as hosting:
-        remotes = _host(hosting, (level_a, level_b))
+        remotes = _host(hosting, (level_a, level_b), progress)
         tasks = [_PairTask(deal_pair_seed(seed, i), (level_a, level_b), rules, budget_ms, max_deals, bidder,
                            time_guard, remotes) for i in range(pairs)]
         results = hosting.enter_context(_pair_results(tasks, jobs))
