@@ -52,6 +52,8 @@ def test_the_deal_of_the_day_is_the_same_in_two_browsers(page: Page, other_brows
         tab.locator('#gt-dialog[open] [data-action="daily-deal"]').click()
         expect(tab.locator("#gt-dialog[open]")).to_have_count(0)
         expect(tab.locator(".gt-hand [data-card]")).to_have_count(8, timeout=20_000)
+        # said as what it is (before: "You opened a shared deal", which the player had not)
+        expect(tab.locator(".gt-notice")).to_contain_text("You are playing the deal of the day")
         hands.append(sorted(hand(tab)))
     assert dates[0] == dates[1]
     view = api("daily_deal", date=dates[0])["view"]

@@ -100,7 +100,8 @@ export function openDaily({ game, open, refresh, close }) {
       const deal = await ask('daily_deal', { date: day.date });
       if (!deal) return;
       close();
-      await openFragment(g, deal.state.replaceAll(' ', '_'), { notice: 'shared' });
+      // said as the deal of the day: the player opened no shared deal (a new user's walk read "a shared deal")
+      await openFragment(g, deal.state.replaceAll(' ', '_'), { notice: 'daily' });
     },
     onPar: async () => {
       day.busy = true;

@@ -271,6 +271,7 @@ export default {
   'notice.badRules': 'These rules cannot be played ({message}): the match follows the published rules.',
   'notice.badMatch': 'The match could not start: {message}',
   'notice.again': 'You are playing the deal again: the same hands, the same cut.',
+  'notice.daily': 'You are playing the deal of the day: everyone gets the same hands today.',
   'notice.shared': 'You opened a shared deal.',
   'notice.sharedMatch': 'You opened a shared match, from its first deal.',
   'notice.tooLong': 'This match is too long to go on: its record has reached the most a save or a link can hold. Start a new match.',

@@ -268,6 +268,7 @@ export default {
   'notice.badRules': 'Ces règles ne peuvent pas être jouées ({message}) : la partie suit les règles publiées.',
   'notice.badMatch': 'La partie n’a pas pu commencer : {message}',
   'notice.again': 'Vous rejouez la donne : les mêmes mains, la même coupe.',
+  'notice.daily': 'Vous jouez la donne du jour\u00a0: tout le monde a les mêmes mains aujourd’hui.',
   'notice.shared': 'Vous avez ouvert une donne partagée.',
   'notice.sharedMatch': 'Vous avez ouvert une partie partagée, depuis sa première donne.',
   'notice.tooLong': 'Cette partie est trop longue pour continuer : son relevé a atteint ce qu’une sauvegarde ou un lien peut contenir. Commencez une nouvelle partie.',

@@ -268,6 +268,7 @@ export default {
   'notice.badRules': 'Tsy azo lalaovina ireo fitsipika ireo ({message}): ny fitsipika navoaka no arahin’ny lalao.',
   'notice.badMatch': 'Tsy nety nanomboka ny lalao: {message}',
   'notice.again': 'Averinao lalaovina ny fizarana: karatra mitovy, tapaka mitovy.',
+  'notice.daily': 'Milalao ny fizarana anio ianao: mitovy tanana ny rehetra anio.',
   'notice.shared': 'Nanokatra fizarana nozaraina ianao.',
   'notice.sharedMatch': 'Nanokatra lalao nozaraina ianao, hatramin’ny fizarana voalohany.',
   'notice.tooLong': 'Lava loatra ity lalao ity ka tsy afaka mitohy: tonga amin’izay azon’ny fitahirizana na rohy raisina ny firaketana azy. Manomboha lalao vaovao.',
