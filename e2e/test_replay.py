@@ -114,10 +114,10 @@ def test_the_replay_shows_what_each_of_the_players_cards_was_worth(page: Page) -
         if position is worst:
             break
     expect(dialog.locator(".gt-replay__worth-title")).to_have_text(
-        f"Trick {worst['trick']}: what each card was worth, every hand known")
-    # Whose points, and of what: the team's in the whole deal (a bare "Card points" read as the trick's).
-    expect(dialog.locator(".gt-replay__values thead th")).to_have_text(
-        ["Card", "Your team’s card points in the deal", "Your team’s match points"])
+        f"Trick {worst['trick']}: what each card was worth to your team over the deal, every hand known")
+    # Whose points, and of what, is the title's (a bare "Card points" under "what each card was worth" read as the
+    # trick's points).
+    expect(dialog.locator(".gt-replay__values thead th")).to_have_text(["Card", "Card points", "Match points"])
     rows = dialog.locator(".gt-replay__values tbody tr")
     expect(rows).to_have_count(len(worst["cards"]))
     for row, card in zip(rows.all(), worst["cards"], strict=True):

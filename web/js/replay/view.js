@@ -151,9 +151,9 @@ function renderWorth(t, replay, { me, review, onReview }) {
     h('h3.gt-replay__worth-title', t('replay.worthTitle', { n: p.trick })),
     h('div.gt-scroll', h('table.gt-replay__values', [
       h('thead', h('tr', [h('th', { attrs: { scope: 'col' } }, t('replay.card')),
-        // whose and of what: a bare "Card points" beside a trick read as that trick's points
-        h('th', { attrs: { scope: 'col' } }, t('replay.valueCardPoints')),
-        h('th', { attrs: { scope: 'col' } }, t('replay.valueMatchPoints'))])),
+        // whose and of what is the title's (a bare "Card points" beside a trick read as that trick's points)
+        h('th', { attrs: { scope: 'col' } }, t('summary.cardPoints')),
+        h('th', { attrs: { scope: 'col' } }, t('summary.matchPoints'))])),
       h('tbody', p.cards.map((c) => h('tr', {
         class: { 'is-best': c.best, 'is-played': c.card === p.played.card }, dataset: { card: c.card },
       }, [
