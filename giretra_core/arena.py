@@ -460,7 +460,7 @@ def _leg_results(tasks: list[_LegTask], jobs: int) -> Iterator[Iterator[tuple[Le
         try:
             yield (_raise_failed(result) for result in pool.map(_play_leg_in_worker, tasks, chunksize=chunk))
         except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)   # an error (or ^C) stops the pairs not yet begun
+            pool.shutdown(wait=False, cancel_futures=True)   # an error (or ^C) stops the legs not yet begun
             raise
 
 
