@@ -52,6 +52,8 @@ def test_the_deal_of_the_day_is_the_same_in_two_browsers(page: Page, other_brows
         tab.locator('#gt-dialog[open] [data-action="daily-deal"]').click()
         expect(tab.locator("#gt-dialog[open]")).to_have_count(0)
         expect(tab.locator(".gt-hand [data-card]")).to_have_count(8, timeout=20_000)
+        # said as what it is (before: "You opened a shared deal", which the player had not)
+        expect(tab.locator(".gt-notice")).to_contain_text("You are playing the deal of the day")
         hands.append(sorted(hand(tab)))
     assert dates[0] == dates[1]
     view = api("daily_deal", date=dates[0])["view"]
@@ -64,10 +66,17 @@ def test_a_puzzle_solved_and_one_failed_with_the_results_kept(page: Page) -> Non
     date = str(daily.get_attribute("data-date"))
     board = daily.locator(".gt-daily__puzzle")
     mine, _, played = bottoms_line(date, 1)
-    for card, count in zip(mine, played, strict=True):
+    for i, (card, count) in enumerate(zip(mine, played, strict=True)):
         expect(board).to_have_attribute("data-state", "playing")
         board.locator(f'.gt-daily__card[data-card="{card}"]').click()
         expect(board).to_have_attribute("data-played", str(count))   # the others answered up to Bottom's next turn
+        if i == 0:   # the trick of Bottom's first card, whole, with its winner (before: gone at once)
+            done = api("puzzle", date=date, number=1, played=mine[:1])["lastTrick"]
+            assert done is not None and len(mine) > 1
+            last = board.locator(".gt-daily__last")
+            expect(last).to_have_attribute("data-winner", done["winner"])
+            expect(last).to_contain_text("won by you:" if done["winner"] == "Bottom" else f"won by {done['winner']}:")
+            expect(last.locator(".gt-inline-card")).to_have_count(4)
     expect(board).to_have_attribute("data-state", "solved")
     goal = api("puzzle", date=date, number=1)["goal"]
     expect(board.locator(".gt-daily__taken")).to_have_text(f"Solved: your team took its {goal} card points.")

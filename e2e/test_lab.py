@@ -12,9 +12,10 @@ from conftest import BOOT_TIMEOUT_MS, wait_ready
 from gameplay import play_one_step, saved_state
 from playwright.sync_api import Locator, Page, expect
 
-from giretra_core import lab
+from giretra_core import Match, lab, seat_view
 from giretra_core.deal import action_token
 from giretra_core.notation import format_match, parse_match
+from giretra_core.seats import Seat
 
 ARENA_TIMEOUT_MS = 240_000   # 100 duplicate deals (200 deals) against basic in Pyodide on a loaded machine
 
@@ -131,6 +132,21 @@ def test_the_lab_speaks_the_readers_language_down_to_its_tab_title(page: Page) -
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     open_lab(page, "lang=mg")
     expect(page).to_have_title("Laboratoara robo")
+
+
+def test_the_lab_says_what_a_bot_can_read_in_its_view_in_the_page(page: Page) -> None:
+    # A reader of the page has no repository: "docs/bots.md lists what the view holds" pointed where they cannot go.
+    open_lab(page, "lang=fr")
+    help_ = page.locator("[data-lab=view-help]")
+    help_.locator("summary").click()
+    expect(help_.locator("summary")).to_have_text("Ce que votre robot peut lire dans view")
+    expect(help_.locator("dd").first).to_be_visible()
+    assert "⟦" not in help_.inner_text()
+    # Every field it names is one of the seat view's, the view a lab bot is given.
+    names = {n.strip() for text in help_.locator("dt code").all_inner_texts() for n in text.split(",")}
+    view = seat_view(Match.new(seed=1), Seat.BOTTOM)
+    assert len(names) >= 15 and all(hasattr(view, name) for name in names), names
+    expect(page.locator("main > p").first).not_to_contain_text("docs/bots.md")
 
 
 LAST_LEGAL = ("from giretra_core.bots import Decision\n\n\n"

@@ -52,7 +52,8 @@ def test_the_replay_steps_through_the_deal_with_every_hand_open(page: Page) -> N
         assert shown_hand(dialog, seat) == []
     last = steps[-1]
     expect(dialog.locator('.gt-replay__points [data-team="Team1"]')).to_contain_text(
-        f"{last['cardPoints']['Team1']} card points, {last['tricksWon']['Team1']} tricks")
+        f"{last['cardPoints']['Team1']} card points, {last['tricksWon']['Team1']} trick"
+        + ("" if last["tricksWon"]["Team1"] == 1 else "s"))
     page.keyboard.press("ArrowRight")   # nothing after the last step
     expect(replay).to_have_attribute("data-step", str(len(steps) - 1))
     page.keyboard.press("Home")
@@ -65,6 +66,10 @@ def test_the_replay_steps_through_the_deal_with_every_hand_open(page: Page) -> N
     expect(replay).to_have_attribute("data-step", "0")
     dialog.locator(".gt-replay__slider").fill(str(k - 1))   # the slider
     expect(replay).to_have_attribute("data-step", str(k - 1))
+    # Trick 1 whole: its winners have "1 trick", not "1 tricks".
+    one = next(team for team, n in steps[k - 1]["tricksWon"].items() if n == 1)
+    expect(dialog.locator(f'.gt-replay__points [data-team="{one}"]')).to_have_text(
+        re.compile(rf": {steps[k - 1]['cardPoints'][one]} card points, 1 trick$"))
     dialog.locator('[data-action="replay-next"]').click()
     expect(replay).to_have_attribute("data-step", str(k))
     expect(dialog.locator(".gt-replay__trick")).to_have_attribute("data-trick", "2")
@@ -109,7 +114,10 @@ def test_the_replay_shows_what_each_of_the_players_cards_was_worth(page: Page) -
         if position is worst:
             break
     expect(dialog.locator(".gt-replay__worth-title")).to_have_text(
-        f"Trick {worst['trick']}: what each card was worth, every hand known")
+        f"Trick {worst['trick']}: what each card was worth to your team over the deal, every hand known")
+    # Whose points, and of what, is the title's (a bare "Card points" under "what each card was worth" read as the
+    # trick's points).
+    expect(dialog.locator(".gt-replay__values thead th")).to_have_text(["Card", "Card points", "Match points"])
     rows = dialog.locator(".gt-replay__values tbody tr")
     expect(rows).to_have_count(len(worst["cards"]))
     for row, card in zip(rows.all(), worst["cards"], strict=True):
@@ -123,6 +131,38 @@ def test_the_replay_shows_what_each_of_the_players_cards_was_worth(page: Page) -
     else:
         expect(verdict).to_contain_text(f"gave your team {worst['lost']['cardPoints']} more card points")
     expect(dialog.locator(".gt-replay__worth .gt-note")).to_contain_text("You could not see the other hands")
+
+
+# Every text the replay's expert line shows, recorded as the page draws it (a state that lasts a round trip).
+RECORD_EXPERT_LINES_JS = """() => {
+  window.expertLines = [];
+  new MutationObserver(() => {
+    for (const line of document.querySelectorAll('#gt-dialog .gt-replay__expert')) {
+      window.expertLines.push(line.textContent);
+    }
+  }).observe(document.querySelector('#gt-dialog'), { childList: true, subtree: true, characterData: true });
+}"""
+
+
+def test_the_experts_choices_asked_in_the_replay_are_said_coming_and_the_keys_still_step(page: Page) -> None:
+    dialog = deals_result(page)
+    dialog.locator('[data-action="replay"]').click()
+    replay = dialog.locator(".gt-replay[data-step]")
+    expect(replay).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(dialog.locator(".gt-replay__progress")).to_contain_text("has been worked out", timeout=60_000)
+    dialog.locator('[data-action="replay-next"]').focus()
+    page.keyboard.press("PageDown")   # the player's first choice of card
+    expect(dialog.locator(".gt-replay__worth[data-played]")).to_be_visible()
+    step = int(str(replay.get_attribute("data-step")))
+    page.evaluate(RECORD_EXPERT_LINES_JS)
+    dialog.locator('[data-action="replay-review"]').click()
+    # The button is drawn away: the focus goes back to the steps, not to the dialog's close button.
+    expect(dialog.locator('[data-action="replay-next"]')).to_be_focused()
+    expect(dialog.locator(".gt-replay__expert")).to_contain_text("Expert:", timeout=60_000)
+    # While the expert replayed the deal, the replay said so (before: nothing where the button had been).
+    assert any("The expert bot is replaying your deal" in line for line in page.evaluate("window.expertLines"))
+    page.keyboard.press("ArrowRight")
+    expect(replay).to_have_attribute("data-step", str(step + 1))
 
 
 def test_the_replay_in_french_on_a_phone(page: Page) -> None:

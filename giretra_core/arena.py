@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import itertools
 import json
 import math
 import os
@@ -366,10 +367,12 @@ def _mean_ci(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-class _PairTask(NamedTuple):
-    """One duplicate pair to play: what a worker process needs (picklable)."""
+class _LegTask(NamedTuple):
+    """One leg of a duplicate pair to play: what a worker process needs (picklable).  A pair's two legs are two
+    tasks: the processes' last tasks end closer together (half a pair's time left idle on average, not a whole)."""
 
     pair_seed: int
+    a_team: int
     levels: tuple[str, str]
     rules: str
     budget_ms: float
@@ -379,12 +382,12 @@ class _PairTask(NamedTuple):
     remotes: Remotes
 
 
-def _play_pair(task: _PairTask) -> tuple[list[LegResult], dict[str, Side]]:
-    """Both legs of one pair, with the two sides' tallies of this pair alone (merged by :func:`run`)."""
+def _play_leg(task: _LegTask) -> tuple[LegResult, dict[str, Side]]:
+    """One leg of a pair, with the two sides' tallies of this leg alone (merged by :func:`run`, in the legs' order)."""
     sides = {"A": Side(task.levels[0]), "B": Side(task.levels[1])}
-    legs = [play_leg(task.pair_seed, task.levels, team, task.rules, task.budget_ms, sides, task.max_deals,
-                     task.bidder, task.time_guard, task.remotes) for team in (0, 1)]
-    return legs, sides
+    leg = play_leg(task.pair_seed, task.levels, task.a_team, task.rules, task.budget_ms, sides, task.max_deals,
+                   task.bidder, task.time_guard, task.remotes)
+    return leg, sides
 
 
 class _CrashText(Exception):
@@ -401,17 +404,16 @@ class _Failed:
     params: dict[str, str] | None = None
 
 
-def _play_pair_in_worker(task: _PairTask) -> tuple[list[LegResult], dict[str, Side]] | _Failed:
+def _play_leg_in_worker(task: _LegTask) -> tuple[LegResult, dict[str, Side]] | _Failed:
     try:
-        return _play_pair(task)
+        return _play_leg(task)
     except own.OwnBotError as err:
         cause = err.__cause__
         return _Failed(str(err), "".join(traceback.format_exception(cause)) if cause is not None else None,
                        err.kind, err.params)
 
 
-def _raise_failed(result: tuple[list[LegResult], dict[str, Side]] | _Failed) -> tuple[list[LegResult],
-                                                                                      dict[str, Side]]:
+def _raise_failed(result: tuple[LegResult, dict[str, Side]] | _Failed) -> tuple[LegResult, dict[str, Side]]:
     if isinstance(result, _Failed):
         crash = _CrashText(result.crash) if result.crash else None
         raise own.OwnBotError(result.message, result.kind, result.params) from crash
@@ -439,41 +441,42 @@ def default_jobs() -> int:
 
 
 @contextlib.contextmanager
-def _pair_results(tasks: list[_PairTask],
-                  jobs: int) -> Iterator[Iterator[tuple[list[LegResult], dict[str, Side]]]]:
+def _leg_results(tasks: list[_LegTask], jobs: int) -> Iterator[Iterator[tuple[LegResult, dict[str, Side]]]]:
     """Each task's result, in the tasks' order: here for one job (or one pair), else from *jobs* processes.
 
     The workers learn this process's import path and registered levels (a ``spawn`` start method has neither); a bot
-    of one's own is loaded again by its name.  An error in a worker is raised here, at its pair's turn."""
-    jobs = max(1, min(jobs, len(tasks)))
+    of one's own is loaded again by its name.  An error in a worker is raised here, at its leg's turn."""
+    jobs = max(1, min(jobs, len(tasks) // 2))   # a single pair stays in this process, as it did
     if jobs == 1:
-        yield (_play_pair(task) for task in tasks)
+        yield (_play_leg(task) for task in tasks)
         return
     from concurrent.futures import ProcessPoolExecutor
 
     registered = [[lv.pattern, _reference(lv.parse), _reference(lv.choose), lv.legend] for lv in _REGISTERED.values()]
-    # One pair at a time keeps the processes busy to the end and the progress regular; thousands of tiny pairs
+    # One leg at a time keeps the processes busy to the end and the progress regular; thousands of tiny legs
     # (single deals of the fast levels) go a few at a time, so that handing them over stays cheap.
     chunk = max(1, len(tasks) // (jobs * 64))
     with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start, initargs=(sys.path, registered)) as pool:
         try:
-            yield (_raise_failed(result) for result in pool.map(_play_pair_in_worker, tasks, chunksize=chunk))
+            yield (_raise_failed(result) for result in pool.map(_play_leg_in_worker, tasks, chunksize=chunk))
         except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)   # an error (or ^C) stops the pairs not yet begun
+            pool.shutdown(wait=False, cancel_futures=True)   # an error (or ^C) stops the legs not yet begun
             raise
 
 
 def _worker_start(path: list[str], registered: list[list[str]]) -> None:
-    """A worker process of :func:`_pair_results`: the parent's import path and registered levels."""
+    """A worker process of :func:`_leg_results`: the parent's import path and registered levels."""
     sys.path[:] = path
     for pattern, parse, choose, legend in registered:
         if pattern not in _REGISTERED:
             register_level(Level(pattern, _load(parse), _load(choose), legend))  # type: ignore[arg-type]
 
 
-def _host(stack: contextlib.ExitStack, levels: tuple[str, ...]) -> Remotes:
+def _host(stack: contextlib.ExitStack, levels: tuple[str, ...],
+          progress: Callable[[str], None] | None = None) -> Remotes:
     """The bots served over the protocol among *levels*: a URL as it is (every event sent), a ``bot.meta.json``
-    launched for the whole run (its events) and stopped when *stack* closes."""
+    launched for the whole run (its events) and stopped when *stack* closes; *progress* is told of each launch (a
+    first launch's init can install packages for a minute, with nothing else to show)."""
     remotes: Remotes = {}
     for level in levels:
         if level in remotes:
@@ -481,7 +484,12 @@ def _host(stack: contextlib.ExitStack, levels: tuple[str, ...]) -> Remotes:
         if remote.is_url(level):
             remotes[level] = (level, None)
         elif remote.is_remote(level):
+            if progress is not None:
+                progress(f"{level}: starting the bot as its meta says (its init command, if any, then its launch; "
+                         "the first init may install packages)")
             client = stack.enter_context(remote.launched(level))
+            if progress is not None:
+                progress(f"{level}: answering at {client.base_url}")
             events = None if client.notifications is None else tuple(sorted(client.notifications))
             remotes[level] = (client.base_url, events)
     return remotes
@@ -509,13 +517,16 @@ def run(level_a: str, level_b: str, seed: int, matches: int | None = None, deals
     per_mode: dict[int, list[float]] = {}
     started = time.perf_counter()
     with contextlib.ExitStack() as hosting:
-        remotes = _host(hosting, (level_a, level_b))
-        tasks = [_PairTask(deal_pair_seed(seed, i), (level_a, level_b), rules, budget_ms, max_deals, bidder,
-                           time_guard, remotes) for i in range(pairs)]
-        results = hosting.enter_context(_pair_results(tasks, jobs))
-        for i, (legs, pair_sides) in enumerate(results):
-            for key, side in pair_sides.items():
-                _merge_side(sides[key], side)
+        remotes = _host(hosting, (level_a, level_b), progress)
+        tasks = [_LegTask(deal_pair_seed(seed, i), team, (level_a, level_b), rules, budget_ms, max_deals, bidder,
+                          time_guard, remotes) for i in range(pairs) for team in (0, 1)]
+        results = hosting.enter_context(_leg_results(tasks, jobs))
+        for i in range(pairs):
+            legs = []
+            for leg, leg_sides in itertools.islice(results, 2):   # the pair's legs, A as Team1 then as Team2
+                legs.append(leg)
+                for key, side in leg_sides.items():
+                    _merge_side(sides[key], side)
             won = sum(leg.score_a for leg in legs)
             wins += won
             pair_scores.append(won / 2)

@@ -279,18 +279,24 @@ def result(made: Contract | None, score: DealScore, lang: str) -> JSON:
 
 def puzzle(p: Puzzle, deal: Deal, played: Sequence[int], right: int | None, lang: str) -> JSON:
     """A puzzle after the cards *played* since its start (:func:`giretra_core.daily.follow`): every hand open, the
-    trick under way (or the last one, whole, once the deal is over), the card points the player's team took since
-    the start, and the right card where the last was wrong."""
+    trick under way (or the last one, whole, once the deal is over), the trick finished before it since the start
+    (with its winner), the card points the player's team took since the start, and the right card where the last was
+    wrong."""
     assert deal.contract is not None
     trumps = deal.contract.mode
     over = deal.phase is not Phase.PLAY
     last = deal.tricks[-1] if over else None
     trick = trick_cards(last.leader, last.cards) if last else trick_cards(deal.leader, deal.trick)
+    # What the others answered to the player's card and who won it: without it, a finished trick went from the page
+    # at once (only the points taken said what had happened).
+    done = deal.tricks[-1] if not over and len(deal.tricks) > len(p.start.tricks) else None
     return {
         "date": p.date, "number": p.number, "tricks": p.tricks, "goal": p.goal,
         "contract": contract(deal.contract, True, lang),
         "hands": {SEAT_NAMES[i]: cards(h, trumps) for i, h in enumerate(deal.hands)},
         "trick": trick, "played": [card_name(c) for c in played],
+        "lastTrick": None if done is None else {"cards": trick_cards(done.leader, done.cards),
+                                                "winner": SEAT_NAMES[done.winner]},
         "taken": deal.points[0] - p.start.points[0],
         "wrong": None if right is None else {"card": card_name(played[-1]), "right": card_name(right)},
         "solved": right is None and over, "toAct": None if over or right is not None else SEAT_NAMES[Seat.BOTTOM],

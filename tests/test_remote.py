@@ -5,6 +5,7 @@ the reference's own Python template launched from a meta, the bodies the client 
 from __future__ import annotations
 
 import json
+import re
 import sys
 import threading
 import time
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from giretra_core import protocol, remote
+from giretra_core import arena, protocol, remote
 from giretra_core.arena import main as arena_main
 from giretra_core.match import Match
 from giretra_core.modes import Mode
@@ -53,6 +54,18 @@ def test_the_reference_template_plays_in_the_arena_launched_from_a_meta(
     # Stopped afterwards: nothing answers on its port.
     with pytest.raises(remote.RemoteBotError, match="failed"):
         remote.Client(f"http://localhost:{port}").call("GET", "health", None, 2.0)
+
+
+def test_a_bots_launch_is_said_before_its_first_pair(tmp_path: Path) -> None:
+    # A first launch's init can install packages for a minute (the reference's own metas: a venv and pip), and the
+    # arena printed nothing until the first pair was played.
+    meta = template_meta(tmp_path, None, [])
+    lines: list[str] = []
+    arena.run(str(meta), "random", seed=1, deals=1, rules="play.giretra.com", progress=lines.append)
+    assert lines[0] == (f"{meta}: starting the bot as its meta says (its init command, if any, then its launch; the "
+                        "first init may install packages)")
+    assert re.fullmatch(rf"{re.escape(str(meta))}: answering at http://localhost:\d+/", lines[1])
+    assert lines[2].startswith("1/1 pairs")
 
 
 class FakeBot:

@@ -68,7 +68,8 @@ test('one catalogue per language, each with the keys and placeholders of the Eng
 // Cancel: an audit).
 const HOMONYMS = {
   fr: { D: ['rankShort.Q', 'table.dealerChip'], 'Les annonces': ['bids.all', 'lesson.family.negotiation'] },
-  mg: { anjarany: ['table.toAct', 'table.toCut', 'table.toSpeak'], Mpifanandrina: ['seat.opponent', 'stats.opponents'] },   // (no plural)
+  mg: { anjarany: ['table.toAct', 'table.toCut', 'table.toSpeak'], Mpifanandrina: ['seat.opponent', 'stats.opponents'],
+    '{team}: isa karatra {points}, fanangonana {tricks}': ['replay.points', 'replay.points.one'] },   // (no plural)
 };
 
 test('no word says two different things in a language, but the homonyms looked at', () => {
@@ -94,7 +95,7 @@ test('a team’s name keeps its number on the line of its word, in every languag
 
 // (Last: it adds the duplicate's words to the catalogues the tests above read.)
 test('a module loaded later brings its words in each language, which every translator then has, one made before too', async () => {
-  for (const module of ['duplicate', 'daily']) {
+  for (const module of ['duplicate', 'daily', 'lab']) {
     const { default: own } = await import(`../../web/js/${module}/words.js`);
     assert.deepEqual(Object.keys(own).sort(), [...LANGUAGES].sort());
     for (const [lang, words] of Object.entries(own)) {

@@ -83,6 +83,22 @@ test('the analysis is asked one position at a time and each lands on the step of
   assert.equal(engine.pending.length, 0, 'nothing more asked once every position has come');
 });
 
+test('PageDown goes to the player’s next card before its values have come, and stops past the last choice', async () => {
+  const { engine, r } = replay({ replay_deal: () => REPLAY });
+  await r.load();
+  r.nextChoice();   // nothing asked yet: the player's first card (it did nothing until the analysis reached it)
+  assert.equal(r.index, 2);
+  const done = r.analyse();
+  await Promise.resolve();
+  engine.take('analyse_deal').resolve({ total: 1, positions: [position('JD')] });   // KC was forced, say
+  await done;
+  r.first();
+  r.nextChoice();
+  assert.equal(r.index, 4, 'once worked out, only the cards with a choice');
+  r.nextChoice();
+  assert.equal(r.index, 4);
+});
+
 test('closed, the replay asks nothing more and drops an answer still coming', async () => {
   const { engine, r, changes } = replay();
   await r.load();

@@ -100,7 +100,8 @@ export function openDaily({ game, open, refresh, close }) {
       const deal = await ask('daily_deal', { date: day.date });
       if (!deal) return;
       close();
-      await openFragment(g, deal.state.replaceAll(' ', '_'), { notice: 'shared' });
+      // said as the deal of the day: the player opened no shared deal (a new user's walk read "a shared deal")
+      await openFragment(g, deal.state.replaceAll(' ', '_'), { notice: 'daily' });
     },
     onPar: async () => {
       day.busy = true;
@@ -164,6 +165,11 @@ function renderPuzzle(t, p, cb) {
   return h('section.gt-daily__puzzle', { dataset: { state, played: String(p.played.length) } }, [
     h('p.gt-daily__goal', [t('daily.goal', { goal: p.goal, tricks: p.tricks }), ' ', contractText(t, p.contract)]),
     ...PLACES.map(seat),
+    // the trick just finished, whole, with its winner: the others' answers to the player's card stay in sight
+    p.lastTrick ? h('p.gt-daily__last', { dataset: { winner: p.lastTrick.winner } }, [
+      t.bySeat('daily.lastTrick', p.lastTrick.winner, 'Bottom'), ' ',
+      ...p.lastTrick.cards.map((x) => h('span', [t(x.seat === 'Bottom' ? 'seat.you' : `seat.${x.seat}`), ' ',
+        renderCardInline(t, x.card), ' ']))]) : null,
     h('p.gt-daily__trick', [t('daily.trick'), ' ',
       p.trick.length ? p.trick.map((x) => h('span', [t(x.seat === 'Bottom' ? 'seat.you' : `seat.${x.seat}`), ' ',
         renderCardInline(t, x.card), ' '])) : '—']),

@@ -1,9 +1,12 @@
 // The bot lab page (lab.html): its words, its own engine (lab/engine.js), the controller and the view. The game
 // page and the rules page never import this folder.
-import { loadWords, preferredLang } from '../i18n.js';
+import { addWords, loadWords, preferredLang } from '../i18n.js';
 import { createLabController } from './controller.js';
 import { createLabEngine } from './engine.js';
 import { mountLabView } from './view.js';
+import words from './words.js';
+
+addWords(words);   // the view's reference: the lab's own words, not in the catalogues the game loads
 
 const params = new URLSearchParams(location.search);
 // The language: the address's, else the game's setting (giretra.settings), else the browser's.

@@ -69,9 +69,18 @@ export class Replay {
   next() { this.goTo(this.index + 1); }
   last() { this.goTo(this.count - 1); }
 
-  /** The previous / next step where the player chose a card that has been analysed. */
+  /** The previous / next step where the player chose a card that has been analysed; while the analysis has not
+   *  reached it, the player's next card, where its values will appear (PageDown did nothing until then). */
   prevChoice() { const s = this.analysedSteps.filter((i) => i < this.index); if (s.length) this.goTo(s.at(-1)); }
-  nextChoice() { const s = this.analysedSteps.find((i) => i > this.index); if (s !== undefined) this.goTo(s); }
+  nextChoice() {
+    const s = this.analysedSteps.find((i) => i > this.index);
+    if (s !== undefined) { this.goTo(s); return; }
+    const a = this.analysis;
+    if (!this.steps || (a && a.total !== null && a.done >= a.total)) return;   // all worked out: no choice after
+    const own = this.steps.findIndex((step, i) => i > this.index && step.seat === this.seat
+      && step.action.type === 'card');
+    if (own >= 0) this.goTo(own);
+  }
 
   // -- what each card was worth -----------------------------------------------------------------------------------------
 

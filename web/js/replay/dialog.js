@@ -22,7 +22,11 @@ export function openReplay({ dom, game, open, refresh, shareBase = location.href
   open((t) => renderReplay(t, replay, {
     me: HUMAN,
     review: g.review?.deal === deal ? g.review : null,
-    onReview: () => g.askReview(deal),
+    onReview: () => {
+      g.askReview(deal);   // draws the dialog again at once: the button is gone, and with it the keyboard's focus
+      // the keys step the replay from its Next step button, as after it loaded (left on the close button, they did not)
+      dom.dialog.querySelector('[data-action="replay-next"]')?.focus({ preventScroll: true });
+    },
     onBack: () => { stop(); back(); },
     link: replay.link,
     onCopyLink: async (button) => {

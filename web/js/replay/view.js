@@ -121,9 +121,11 @@ function renderBoard(t, step, me) {
 }
 
 function renderPoints(t, step) {
+  const plural = new Intl.PluralRules(t.lang);
   return h('p.gt-replay__points', TEAMS.map((team, i) => h('span', { dataset: { team } }, [
-    i ? ' · ' : '', t('replay.points', { team: t.team(team), points: step.cardPoints[team],
-      tricks: step.tricksWon[team] }),
+    // "1 trick", and in French "0 pli" and "1 pli": the language's own plural rule
+    i ? ' · ' : '', t(plural.select(step.tricksWon[team]) === 'one' ? 'replay.points.one' : 'replay.points', {
+      team: t.team(team), points: step.cardPoints[team], tricks: step.tricksWon[team] }),
   ])));
 }
 
@@ -149,6 +151,7 @@ function renderWorth(t, replay, { me, review, onReview }) {
     h('h3.gt-replay__worth-title', t('replay.worthTitle', { n: p.trick })),
     h('div.gt-scroll', h('table.gt-replay__values', [
       h('thead', h('tr', [h('th', { attrs: { scope: 'col' } }, t('replay.card')),
+        // whose and of what is the title's (a bare "Card points" beside a trick read as that trick's points)
         h('th', { attrs: { scope: 'col' } }, t('summary.cardPoints')),
         h('th', { attrs: { scope: 'col' } }, t('summary.matchPoints'))])),
       h('tbody', p.cards.map((c) => h('tr', {
@@ -166,8 +169,10 @@ function renderWorth(t, replay, { me, review, onReview }) {
       expert.expert.type === 'card' ? renderCardInline(t, expert.expert.card) : expert.expert.text,
       h('span.gt-review__why', ` — ${expert.plan ?? expert.why}`),
       !p.playedBest && expert.same ? h('span', ` ${t('replay.goodGuess')}`) : null])
-      : review ? null : h('p', h('button.gt-btn', { type: 'button', dataset: { action: 'replay-review' },
-        on: { click: onReview } }, t('review.ask'))),
+      : review ? h('p.gt-replay__expert', { attrs: { role: 'status' } }, review.moves ? null   // none for this card
+        : review.total ? t('review.progress', { done: review.done, total: review.total }) : t('review.loading'))
+        : h('p', h('button.gt-btn', { type: 'button', dataset: { action: 'replay-review' },
+          on: { click: onReview } }, t('review.ask'))),
     h('p.gt-note', t('replay.note')),
     status,
   ]);
