@@ -485,11 +485,13 @@ def test_a_card_hint_says_its_plan_first_and_the_figures_second(lang: str) -> No
     assert hint["plan"] and "{" not in hint["plan"] and hint["plan"] != hint["detail"]
     assert hint["detail"] and re.search(r"\b\d+\b", hint["detail"]), hint   # the number of deals the search saw
     match = parse_match(state)
-    card = parse_card(hint["action"])
-    plan = review.plan(match, Seat.BOTTOM, bots.choose("expert", seat_view(match, Seat.BOTTOM),
-                                                       review.position_rng(match, 0), 250.0))
-    assert plan is not None and _plan_is_true(seat_view(match, Seat.BOTTOM), card, plan.key, plan.params)
-    assert card_text(card, lang) in hint["plan"]
+    assert card_text(parse_card(hint["action"]), lang) in hint["plan"]
+    # The plan is true of the card it comes with. Asked again here with the clock guard off: the guard at 4× the budget
+    # cut the search on a machine at load 20, and a card of one answer met the plan of another (a run under load).
+    decision = bots.choose("expert", seat_view(match, Seat.BOTTOM), review.position_rng(match, 0), 250.0,
+                           time_guard=False)
+    plan = review.plan(match, Seat.BOTTOM, decision)
+    assert plan is not None and _plan_is_true(seat_view(match, Seat.BOTTOM), decision.action, plan.key, plan.params)
 
 
 def test_a_call_keeps_its_line_and_has_no_card_plan() -> None:
