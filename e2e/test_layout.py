@@ -587,6 +587,53 @@ def test_a_deals_result_and_the_score_sheet_fit_a_small_phone(page: Page, width:
     assert sheet.evaluate(fits) is True, sheet.evaluate(fits)
 
 
+# The lines each cell of the deal's result takes (its words' line boxes, a role's pill on the line of its words).
+RESULT_LINES_JS = """() => [...document.querySelectorAll('#gt-dialog[open] .gt-summary__table tbody tr')].map((tr) =>
+  [...tr.children].filter((cell) => cell.getClientRects().length).map((cell) => {
+    const tops = [], walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      if (!n.data.trim() || !n.parentElement.checkVisibility({ visibilityProperty: true })) continue;
+      const range = document.createRange(); range.selectNodeContents(n);
+      for (const r of range.getClientRects()) {
+        if (r.width > 1 && !tops.some((top) => Math.abs(top - r.top) < 6)) tops.push(r.top);
+      }
+    }
+    return tops.length;
+  }))"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "mg"])
+def test_a_deals_result_reads_each_team_in_two_lines_on_a_phone(page: Page, lang: str) -> None:
+    # docs/screenshots (deal-result-360x640-mg): "Ekipa 2 (Havia sy Havanana)" and its role took four lines, the card
+    # points with "ao anatiny ny +10 farany" (incl. +10 last trick) four. A row reads in two lines: the team and its
+    # role, the points and the last trick's +10; the seats are still read (the arithmetic's lines show them).
+    for seed in (1, 7):   # the announcers Team 2, then Team 1, each with the last trick
+        state, _ = drive(api("new_match", seed=seed)["state"], lambda v: v["dealNumber"] == 1 and v["phase"] == "play"
+                         and v["toAct"] == HUMAN and len(v["hand"]) == 1)
+        page.set_viewport_size(PHONE)
+        open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(state))
+        page.locator(".gt-notice__dismiss").click()  # dismiss "You opened a shared deal."
+        page.locator(".gt-hand .is-legal").tap()
+        result = page.locator("#gt-dialog[open] .gt-summary__table")
+        expect(result.locator("tbody tr")).to_have_count(2)
+        expect(result.locator(".gt-note")).to_have_count(1)
+        seats = page.evaluate("() => [...document.querySelectorAll('.gt-summary__seats')].every((s) =>"
+                              " document.querySelector('#gt-dialog[open] .gt-summary__lines').textContent"
+                              ".includes(s.textContent.trim()))")
+        assert seats, "a team's seats, read in its row, are not shown in the arithmetic's lines"
+        names = result.locator("tbody th").evaluate_all("hs => hs.map((h) => h.textContent)")
+        assert all("(" in name for name in names), names   # the seats read with the team's name
+        for width, height in ((360, 640), (390, 844), (320, 568)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+            lines = page.evaluate(RESULT_LINES_JS)
+            page.screenshot(path=str(ARTIFACTS / f"result-rows-{seed}-{width}-{lang}.png"))
+            assert max(max(row) for row in lines) <= 2, f"seed {seed}, {width}x{height} {lang}: lines {lines}"
+            fits = result.locator("xpath=..").evaluate("s => s.scrollWidth <= s.clientWidth")
+            assert fits, f"seed {seed}, {width}x{height} {lang}: the result scrolls sideways"
+    page.set_viewport_size(PHONE)
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "mg"])
 def test_a_teams_number_stays_on_the_line_of_its_word_at_every_phone_width(page: Page, lang: str) -> None:
     # An audit: a team's name read "… Team" at a line's end and "2 (Left and Right)" on the next.

@@ -143,7 +143,7 @@ export default {
   'summary.announcers': 'mpanam\u00ADbara',
   'summary.defenders': 'mpiaro',
   'summary.cardPoints': 'Isa karatra',
-  'summary.lastTrickBonus': 'ao anatiny ny +10 farany',
+  'summary.lastTrickBonus': '+10 farany',
   'summary.tricks': 'Fanango\u00ADnana',   // a soft hyphen: the result's column fits a phone
   'summary.matchPoints': 'Isa lalao',
   'summary.total': 'Isa',
