@@ -880,6 +880,47 @@ def test_every_legal_call_and_the_contract_are_in_view_while_a_phones_player_cal
                 assert page.evaluate(CALLS_OUT_OF_VIEW_JS) == [], f"{where}: legal calls out of view"
 
 
+# The player's cut numbers out of view: under the dock's box edges (or scrolled out of it), or off the screen.
+CUTS_OUT_OF_VIEW_JS = """() => {
+  const box = document.querySelector('.gt-dock > .gt-panel')?.getBoundingClientRect();
+  return [...document.querySelectorAll('.gt-cut .gt-bid')].filter((b) => {
+    const r = b.getBoundingClientRect();
+    return !box || !b.getClientRects().length || r.top < Math.max(box.top, 0) - 0.5
+      || r.bottom > Math.min(box.bottom, innerHeight) + 0.5 || r.height < 44;
+  }).map((b) => b.dataset.action);
+}"""
+
+
+def test_every_cut_is_in_view_on_a_phone_and_the_keys_still_choose(page: Page) -> None:
+    # docs/screenshots (cut-choice-360x640-*): the cut's 21 numbers scrolled in the pinned dock ("▾ 7 more"). They sit
+    # in three rows of seven, every one in view and a 44 px target, the dock at most 45 % of the screen; the group is
+    # still named "Cut the deck" and the arrows still move among the numbers.
+    for lang, title in (("en", "Cut the deck"), ("fr", "Coupez le paquet"), ("mg", "Tapaho ny karatra")):
+        page.set_viewport_size(PHONE)
+        open_game(page, query=f"speed=0&lang={lang}", fragment="seed=12")   # Right deals: the player cuts
+        wait_my_turn(page, "cut")
+        expect(page.locator(".gt-cut .gt-bid")).to_have_count(21)
+        for width, height in ((360, 640), (320, 568), (390, 844)):
+            where = f"cut-{width}x{height}-{lang}"
+            page.set_viewport_size({"width": width, "height": height})
+            with contextlib.suppress(PlaywrightTimeoutError):   # (the page's turn scroll; said below)
+                page.wait_for_function(f"() => !({CUTS_OUT_OF_VIEW_JS})().length", timeout=10_000)
+            page.screenshot(path=str(ARTIFACTS / f"dock-{where}.png"))
+            assert page.evaluate(CUTS_OUT_OF_VIEW_JS) == [], f"{where}: cuts out of view"
+            box = page.locator(".gt-dock > .gt-panel")
+            assert box.evaluate("b => b.scrollHeight <= b.clientHeight + 1"), f"{where}: the dock's box scrolls"
+            share = page.evaluate("document.querySelector('.gt-dock').getBoundingClientRect().height / innerHeight")
+            assert share <= 0.45, f"{where}: the dock takes {share:.0%} of the screen"
+        group = page.get_by_role("group", name=title)
+        expect(group.get_by_role("button")).to_have_count(21)
+        group.locator('[data-action="c6"]').focus()
+        page.keyboard.press("ArrowRight")
+        expect(page.locator('.gt-cut [data-action="c7"]')).to_be_focused()
+        page.keyboard.press("End")
+        expect(page.locator('.gt-cut [data-action="c26"]')).to_be_focused()
+    page.set_viewport_size(PHONE)
+
+
 def test_the_tricks_last_trick_button_is_not_under_a_phones_status_line(page: Page) -> None:
     # docs/screenshots (play-360x640-mg): the page scrolled the trick's cards clear of the pinned dock, not its "Last
     # trick" button (two lines in Malagasy), whose lower edge stayed under the status line (two lines too).
