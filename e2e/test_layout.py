@@ -1028,6 +1028,34 @@ def test_a_bots_role_is_never_cut_inside_its_word_on_a_phone(page: Page, width: 
     assert outside == [], f"a role's pill reaches past its seat: {outside}"
 
 
+# Where a seat's words break inside a word: a new line begun after a letter, not after a space or a (soft) hyphen.
+BROKEN_WORDS_JS = """() => [...document.querySelectorAll('.gt-seat__player')].flatMap((el) => {
+  const text = el.firstChild, range = document.createRange(), broken = [];
+  let top = null;
+  for (let i = 0; i < text.data.length; i += 1) {
+    range.setStart(text, i); range.setEnd(text, i + 1);
+    const r = [...range.getClientRects()].at(-1);   // (after a soft hyphen's break: the hyphen's box, then its own)
+    if (!r || r.width === 0) continue;
+    if (top !== null && r.top > top + 2 && !/[\\s\\u00ad-]/.test(text.data[i - 1])) broken.push(text.data);
+    top = r.top;
+  }
+  return broken;
+})"""
+
+
+def test_a_bots_level_is_never_cut_inside_its_word_on_a_small_phone(page: Page) -> None:
+    # A match played through at 320×568 in Malagasy with random bots: "Milalao kisendrasendra" (Random bot) read
+    # "kisendrasendr / a" in each seat.
+    seven, _ = drive(api("new_match", seed=20)["state"], lambda v: v["phase"] == "negotiation"
+                     and v["toAct"] == "Bottom" and sum(a["legal"] for a in v["legal"]) >= 7)
+    page.set_viewport_size({"width": 320, "height": 568})
+    open_game(page, query="speed=0&lang=mg", fragment=fragment(seven))
+    wait_my_turn(page, "negotiation")
+    expect(page.locator(".gt-seat--left .gt-seat__player")).to_contain_text("Milalao kisendra")
+    assert page.evaluate(BROKEN_WORDS_JS) == []
+    page.set_viewport_size(PHONE)
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "mg"])
 def test_the_match_ends_sheet_with_its_start_score_fits_a_small_phone(page: Page, lang: str) -> None:
     # A match begun from a score (a shared link) has a "Start" row. In Malagasy ("Fanombohana") its word widened the
