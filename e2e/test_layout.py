@@ -952,6 +952,12 @@ def test_every_cut_is_in_view_on_a_phone_and_the_keys_still_choose(page: Page) -
             assert box.evaluate("b => b.scrollHeight <= b.clientHeight + 1"), f"{where}: the dock's box scrolls"
             share = page.evaluate("document.querySelector('.gt-dock').getBoundingClientRect().height / innerHeight")
             assert share <= 0.45, f"{where}: the dock takes {share:.0%} of the screen"
+            # the deck's words ("You cut the deck") clear of the dock too: half under its status line at 320×568
+            caption = ("() => document.querySelector('.gt-center__note').getBoundingClientRect().bottom"
+                       " <= document.querySelector('.gt-dock').getBoundingClientRect().top + 1")
+            with contextlib.suppress(PlaywrightTimeoutError):
+                page.wait_for_function(caption, timeout=10_000)
+            assert page.evaluate(caption), f"{where}: the deck's words under the dock"
         group = page.get_by_role("group", name=title)
         expect(group.get_by_role("button")).to_have_count(21)
         group.locator('[data-action="c6"]').focus()

@@ -175,7 +175,9 @@ function showTurn(root) {
   const pinned = getComputedStyle(dock).position === 'sticky';
   let by = Math.max(0, hand.getBoundingClientRect().bottom - innerHeight);
   // (the trick's own button too: in Malagasy a two-line status covered "Last trick", docs/screenshots)
-  const shown = [...root.querySelectorAll('.gt-trick [data-card], .gt-trick__middle .gt-btn, .gt-center > .gt-bids-history li')]
+  // (and the deck's words while the player cuts: half under the status line at 320×568)
+  const shown = [...root.querySelectorAll('.gt-trick [data-card], .gt-trick__middle .gt-btn, .gt-center > .gt-bids-history li, '
+    + '.gt-table[data-phase="cut"] .gt-center__note')]
     .map((c) => c.getBoundingClientRect());
   if (pinned && shown.length) {
     const bottom = Math.max(...shown.map((r) => r.bottom));
@@ -191,15 +193,13 @@ function showTurn(root) {
 // Coach mode on a laptop (1000×800): its rules ran up to 150 px under the pinned dock, and a turn may not scroll the
 // bar's score away. The coach ends above the dock, its rules scrolling inside (a focusable box, its edge faded).
 function fitCoach(root) {
-  const coach = root.querySelector('.gt-coach');
-  const dock = root.querySelector('.gt-dock');
+  const coach = root.querySelector('.gt-coach'), dock = root.querySelector('.gt-dock');
   if (!coach || !dock) return;
   coach.style.maxHeight = '';
-  const pinned = getComputedStyle(dock).position === 'sticky';
-  const room = dock.getBoundingClientRect().top - coach.getBoundingClientRect().top - 6;
+  const box = coach.getBoundingClientRect(), room = dock.getBoundingClientRect().top - box.top - 6;
   // (a phone: no room for four lines above its dock; the coach stays below the trick, a scroll away, as before)
-  if (pinned && room >= 80 && coach.getBoundingClientRect().bottom > room + coach.getBoundingClientRect().top) {
-    coach.style.maxHeight = `${Math.max(room, 0)}px`;
+  if (getComputedStyle(dock).position === 'sticky' && room >= 80 && box.bottom > box.top + room) {
+    coach.style.maxHeight = `${room}px`;
   }
   const capped = coach.scrollHeight > coach.clientHeight + 1;
   coach.classList.toggle('is-capped', capped);
