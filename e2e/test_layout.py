@@ -587,8 +587,8 @@ def test_a_deals_result_and_the_score_sheet_fit_a_small_phone(page: Page, width:
     assert sheet.evaluate(fits) is True, sheet.evaluate(fits)
 
 
-# The lines each cell of the deal's result takes (its words' line boxes, a role's pill on the line of its words).
-RESULT_LINES_JS = """(table = '.gt-summary__table') =>
+# The lines each cell of a dialog's table takes (the deal's result, the score sheet): its words' line boxes.
+RESULT_LINES_JS = """(table) =>
   [...document.querySelectorAll(`#gt-dialog[open] ${table} tbody tr`)].map((tr) =>
   [...tr.children].filter((cell) => cell.getClientRects().length).map((cell) => {
     const tops = [], walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
@@ -627,7 +627,7 @@ def test_a_deals_result_reads_each_team_in_two_lines_on_a_phone(page: Page, lang
         for width, height in ((360, 640), (390, 844), (320, 568)):
             page.set_viewport_size({"width": width, "height": height})
             page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-            lines = page.evaluate(RESULT_LINES_JS)
+            lines = page.evaluate(RESULT_LINES_JS, ".gt-summary__table")
             page.screenshot(path=str(ARTIFACTS / f"result-rows-{seed}-{width}-{lang}.png"))
             assert max(max(row) for row in lines) <= 2, f"seed {seed}, {width}x{height} {lang}: lines {lines}"
             fits = result.locator("xpath=..").evaluate("s => s.scrollWidth <= s.clientWidth")
