@@ -99,3 +99,7 @@ def test_the_deals_result_and_the_match_end_take_a_wide_screens_room(page: Page)
         lines = page.evaluate(HEADING_LINES_JS)
         assert lines and max(n for _, n in lines) <= 2, f"{step}: {lines}"
         assert dialog.evaluate("d => d.getBoundingClientRect().width") > 38 * 16, step
+    # The statistics' figures near their words (played through at 1280×800: "1" stood 530 px right of "Parties jouées")
+    gaps = dialog.locator(".gt-stats__list dt").evaluate_all("""dts => dts.map((dt) =>
+      dt.nextElementSibling.getBoundingClientRect().left - dt.getBoundingClientRect().left)""")
+    assert gaps and max(gaps) <= 320, gaps

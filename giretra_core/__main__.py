@@ -29,8 +29,10 @@ from .deal import Deal, Phase, action_token
 from .errors import GiretraError, exit_code
 from .match import Match
 from .notation import format_match, parse_match
+from .review import plan
 from .rules import PRESETS
 from .seats import SEAT_NAMES, Seat
+from .shapes import hint_lines
 from .views import seat_view
 from .words import LANGUAGES, TEAMS, bot_reason, call_text, explain_step, mode_name
 
@@ -112,7 +114,7 @@ def log_lines(match: Match, lang: str = "en", players: Sequence[str] | None = No
             yield f"   Score: {record.scores_after[0]}-{record.scores_after[1]}{raised}"
         if reasons is not None and number <= len(reasons):
             yield "   Why:"
-            yield from _why_lines(deal, reasons[number - 1], lang)
+            yield from _why_lines(match, number, reasons[number - 1], lang)
     yield ""
     if match.winner is not None:
         yield f"{TEAMS[lang][match.winner]} wins {match.scores[0]}-{match.scores[1]} after {len(match.history)} deals."
@@ -133,13 +135,26 @@ def _next_lines(deal: Deal) -> Iterator[str]:
         yield f"   Next: {deal.turn.api_name} to {verb}, {where_in_deal(deal)}"
 
 
-def _why_lines(deal: Deal, reasons: Sequence[Decision], lang: str) -> Iterator[str]:
-    """One line per action of *deal*, in its order: who, the action (a card after its trick's number), the reason."""
+def _why_lines(match: Match, number: int, reasons: Sequence[Decision], lang: str) -> Iterator[str]:
+    """One line per action of deal *number*, in its order: who, the action (a card after its trick's number), the
+    reason. A card's line is the page's hint: the plan in a player's words first, then, on a line of its own below,
+    the search's figures (or the words of a bot of one's own), as the page shows them."""
+    deal = match.deals()[number - 1]
     calls = len(deal.actions()) - len(deal.plays)   # the cut and the calls
-    for i, ((_, seat, action), decision) in enumerate(zip(deal.replay(), reasons, strict=True)):
+    steps = [(m, seat, action) for n, m, seat, action in match.replay() if n == number]
+    for i, ((m, seat, action), decision) in enumerate(zip(steps, reasons, strict=True)):
         token = action_token(action)
         shown = token if i < calls else f"{(i - calls) // 4 + 1}. {token}"
-        yield f"     {seat.api_name:6} {shown:7} {reason_text(decision, lang)}"
+        lines = hint_lines(plan(m, seat, decision), decision, lang)
+        first, second = lines["plan"], lines["detail"]
+        if first is None:   # a cut or a call: its bot's line says it
+            first, second = reason_text(decision, lang), None
+        elif second is None and (decision.key == "random" or decision.key not in bots.REASONS):
+            # what the card does is not why this bot chose it: a random bot's line, or one's own bot's, as written
+            second = reason_text(decision, lang)
+        yield f"     {seat.api_name:6} {shown:7} {first}"
+        if second:
+            yield f"     {'':6} {'':7} {second}"
 
 
 def reason_text(decision: Decision, lang: str) -> str:

@@ -65,7 +65,7 @@ export function mountTable(root, opts = {}) {
     if (!afterDeal) redraw();
   });
   let resign = null;
-  const boxSizes = new ResizeObserver(() => resign?.());
+  const boxSizes = new ResizeObserver(() => { resign?.(); fitCoach(root); });
   // A tap anywhere on the table ends the running motion at once (the tap itself goes on: a card tapped is played).
   root.addEventListener('pointerdown', () => motion.finish(), true);
   const draw = () => {
@@ -86,6 +86,7 @@ export function mountTable(root, opts = {}) {
     boxSizes.disconnect();
     resign = signScroll(box, model.t);
     if (box) boxSizes.observe(box);
+    if (table.querySelector('.gt-coach')) boxSizes.observe(table.querySelector('.gt-dock'));
     // The table itself only ever holds the focus while it waits for the player's turn (a dialog may have put it back
     // there): parked, whatever brought it there.
     parked = restoreFocus(root, focusKey, focusKey === 'table' || (focusKey !== null && focusKey === parked));
@@ -107,6 +108,7 @@ export function mountTable(root, opts = {}) {
     // A hint grows the pinned dock by its lines (a card's plan, then the search's figures): the trick stays above it.
     if (myTurn && model.hint && !hintShown && cfg.followTurn) showTurn(root);
     hintShown = Boolean(model.hint);
+    fitCoach(root);
     const over = model.view.phase === 'match_over';
     if (over && !wasOver && cfg.followTurn) showEnd(root);
     wasOver = over;
@@ -173,7 +175,9 @@ function showTurn(root) {
   const pinned = getComputedStyle(dock).position === 'sticky';
   let by = Math.max(0, hand.getBoundingClientRect().bottom - innerHeight);
   // (the trick's own button too: in Malagasy a two-line status covered "Last trick", docs/screenshots)
-  const shown = [...root.querySelectorAll('.gt-trick [data-card], .gt-trick__middle .gt-btn, .gt-center > .gt-bids-history li')]
+  // (and the deck's words while the player cuts: half under the status line at 320×568)
+  const shown = [...root.querySelectorAll('.gt-trick [data-card], .gt-trick__middle .gt-btn, .gt-center > .gt-bids-history li, '
+    + '.gt-table[data-phase="cut"] .gt-center__note')]
     .map((c) => c.getBoundingClientRect());
   if (pinned && shown.length) {
     const bottom = Math.max(...shown.map((r) => r.bottom));
@@ -184,6 +188,22 @@ function showTurn(root) {
     by = Math.max(by, bottom + ring - dock.getBoundingClientRect().top);
   }
   if (by > 0.5) page.scrollTop += Math.ceil(by);
+}
+
+// Coach mode on a laptop (1000×800): its rules ran up to 150 px under the pinned dock, and a turn may not scroll the
+// bar's score away. The coach ends above the dock, its rules scrolling inside (a focusable box, its edge faded).
+function fitCoach(root) {
+  const coach = root.querySelector('.gt-coach'), dock = root.querySelector('.gt-dock');
+  if (!coach || !dock) return;
+  coach.style.maxHeight = '';
+  const box = coach.getBoundingClientRect(), room = dock.getBoundingClientRect().top - box.top - 6;
+  // (a phone: no room for four lines above its dock; the coach stays below the trick, a scroll away, as before)
+  if (getComputedStyle(dock).position === 'sticky' && room >= 80 && box.bottom > box.top + room) {
+    coach.style.maxHeight = `${room}px`;
+  }
+  const capped = coach.scrollHeight > coach.clientHeight + 1;
+  coach.classList.toggle('is-capped', capped);
+  coach.tabIndex = capped ? 0 : -1;
 }
 
 // The match is over: the score, in the bar at the top, in view above the pinned panel that names the winner.

@@ -146,7 +146,7 @@ export default {
   'summary.announcers': 'announcers',
   'summary.defenders': 'defenders',
   'summary.cardPoints': 'Card points',
-  'summary.lastTrickBonus': 'incl. +10 last trick',
+  'summary.lastTrickBonus': '+10 last trick',
   'summary.tricks': 'Tricks',
   'summary.matchPoints': 'Match points',
   'summary.total': 'Score',

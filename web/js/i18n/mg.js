@@ -61,7 +61,7 @@ export default {
   'welcome.rules': 'Vakio ny fitsipika, misy lesona azo andramana',
   'welcome.play': 'Andao hilalao',
   'player.human': 'Mpilalao',
-  'level.random': 'Milalao kisendrasendra',
+  'level.random': 'Milalao kisendra\u00ADsendra',   // a soft hyphen: a 320 px seat broke it before its last letter
   'level.basic': 'Robo vao manomboka',
   'level.advanced': 'Robo mahay',
   'level.expert': 'Robo manam-pahaizana',
@@ -143,7 +143,7 @@ export default {
   'summary.announcers': 'mpanam\u00ADbara',
   'summary.defenders': 'mpiaro',
   'summary.cardPoints': 'Isa karatra',
-  'summary.lastTrickBonus': 'ao anatiny ny +10 farany',
+  'summary.lastTrickBonus': '+10 farany',
   'summary.tricks': 'Fanango\u00ADnana',   // a soft hyphen: the result's column fits a phone
   'summary.matchPoints': 'Isa lalao',
   'summary.total': 'Isa',

@@ -7,11 +7,11 @@ import { rove } from './hand.js';
 import { TEAM_OF } from './seats.js';
 
 /** "Sans A — Doubled automatically ×2 — Team 1" from the engine's contract object. */
-export function contractText(t, contract) {
+export function contractText(t, contract, team = contract ? t.team(contract.announcerTeam) : '') {
   if (!contract) return t('contract.none');
   const key = contract.multiplier === 4 ? 'contract.x4' : contract.multiplier === 2
     ? (contract.automatic ? 'contract.x2auto' : 'contract.x2') : 'contract.x1';
-  return t(key, { mode: contract.modeText, team: t.team(contract.announcerTeam) });
+  return t(key, { mode: contract.modeText, team });
 }
 
 export function renderContract(t, view) {

@@ -8,6 +8,13 @@ import { SEATS, TEAM_OF } from './seats.js';
 
 const TEAMS = ['Team1', 'Team2'];
 
+// "Team 2" and " (Left and Right)" apart: on a phone the seats are only read (CSS), so that a row takes two lines,
+// the team and its role (the contract's line and the arithmetic name the seats in full).
+function teamName(name) {
+  const at = name.indexOf(' (');
+  return at < 0 ? [name] : [name.slice(0, at), h('span.gt-summary__seats', name.slice(at))];
+}
+
 // *me*: the player's own seat, named "You" as on the table; *review*: the engine's review of the player's choices
 // (null: not asked, without its moves while it comes), asked by *onReview*; *onBack*: an earlier deal's result, seen
 // again from the score sheet, goes back to it (instead of "Next deal"); *duplicate*: "you vs the expert" drawn by its
@@ -34,7 +41,7 @@ export function renderSummary(t, summary, { me, winner, review, onReview, onRepl
       ])),
       h('tbody', TEAMS.map((team) => h(`tr.gt-team--${team.toLowerCase()}`, { dataset: { team } }, [
         h('th', { attrs: { scope: 'row' } }, [
-          t.team(team),
+          ...teamName(t.team(team)),
           c.announcerTeam === team ? h('span.gt-tag', t('summary.announcers')) : h('span.gt-tag', t('summary.defenders')),
         ]),
         h('td', [String(summary.cardPoints[team]),
@@ -120,7 +127,10 @@ export function renderScoreSheet(t, sheet, me, { onDeal, onPlayAgain, stats, dup
       attrs: { 'aria-label': t('summary.title', { n: d.dealNumber }) }, on: { click: () => onDeal(d.dealNumber) },
     }, String(d.dealNumber)) : String(d.dealNumber)),
     h('td.gt-sheet__dealer', t.who(d.dealer, me)),
-    h('td.gt-sheet__contract', contractText(t, d.contract)),
+    // On a phone the team by the columns' short names ("AllTrumps, Them"): the seats took a row three or four lines
+    h('td.gt-sheet__contract', d.contract ? [h('span.gt-sheet__long', contractText(t, d.contract)),
+      h('span.gt-sheet__short', contractText(t, d.contract, t(`team.${d.contract.announcerTeam}.short`)))]
+      : contractText(t, d.contract)),
     ...TEAMS.map((team) => h('td', d.instantWin === team ? t('sheet.instantWin') : String(d.matchPoints[team]))),
     ...TEAMS.map((team) => h('td.gt-sheet__total', String(d.scoresAfter[team]))),
   ]));
