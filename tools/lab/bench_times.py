@@ -23,7 +23,6 @@ from giretra_core.bots import expert  # noqa: E402
 from giretra_core.bots.expert import ExpertSettings  # noqa: E402
 from giretra_core.match import Match  # noqa: E402
 from giretra_core.views import seat_view  # noqa: E402
-
 from tools.lab.bench_keep import parse_set  # noqa: E402
 
 
