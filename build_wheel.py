@@ -47,12 +47,12 @@ PROJECT_FILES = ("pyproject.toml", "README.md", "setup.cfg", "setup.py", "MANIFE
 OFFLINE_ONLY = ("giretra_core/__main__.py", "giretra_core/arena.py", "giretra_core/bench.py",
                 "giretra_core/bots/oracle.py", "giretra_core/bots/own.py", "giretra_core/playout.py",
                 "giretra_core/protocol.py", "giretra_core/remote.py", "giretra_core/botserver.py",
-                "giretra_core/lab.py")
+                "giretra_core/lab.py", "giretra_core/partner.py")
 # What the bot lab's worker (web/js/lab/worker.js) adds to the game's wheel: its seam and the arena with what the
 # arena imports. A zip of its own (web/wheels/<hash>/lab-<hash>.zip, named by wheel.json's "lab"), so the game page
 # never downloads it.
 LAB_MODULES = ("giretra_core/lab.py", "giretra_core/arena.py", "giretra_core/bots/own.py", "giretra_core/remote.py",
-               "giretra_core/protocol.py")
+               "giretra_core/protocol.py", "giretra_core/partner.py")
 # The study's modules (the solo duplicate, the deal of the day and the puzzles): left out of the wheel, in a zip of
 # their own (wheel.json's "study") that the game's worker unpacks when a call answers that it needs them
 # (web/js/worker.js): the first visit's bytes stay under 5 MB. jsonapi imports them inside the functions that use them.

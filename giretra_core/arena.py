@@ -57,12 +57,14 @@ from typing import NamedTuple, Protocol
 from . import bots, remote
 from .bots import own
 from .bots.reasons import Decision
+from .cards import Card
 from .deal import MAX_CUT, MIN_CUT, Cut, Deal, action_token
 from .errors import GiretraError, exit_code
 from .match import Match
 from .modes import Mode
 from .negotiation import Call, CallKind
 from .notation import format_match
+from .partner import overtake_cost
 from .rules import PRESETS
 from .scoring import DealScore
 from .seats import Seat
@@ -199,6 +201,9 @@ class Side:
     sweeps: int = 0
     instant_wins: int = 0
     over_budget: int = 0
+    # With partner=True (giretra_core.partner): needless overtakes of the partner's sure trick, those that lost card
+    # points against the exact solver, and the card points they lost.
+    partner: list[int] = field(default_factory=lambda: [0, 0, 0])
 
 
 @dataclass
@@ -222,11 +227,12 @@ Remotes = dict[str, tuple[str, tuple[str, ...] | None]]   # a remote level -> it
 
 def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget_ms: float, sides: dict[str, Side],
              max_deals: int | None = None, bidder: str | None = None, time_guard: bool = True,
-             remotes: Remotes | None = None) -> LegResult:
+             remotes: Remotes | None = None, partner: bool = False) -> LegResult:
     """One match (or its first *max_deals* deals) with bot A in team *a_team* and B in the other.
 
     *levels* is (A, B).  The cuts come from the seed; each seat's bot has its own seeded RNG.  A level in *remotes*
     is a bot served over the reference's protocol (:mod:`giretra_core.remote`): its seats get a session each.
+    *partner*: count each side's needless overtakes of its partner's sure tricks (:mod:`giretra_core.partner`).
     """
     seat_level = [levels[0] if seat & 1 == a_team else levels[1] for seat in range(4)]
     side_of = [sides["A"] if seat & 1 == a_team else sides["B"] for seat in range(4)]
@@ -287,6 +293,8 @@ def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget
                     side_of[seat].doubles[0] += 1
                 elif call.kind is CallKind.REDOUBLE:
                     side_of[seat].redoubles[0] += 1
+            if partner and isinstance(decision.action, int) and deal.contract is not None and deal.trick:
+                _note_overtake(deal, decision.action, match.rules.notrumps_must_rise, side_of[seat])
             before = match
             match = match.apply(seat, decision.action)
             if table is not None:
@@ -325,6 +333,19 @@ def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget
     else:
         score_a = 1.0 if mp[a] > mp[1 - a] else 0.5 if mp[a] == mp[1 - a] else 0.0
     return LegResult(score_a, deals, mp[a], mp[1 - a], cp[a], cp[1 - a], by_mode)
+
+
+def _note_overtake(deal: Deal, card: Card, must_rise: bool, side: Side) -> None:
+    assert deal.contract is not None
+    won = [False, False]
+    for t in deal.tricks:
+        won[t.winner & 1] = True
+    found = overtake_cost(deal.hands, int(deal.contract.mode), int(deal.leader), deal.trick, card,
+                          (won[0], won[1]), must_rise)
+    if found is not None:
+        side.partner[0] += 1
+        side.partner[1] += found[1] > 0
+        side.partner[2] += found[1]
 
 
 def _tally(deal: Deal, score: DealScore, side_of: list[Side], calls_counted: bool = True) -> None:
@@ -380,13 +401,14 @@ class _LegTask(NamedTuple):
     bidder: str | None
     time_guard: bool
     remotes: Remotes
+    partner: bool = False
 
 
 def _play_leg(task: _LegTask) -> tuple[LegResult, dict[str, Side]]:
     """One leg of a pair, with the two sides' tallies of this leg alone (merged by :func:`run`, in the legs' order)."""
     sides = {"A": Side(task.levels[0]), "B": Side(task.levels[1])}
     leg = play_leg(task.pair_seed, task.levels, task.a_team, task.rules, task.budget_ms, sides, task.max_deals,
-                   task.bidder, task.time_guard, task.remotes)
+                   task.bidder, task.time_guard, task.remotes, task.partner)
     return leg, sides
 
 
@@ -433,6 +455,8 @@ def _merge_side(into: Side, part: Side) -> None:
     into.sweeps += part.sweeps
     into.instant_wins += part.instant_wins
     into.over_budget += part.over_budget
+    for k in range(3):
+        into.partner[k] += part.partner[k]
 
 
 def default_jobs() -> int:
@@ -498,13 +522,14 @@ def _host(stack: contextlib.ExitStack, levels: tuple[str, ...],
 def run(level_a: str, level_b: str, seed: int, matches: int | None = None, deals: int | None = None,
         rules: str = "giretra.com", budget_ms: float = 250.0, bidder: str | None = None,
         progress: Callable[[str], None] | None = None, time_guard: bool = True, jobs: int = 1,
-        pair_done: Callable[[int, int], None] | None = None) -> dict[str, object]:
+        pair_done: Callable[[int, int], None] | None = None, partner: bool = False) -> dict[str, object]:
     """Play the duplicate pairs and return every figure as a dict (what ``--json`` prints).
 
     *time_guard* off: the searching bots stop on their work limits only, so the figures do not
     depend on the machine's load (decision times still do).  *jobs* above 1 plays the pairs in that many
     processes; the pairs are merged in their order, so every figure but the times is that of ``jobs=1``.
-    *pair_done* is told ``(pairs played, pairs)`` after each pair (the bot lab's progress bar)."""
+    *pair_done* is told ``(pairs played, pairs)`` after each pair (the bot lab's progress bar).  *partner* adds each
+    side's partner-quality figure (:mod:`giretra_core.partner`) as ``side_X.partner``."""
     sides = {"A": Side(level_a), "B": Side(level_b)}
     pairs = matches if matches is not None else deals
     assert pairs is not None
@@ -519,7 +544,7 @@ def run(level_a: str, level_b: str, seed: int, matches: int | None = None, deals
     with contextlib.ExitStack() as hosting:
         remotes = _host(hosting, (level_a, level_b), progress)
         tasks = [_LegTask(deal_pair_seed(seed, i), team, (level_a, level_b), rules, budget_ms, max_deals, bidder,
-                          time_guard, remotes) for i in range(pairs) for team in (0, 1)]
+                          time_guard, remotes, partner) for i in range(pairs) for team in (0, 1)]
         results = hosting.enter_context(_leg_results(tasks, jobs))
         for i in range(pairs):
             legs = []
@@ -571,6 +596,11 @@ def run(level_a: str, level_b: str, seed: int, matches: int | None = None, deals
     }
     for key, side in sides.items():
         result[f"side_{key}"] = _side_json(side)
+        if partner:
+            needless, costly, lost = side.partner
+            result[f"side_{key}"]["partner"] = {   # type: ignore[index]
+                "needless_overtakes": needless, "costly_overtakes": costly, "card_points_lost": lost,
+                "card_points_lost_per_deal": round(lost / max(1, total_deals), 3)}
     return result
 
 
@@ -825,6 +855,11 @@ def _print_report(r: dict[str, object]) -> None:
         for mode, c in side["contracts"].items():
             print(f"    {mode:15} taken {c['taken']:5}  made {c['made']:5}  failed {c['failed']:5}  "
                   f"tied {c['tied']:3}  success {c['success_rate']}")
+        if "partner" in side:
+            pq = side["partner"]
+            print(f"    partner quality: {pq['needless_overtakes']} needless overtakes of the partner's sure trick, "
+                  f"{pq['costly_overtakes']} of them costly; card points lost against the solver "
+                  f"{pq['card_points_lost']} ({pq['card_points_lost_per_deal']} a deal)")
         doubles, redoubles = side["doubles"], side["redoubles"]
         print(f"    doubles {doubles['made']} (the doubled contract failed {doubles['contract_failed']})  "
               f"redoubles {redoubles['made']} (the contract made {redoubles['contract_made']})  "
@@ -852,6 +887,9 @@ def main(argv: list[str] | None = None, prog: str = "python -m giretra_core.aren
     parser.add_argument("--jobs", type=_count, default=None,
                         help=f"processes to play the pairs in (default: every core, here {default_jobs()}); the "
                              "figures are those of --jobs 1, only the times differ")
+    parser.add_argument("--partner", action="store_true",
+                        help="the partner-quality figure: needless overtakes of the partner's sure trick and the card "
+                             "points they lose against the exact solver, per side")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     args = parser.parse_args(argv)
@@ -914,7 +952,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m giretra_core.aren
         with bots_print():
             result = run(args.a, args.b, args.seed, matches if not args.deals else None, args.deals, args.rules,
                          args.budget, args.bidder, progress, time_guard=not args.no_time_guard,
-                         jobs=args.jobs or default_jobs())
+                         jobs=args.jobs or default_jobs(), partner=args.partner)
     except remote.RemoteBotError as err:   # a bot served over the protocol: what was sent and what came back
         return failed(err)
     except own.OwnBotError as err:  # a level of this package breaking a rule stays a full traceback

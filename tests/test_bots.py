@@ -17,7 +17,7 @@ from giretra_core.bots.advanced import signal_state
 from giretra_core.bots.cardplay import ADVANCED, heuristic_card
 from giretra_core.bots.expert import ExpertSettings
 from giretra_core.bots.inference import sample_world
-from giretra_core.bots.knowledge import play_inference
+from giretra_core.bots.knowledge import play_inference, play_knowledge
 from giretra_core.bots.rollout import policy_playout
 from giretra_core.bots.solver import Solver
 from giretra_core.cards import card_name, cards_of, parse_card
@@ -133,7 +133,9 @@ def test_the_expert_keeps_the_policys_card_when_the_search_leads_by_noise(state:
     match = parse_match(state)
     assert match.turn is not None
     view = seat_view(match, match.turn)
-    before = expert.choose(view, random.Random(seed), 400.0, time_guard=False, settings=ExpertSettings(keep_se=0.0))
+    # The blunder as the audit found it: no keep rule, the play-outs of the time (the advanced play before issue 36).
+    before = expert.choose(view, random.Random(seed), 400.0, time_guard=False,
+                           settings=ExpertSettings(keep_se=0.0, advanced_play=False))
     now = expert.choose(view, random.Random(seed), 400.0, time_guard=False)
     assert (card_name(before.action), before.key, (before.params or {})["usual"]) == (noise, "search_over", kept)
     assert card_name(now.action) == kept and now.key not in ("search", "solved", "search_over", "solved_over"), now
@@ -288,6 +290,26 @@ def test_policy_playouts_reading_the_signals_play_the_advanced_levels_deal() -> 
     assert alike[True] == 40 and alike[False] < 35, alike
 
 
+def test_the_experts_policy_card_is_the_advanced_levels_card() -> None:
+    # The card the expert keeps within its noise, names in its hint and plays out for every seat is the advanced
+    # level's as it is: it once called the card play without the advanced level's leads (the play before issue 36),
+    # and differed from the advanced level's card (or its line) in 56 of these 512 positions.
+    differ = {True: 0, False: 0}
+    for seed in range(16):
+        match = Match.new(seed=300 + seed)
+        rng = random.Random(seed)
+        while match.deal_number == 1 and match.turn is not None:
+            view = seat_view(match, match.turn)
+            decision = bots.choose("advanced", view, rng)
+            if view.phase == "play":
+                know = play_knowledge(view, inference=True)
+                for current in (True, False):
+                    card, key = expert.policy_card(view, know, current)
+                    differ[current] += (card, key) != (decision.action, decision.key)
+            match = match.apply(match.turn, decision.action)
+    assert differ[True] == 0 and differ[False] > 0, differ
+
+
 def test_heuristic_keeps_a_master_ten_under_partners_ace() -> None:
     # Partner's AD wins; Top holds 10D 8D: the 10 is now master, so Top keeps it and plays the 8.
     hand = sum(1 << parse_card(c) for c in ("10D", "8D", "KC"))
@@ -392,4 +414,5 @@ def test_the_experts_answer_does_not_depend_on_machine_load(monkeypatch: pytest.
         return now
 
     monkeypatch.setattr(expert.time, "perf_counter", slow)
-    assert json.loads(jsonapi.bot_action(request))["value"]["action"] == unguarded == "JH"
+    # (JH before the play-outs played the advanced level's card play as it is: another search, another answer.)
+    assert json.loads(jsonapi.bot_action(request))["value"]["action"] == unguarded == "QH"

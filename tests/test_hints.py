@@ -110,10 +110,11 @@ def _true_of_the_position(view: SeatView, decision: Decision) -> bool | None:
         return not trick and all((view.played | view.hand) >> c & 1 for c in higher)
     if key == "lead_winner":  # leading; every higher card of its suit is gone, ours, or where no opponent can be
         led_voids = _shown_voids(view)
+        below = _shown_limits(view)
         opponents = (view.seat.next, view.seat.previous)
         suit = [c for c in cards_of(FULL_DECK) if c >> 3 == card >> 3 and STRENGTH[mode][c] > STRENGTH[mode][card]]
         unseen = [c for c in suit if not (view.played | view.hand) >> c & 1]
-        return not trick and (not unseen or all(card >> 3 in led_voids[o] for o in opponents))
+        return not trick and all(card >> 3 in led_voids[o] or below[o] >> c & 1 for o in opponents for c in unseen)
     if key == "lead_long":   # "second best of your longest suit": one card of the suit in hand above it, none longer
         held = [c for c in cards_of(view.hand) if c >> 3 == card >> 3]
         longest = max(sum(1 for c in cards_of(view.hand) if c >> 3 == s) for s in range(4))
@@ -170,6 +171,27 @@ def _shown_voids(view: SeatView) -> list[set[int]]:
             if c >> 3 != cards[0] >> 3:
                 voids[(leader + i) & 3].add(cards[0] >> 3)
     return voids
+
+
+def _shown_limits(view: SeatView) -> list[int]:
+    """The cards each seat has shown it lacks by not rising: a player who follows must beat the highest card of the
+    led suit if he can, in AllTrumps and on a trump lead (P-2), so a card under it says he holds none above it."""
+    assert view.contract is not None
+    mode = int(view.contract.mode)
+    rises = mode == Mode.ALL_TRUMPS or view.rules.notrumps_must_rise and mode == Mode.NO_TRUMPS
+    lacks = [0, 0, 0, 0]
+    tricks = [(t.leader, t.cards) for t in view.tricks] + [(view.leader, view.trick)]
+    for leader, cards in tricks:
+        led = cards[0] >> 3 if cards else -1
+        if not (rises or led == mode):
+            continue
+        for i, c in enumerate(cards[1:], 1):
+            top = max((x for x in cards[:i] if x >> 3 == led), key=STRENGTH[mode].__getitem__)
+            if c >> 3 == led and STRENGTH[mode][c] < STRENGTH[mode][top]:
+                for x in cards_of(FULL_DECK):
+                    if x >> 3 == led and STRENGTH[mode][x] > STRENGTH[mode][top]:
+                        lacks[(leader + i) & 3] |= 1 << x
+    return lacks
 
 
 # Found by playing seeded matches with the advanced level: it led a card no opponent could beat (the higher ones
@@ -477,21 +499,28 @@ def test_every_card_plan_of_the_expert_hint_is_true_of_its_position() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "mg"])
-def test_a_card_hint_says_its_plan_first_and_the_figures_second(lang: str) -> None:
+def test_a_card_hint_says_its_plan_first_and_the_figures_second(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # "better on average than Q♥ over 160 possible deals" was a card hint's whole line: now the plan comes first, in
     # the player's words and language, and the figures of the search apart.
+    choose = bots.choose
+    monkeypatch.setattr(bots, "choose", lambda *args, **kw: choose(*args, **{**kw, "time_guard": False}))
     state = "G1 giretra.com hrrr 0 R 0-0 150 * c6.H.ok.ok.ok"   # Bottom bid Hearts and leads
     hint = ask("bot_action", state=state, seat="Bottom", lang=lang, budgetMs=250)
     assert hint["plan"] and "{" not in hint["plan"] and hint["plan"] != hint["detail"]
     assert hint["detail"] and re.search(r"\b\d+\b", hint["detail"]), hint   # the number of deals the search saw
     match = parse_match(state)
-    assert card_text(parse_card(hint["action"]), lang) in hint["plan"]
-    # The plan is true of the card it comes with. Asked again here with the clock guard off: the guard at 4× the budget
-    # cut the search on a machine at load 20, and a card of one answer met the plan of another (a run under load).
+    # The plan is true of the card it comes with, and is the page's line: the search asked again here, both times on
+    # its work limit alone (the clock guard at 4× the budget cut one search of two on a machine at load 20, and the
+    # card of one answer met the plan of the other: a run under load).
     decision = bots.choose("expert", seat_view(match, Seat.BOTTOM), review.position_rng(match, 0), 250.0,
                            time_guard=False)
+    assert parse_card(hint["action"]) == decision.action
     plan = review.plan(match, Seat.BOTTOM, decision)
     assert plan is not None and _plan_is_true(seat_view(match, Seat.BOTTOM), decision.action, plan.key, plan.params)
+    assert hint["plan"] == words.card_plan(plan.key, plan.params, lang)   # the plan's line, in the page's language
+    # (Here the master trump: "draw trumps: 4 trumps are still out"; the expert cashed the A♣ before its play-outs
+    # played the advanced level's leads.)
+    assert card_text(decision.action, lang) in hint["plan"] or plan.key.startswith("draw_trumps")
 
 
 def test_a_call_keeps_its_line_and_has_no_card_plan() -> None:

@@ -1,6 +1,6 @@
 """The advanced level's leads taken from Eva (docs/bots.md, "Eva's leads in the advanced level"): masters cashed at
 once, strongest first and the partner's suit first; the partner's suit led with its strongest card.  The basic level
-and the search's play-outs (no *eva_leads*) keep the old leads."""
+(no *eva_leads*) keeps the old leads."""
 
 from __future__ import annotations
 

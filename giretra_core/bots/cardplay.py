@@ -130,8 +130,8 @@ def heuristic_card(seat: int, hand: Mask, legal: Mask, trick: Sequence[Card], le
 
     *out* is every card held by the other three; *may[p]* the cards seat *p* may hold;
     *partner_suit* a suit the partner showed (its bid or signal), -1 if none; *avoid_suits*
-    a 4-bit set of suits the partner asked not to lead; *eva_leads* (the advanced level's own play, not the
-    search's play-outs, which keep the policy the expert was tuned with) cashes masters as Eva does, leads the
+    a 4-bit set of suits the partner asked not to lead; *eva_leads* (the advanced level's play, and the expert's
+    play-outs; the basic level plays without) cashes masters as Eva does, leads the
     second best of its longest suit in NoTrumps and AllTrumps, and in AllTrumps keeps its masters off the
     partner's trick; *last_led* the suit this seat led to the trick just won (-1 if it did not lead it), whose
     masters it keeps cashing.

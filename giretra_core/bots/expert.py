@@ -37,7 +37,7 @@ from ..scoring import score_deal
 from ..views import SeatView
 from . import advanced
 from .advanced import SignalState, signal_state
-from .basic import ADVANCED_DOUBLE
+from .basic import ADVANCED_DOUBLE, last_led
 from .bidding import Outlook, call_decision, choose_call, outlook, win_chance
 from .cardplay import ADVANCED, heuristic_card
 from .inference import evidence_bias, sample_world
@@ -76,7 +76,11 @@ class ExpertSettings:
     * *playout_signals* — the play-outs' players read and follow the advanced level's signals (the partner's suit
       returned, a discarded or an opponent's suit not led), as the advanced bots do. Off: no measurable gain
       (docs/bots.md, tools/lab/README.md);
-    * *sampler* — what deals the card search considers.
+    * *sampler* — what deals the card search considers;
+    * *advanced_play* — the play-outs and the policy's card (the tie-break, the keep rule, the hint's line) are the
+      advanced level's card play as it is (Eva's leads, the long-suit lead, masters kept off the partner's trick in
+      AllTrumps: ``eva_leads``); off, the play before issue 36, which the expert was tuned with (docs/bots.md);
+    * *exact_cards* — solve every sampled deal exactly once the player to move holds this many cards or fewer.
 
     >>> ExpertSettings().keep_se, ExpertSettings(keep_se=0.0) == ExpertSettings()
     (1.0, False)
@@ -85,6 +89,8 @@ class ExpertSettings:
     keep_se: float = 1.0
     playout_signals: bool = False
     sampler: Sampler = sample_world
+    advanced_play: bool = True
+    exact_cards: int = EXACT_CARDS
 
 
 SHIPPED = ExpertSettings()   # the expert the page and the ladder play
@@ -160,20 +166,24 @@ def equivalent(view: SeatView, a: Card, b: Card) -> bool:
     return a == b or prune_equivalent(mask_of((a, b)), _others(know), know.mode).bit_count() == 1
 
 
-def policy_card(view: SeatView, know: PlayKnowledge) -> tuple[Card, str]:
-    """The advanced policy's card and its reason key: the search's tie-break, with a line a person understands."""
+def policy_card(view: SeatView, know: PlayKnowledge, current: bool = True) -> tuple[Card, str]:
+    """The advanced policy's card and its reason key: the search's tie-break, with a line a person understands.
+
+    *current*: the advanced level's own card, the call it makes (``basic.play_card``); off, the play before
+    issue 36 (``ExpertSettings.advanced_play``)."""
     partner_suit, avoid = advanced.signals(view)
     legal = legal_cards(know.hand, know.trick, know.mode, know.notrumps_must_rise)
     may = [know.may_hold(p) for p in range(4)]
     return heuristic_card(know.seat, know.hand, legal, know.trick, know.leader, know.mode, know.out, may,
-                          know.announcer_team, ADVANCED, partner_suit, avoid)
+                          know.announcer_team, ADVANCED, partner_suit, avoid, eva_leads=current,
+                          last_led=last_led(view) if current else -1)
 
 
 def play(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool,
          settings: ExpertSettings = SHIPPED) -> Decision:
     know = play_knowledge(view, inference=True)
     moves = root_moves(know)
-    hint, hint_key = policy_card(view, know)
+    hint, hint_key = policy_card(view, know, settings.advanced_play)
     legal = legal_cards(know.hand, know.trick, know.mode, know.notrumps_must_rise)
     if len(moves) == 1:
         card = moves[0]
@@ -221,14 +231,13 @@ def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.R
     bias = evidence_bias(calls, seat)
     signals = (signal_state(know.mode, [(int(t.leader), t.cards) for t in view.tricks], calls)
                if settings.playout_signals else None)
-    exact = know.hand.bit_count() <= EXACT_CARDS
+    exact = know.hand.bit_count() <= settings.exact_cards
     sums = [0.0] * len(moves)
     history: list[list[float]] = [[] for _ in moves]
     worlds = 0
     seen: set[tuple[Mask, ...]] = set()
     solver = Solver(know.mode, know.notrumps_must_rise, SWEEP) if exact else None
     won_before = (know.tricks_won[0] > 0, know.tricks_won[1] > 0)
-    remaining_cards = (know.out | know.hand).bit_count()
     while worlds < max_worlds:
         world = settings.sampler(rng, know.out, counts, forbidden, bias)
         if world is None:
@@ -242,15 +251,16 @@ def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.R
             mv = solver.move_values(hands, know.leader, know.trick, won_before, moves)
             for card in moves:
                 values.append(_solved_value(mv[card], team, know.points, table, sweep_us, sweep_them, total))
-            cost = (solver.nodes - nodes_before) * 0.5 + 5
+            cost = exact_cost(solver.nodes - nodes_before)
         else:
             for card in moves:
-                values.append(_rollout_value(hands, know, card, table, sweep_us, sweep_them, signals))
+                values.append(_rollout_value(hands, know, card, table, sweep_us, sweep_them, signals,
+                                             settings.advanced_play))
                 if worlds and deadline.late():
                     break  # out of time: this deal is left out
             if len(values) < len(moves):
                 break
-            cost = len(moves) * (remaining_cards + 4)
+            cost = rollout_cost(know, len(moves))
         for i, v in enumerate(values):
             sums[i] += v
             history[i].append(v)
@@ -262,6 +272,16 @@ def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.R
         if early_stop and worlds >= MIN_PAIRED and worlds % 4 == 0 and _clear_winner(sums, history):
             break
     return [v / max(1, worlds) for v in sums], worlds, exact, history, len(seen)
+
+
+def exact_cost(nodes: int, worlds: int = 1) -> float:
+    """The work units of *worlds* sampled deals solved exactly in *nodes* nodes in all."""
+    return nodes * 0.5 + 5 * worlds
+
+
+def rollout_cost(know: PlayKnowledge, moves: int) -> float:
+    """The work units of one sampled deal played out once for each of *moves* cards."""
+    return moves * ((know.out | know.hand).bit_count() + 4)
 
 
 def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
@@ -303,8 +323,9 @@ def _solved_value(v: int, team: int, points_before: tuple[int, int], table: list
 
 
 def _rollout_value(hands: list[Mask], know: PlayKnowledge, card: Card, table: list[float], sweep_us: float,
-                   sweep_them: float, signals: SignalState | None = None) -> float:
-    """Play *card*, then the policy at every seat to the end of the deal."""
+                   sweep_them: float, signals: SignalState | None = None, current: bool = True) -> float:
+    """Play *card*, then the policy at every seat to the end of the deal (*current*: the advanced level's play as
+    it is, else the play before issue 36)."""
     seat = know.seat
     h = list(hands)
     h[seat] &= ~(1 << card)
@@ -313,7 +334,7 @@ def _rollout_value(hands: list[Mask], know: PlayKnowledge, card: Card, table: li
     if know.trick and card >> 3 != know.trick[0] >> 3:
         forbidden[seat] |= SUIT_MASKS[know.trick[0] >> 3]
     (pts, tricks) = policy_playout(h, know.mode, know.leader, trick, know.announcer_team, forbidden, know.points,
-                                   know.tricks_won, know.notrumps_must_rise, signals=signals)
+                                   know.tricks_won, know.notrumps_must_rise, signals=signals, eva_leads=current)
     team = seat & 1
     if tricks[team] == 8:
         return sweep_us

@@ -5,8 +5,8 @@ from what it may know (its hand, the cards gone, the voids shown so far), not a 
 The search evaluates its moves with these play-outs before the exact solver takes over.
 Given the deal's signals too (*signals*) and *eva_leads*, each seat plays exactly the advanced level's card: on
 the real hands such a play-out plays the deal four advanced bots play (tests/test_bots.py); without the signals
-it strays from it in about half the deals.  The expert's play-outs keep the leads it was tuned with (no
-*eva_leads*: the advanced level's Eva leads are not measured inside the search yet).
+it strays from it in about half the deals.  The expert's play-outs pass *eva_leads* (the advanced level's card
+play as it is; ``ExpertSettings.advanced_play``), not the signals (``ExpertSettings.playout_signals``).
 """
 
 from __future__ import annotations

@@ -3,6 +3,9 @@ play-outs' signals).
 
     python tools/lab/bench_keep.py --pairs 400 --seeds 3 4 5 --keep 0 1
     python tools/lab/bench_keep.py --pairs 400 --seeds 3 4 5 --keep 1 1 --signals 0 1
+    python tools/lab/bench_keep.py --pairs 300 --seeds 3801 --set advanced_play=0 advanced_play=1
+
+--set BASE NEW gives any other fields of ExpertSettings, as field=value[,field=value] (numbers; 0/1 for a switch).
 
 The expert keeps the advanced policy's card unless the search's best card beats it by keep_se paired standard
 errors (bots/expert.py, ExpertSettings.keep_se); with --signals the players of its play-outs read the advanced
@@ -18,6 +21,8 @@ and the difference with its 95 % interval. No clock guard: the figures do not de
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import math
 import os
 import random
@@ -40,21 +45,52 @@ def expert_keep(view: SeatView, rng: random.Random, budget_ms: float = 250.0, ti
     by the arena)."""
     position = (int(view.seat), view.hand, view.trick, view.played, view.deal_number, view.scores, view.calls)
     settings = ExpertSettings(keep_se=float(os.environ["GIRETRA_KEEP_SE"]),
-                              playout_signals=os.environ["GIRETRA_PLAYOUT_SIGNALS"] == "1")
+                              playout_signals=os.environ["GIRETRA_PLAYOUT_SIGNALS"] == "1",
+                              **json.loads(os.environ.get("GIRETRA_EXPERT_SET", "{}")))
     return expert.choose(view, random.Random(repr(position)), budget_ms, time_guard, settings)
 
 
-def play(keep: float, signals: int, seed: int, pairs: int) -> list[tuple[float, float]]:
-    """Per deal pair: the mean card points and match points a deal, expert minus advanced."""
+def parse_set(spec: str) -> dict[str, object]:
+    """``advanced_play=0,exact_cards=5`` -> the ExpertSettings fields it sets ('-': none)."""
+    fields = {f.name: f for f in dataclasses.fields(ExpertSettings)}
+    out: dict[str, object] = {}
+    for item in filter(None, spec.split(",")) if spec != "-" else ():
+        name, _, value = item.partition("=")
+        if name not in fields or name in ("keep_se", "playout_signals", "sampler"):
+            raise SystemExit(f"--set: no such field to set: {name}")
+        default = getattr(ExpertSettings(), name)
+        out[name] = bool(int(value)) if isinstance(default, bool) else type(default)(float(value))
+    return out
+
+
+def set_variant(keep: float, signals: int, fields: dict[str, object]) -> None:
     os.environ["GIRETRA_KEEP_SE"] = str(keep)
     os.environ["GIRETRA_PLAYOUT_SIGNALS"] = str(signals)
+    os.environ["GIRETRA_EXPERT_SET"] = json.dumps(fields)
+
+
+def play_pair(seed: int, i: int) -> tuple[float, float]:
+    """Deal pair *i*: the mean card points and match points a deal, expert minus advanced."""
     sides = {"A": arena.Side(LEVEL), "B": arena.Side("advanced")}
+    pair_seed = arena.deal_pair_seed(seed, i)
+    legs = [arena.play_leg(pair_seed, (LEVEL, "advanced"), team, "giretra.com", 250.0, sides, 1, "advanced", False)
+            for team in (0, 1)]
+    return sum(leg.cp_a - leg.cp_b for leg in legs) / 2, sum(leg.mp_a - leg.mp_b for leg in legs) / 2
+
+
+def play(variants: list[tuple[float, int, dict[str, object]]], seed: int, pairs: int
+         ) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Per deal pair, both variants in turn (so that a run stopped early is still paired): (base, new)."""
     rows = []
     for i in range(pairs):
-        pair_seed = arena.deal_pair_seed(seed, i)
-        legs = [arena.play_leg(pair_seed, (LEVEL, "advanced"), team, "giretra.com", 250.0, sides, 1, "advanced", False)
-                for team in (0, 1)]
-        rows.append((sum(leg.cp_a - leg.cp_b for leg in legs) / 2, sum(leg.mp_a - leg.mp_b for leg in legs) / 2))
+        row = []
+        for keep, signals, fields in variants:
+            set_variant(keep, signals, fields)
+            row.append(play_pair(seed, i))
+        rows.append((row[0], row[1]))
+        if (i + 1) % 25 == 0:
+            print(f"  {i + 1} pairs: difference {mean_ci([b[0] - a[0] for a, b in rows])} card points a deal",
+                  file=sys.stderr, flush=True)
     return rows
 
 
@@ -70,16 +106,19 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, nargs="+", default=[3, 4, 5])
     parser.add_argument("--keep", type=float, nargs=2, default=[0.0, 1.0], metavar=("BASE", "NEW"))
     parser.add_argument("--signals", type=int, nargs=2, choices=(0, 1), default=[1, 1], metavar=("BASE", "NEW"),
-                        help="1: the play-outs' players read the signals (the expert's default)")
+                        help="1: the play-outs' players read the signals")
+    parser.add_argument("--set", nargs=2, default=["-", "-"], metavar=("BASE", "NEW"),
+                        help="other ExpertSettings fields, field=value[,field=value] ('-': the defaults)")
     args = parser.parse_args()
-    base = f"keep {args.keep[0]:g} signals {args.signals[0]}"
-    new = f"keep {args.keep[1]:g} signals {args.signals[1]}"
+    sets = [parse_set(spec) for spec in args.set]
+    base = f"keep {args.keep[0]:g} signals {args.signals[0]} {args.set[0]}"
+    new = f"keep {args.keep[1]:g} signals {args.signals[1]} {args.set[1]}"
     every: list[tuple[tuple[float, float], tuple[float, float]]] = []
     for seed in args.seeds:
-        a = play(args.keep[0], args.signals[0], seed, args.pairs)
-        b = play(args.keep[1], args.signals[1], seed, args.pairs)
-        every += zip(a, b, strict=True)
-        report(f"seed {seed}", list(zip(a, b, strict=True)), base, new)
+        rows = play([(args.keep[0], args.signals[0], sets[0]), (args.keep[1], args.signals[1], sets[1])], seed,
+                    args.pairs)
+        every += rows
+        report(f"seed {seed}", rows, base, new)
     if len(args.seeds) > 1:
         report("all seeds", every, base, new)
 

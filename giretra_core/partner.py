@@ -1,0 +1,72 @@
+"""The arena's partner-quality figure: card points a player loses by overtaking its partner's sure trick.
+
+A partner who takes a trick its partner already holds spends a high card for nothing, and often gives a later trick
+away with it. The figure counts, at every card played into a trick the partner is winning:
+
+* **sure**: no opponent still to play in the trick holds a legal card that beats the partner's (on the real hands);
+* **overtake**: the card played beats the partner's;
+* **needless**: the player had a legal card that does not beat it (an overtake the rules force is not counted);
+* **lost**: what the exact solver (every hand known, both sides perfect from there) says the overtake cost the team,
+  against the best card that does not overtake: max(0, value of that card − value of the card played), in card
+  points of the rest of the deal (the last trick's 10 included).
+
+An overtake that is right (to take the lead for a run of masters, say) costs nothing here. The solves are made only
+at needless overtakes of a sure trick, so the figure costs little but for players that do it often.
+
+>>> from .cards import parse_cards as p, parse_card as c
+>>> from .modes import Mode
+>>> hands = [p("7H"), p("8H"), p("10S8S"), p("9S10H")]   # Bottom led KS, Right played 7S: Top's 10S takes it,
+>>> overtake_cost(hands, Mode.NO_TRUMPS, 0, [c("KS"), c("7S")], c("10S"), (False, False))   # its 8S the last trick
+(True, 0)
+>>> hands = [p("AD"), p("8D"), p("10S8S"), p("9SQS")]   # here Top's 8S gives the last trick to Left's QS, with
+>>> overtake_cost(hands, Mode.NO_TRUMPS, 0, [c("KS"), c("7S")], c("10S"), (False, False))   # Bottom's AD on it
+(True, 24)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .bots.solver import Solver
+from .cards import Card, Mask
+from .play import legal_cards, winning_index
+
+
+def overtake_cost(hands: Sequence[Mask], mode: int, leader: int, trick: Sequence[Card], card: Card,
+                  won: tuple[bool, bool], must_rise: bool = False) -> tuple[bool, int] | None:
+    """Whether *card*, played to *trick* by the seat to move, is a needless overtake of the partner's sure trick,
+    and the card points it lost against the best card that does not overtake; None when it is not one.
+
+    *hands* are the hands before the card is played (the mover's still holds it); *won* whether Team1 / Team2 has
+    taken a trick this deal."""
+    n = len(trick)
+    if not n:
+        return None
+    seat = (leader + n) & 3
+    win_i = winning_index(trick, mode)
+    if (leader + win_i) & 3 != seat ^ 2 or winning_index([*trick, card], mode) != n:
+        return None   # the partner is not winning, or the card does not take the trick from it
+    legal = legal_cards(hands[seat], trick, mode, must_rise)
+    under = [c for c in _bits(legal) if winning_index([*trick, c], mode) != n]
+    if not under:
+        return None   # every legal card overtakes: the rules' doing
+    if n == 2:   # the fourth player, an opponent, is still to play: can it beat the partner's card?
+        after = [*trick, under[0]]
+        opponent = (seat + 1) & 3
+        if any(winning_index([*after, c], mode) == 3 for c in _bits(legal_cards(hands[opponent], after, mode,
+                                                                                 must_rise))):
+            return None   # not a sure trick
+    solver = Solver(mode, must_rise)
+    values = solver.move_values(hands, leader, trick, won, [card, *under])
+    sign = 1 if seat & 1 == 0 else -1
+    best_under = max(sign * values[c] for c in under)
+    return True, max(0, best_under - sign * values[card])
+
+
+def _bits(mask: Mask) -> list[Card]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
