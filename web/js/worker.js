@@ -157,7 +157,9 @@ const SNAPSHOT_CACHE = 'giretra-engine-snapshot';
 // SNAPSHOT_LATEST_MS after it was made), not as the engine answers the page's first calls: its sha256 runs on this
 // thread (a trace: 0.1 s of DoDigest, then the 21 MB copied to Cache Storage) and held back the first answers, i.e.
 // the first hand, on the very visit that has no snapshot to gain from (issue 31's cold visit; docs/performance.md).
-const SNAPSHOT_IDLE_MS = 1000;
+// Short: a pause of the bots (0.6 s at the normal speed) or the player's first turn is enough, and a page closed soon
+// after its first hand has mostly kept it.
+const SNAPSHOT_IDLE_MS = 200;
 const SNAPSHOT_LATEST_MS = 10000;
 
 function snapshotKey(pyodideBase, wheel) {
