@@ -35,7 +35,8 @@ from tools.serve import WEB_DIR, serving  # noqa: E402
 
 CATEGORIES = ["devtools.timeline", "v8", "v8.wasm", "toplevel", "disabled-by-default-devtools.timeline",
               "blink.user_timing", "loading"]
-TASKS = {"ThreadControllerImpl::RunTask", "ThreadPool_RunTask"}   # a thread's top-level tasks
+# A thread's tasks (the outermost of them counted: a worker's RunTask holds a ThreadControllerImpl::RunTask)
+TASKS = {"ThreadControllerImpl::RunTask", "ThreadPool_RunTask", "RunTask"}
 
 
 def traced_visit(pw: Playwright, url: str, marker: str, path: Path) -> float:
@@ -64,9 +65,13 @@ def cpu_by_thread(path: Path, until_ms: float) -> tuple[dict[str, float], list[s
     marks = {e["name"]: (e["ts"] - nav) / 1000 for e in events if str(e.get("name", "")).startswith("gt:")}
     cpu: collections.Counter[str] = collections.Counter()
     late = []
-    for e in events:
-        if e.get("ph") != "X" or e.get("name") not in TASKS:
-            continue
+    ends: dict[tuple[int, int], float] = {}   # per thread, where the last task counted ends
+    tasks = sorted((e for e in events if e.get("ph") == "X" and e.get("name") in TASKS), key=lambda e: e["ts"])
+    for e in tasks:
+        where = (e["pid"], e["tid"])
+        if e["ts"] < ends.get(where, 0):
+            continue   # inside a task already counted
+        ends[where] = e["ts"] + e.get("dur", 0)
         start = (e["ts"] - nav) / 1000
         if not 0 <= start <= until_ms:
             continue
