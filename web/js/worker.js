@@ -100,7 +100,7 @@ async function boot({ pyodideBase, wheelManifest }) {
   }
   const version = checkEngine(py, wheel);
   mark('wheel');
-  // Before any Python object is lent to JavaScript (a snapshot cannot hold one): made now, stored after 'ready'.
+  // Before any Python object is lent to JavaScript (a snapshot cannot hold one): made now, stored once idle (below).
   if (snapshots.cache) {
     try {
       snapshots.keepLater(key, py.makeMemorySnapshot());
