@@ -31,10 +31,13 @@ def snapshot_keys(page: Page) -> list[str]:
     return list(page.evaluate(f"async () => (await (await caches.open('{CACHE}')).keys()).map((r) => r.url)"))
 
 
-def wait_snapshot_kept(page: Page) -> None:
-    """The snapshot is stored after the engine answers (not awaited by the boot): wait for it."""
-    wait_for_async(page, f"async () => (await (await caches.open('{CACHE}')).keys()).length === 1",
-                   timeout=BOOT_TIMEOUT_MS)
+def wait_snapshot_kept(page: Page, sha256: str = "") -> None:
+    """The snapshot is stored once the engine has been idle a moment (not by the boot): wait for it (the one of the
+    wheel *sha256*, if given: another build's stays in place until then)."""
+    wait_for_async(page, f"""async () => {{
+      const keys = await (await caches.open('{CACHE}')).keys();
+      return keys.length === 1 && keys[0].url.endsWith('{sha256}');
+    }}""", timeout=BOOT_TIMEOUT_MS)
 
 
 def test_a_later_visit_boots_from_the_snapshot_the_first_one_made(page: Page) -> None:
@@ -88,7 +91,7 @@ def test_a_snapshot_of_another_build_is_never_booted(page: Page) -> None:
       await store.put(key.url.replace(/[0-9a-f]{64}$/, '0'.repeat(64)), res);
     }""", CACHE)
     assert visit(page) == "full"
-    wait_snapshot_kept(page)
+    wait_snapshot_kept(page, WHEEL_SHA)
     [key] = snapshot_keys(page)   # the stale one is gone, the new build's is kept
     assert key.endswith(WHEEL_SHA)
 

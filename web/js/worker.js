@@ -100,17 +100,16 @@ async function boot({ pyodideBase, wheelManifest }) {
   }
   const version = checkEngine(py, wheel);
   mark('wheel');
-  // Before any Python object is lent to JavaScript (a snapshot cannot hold one): made now, stored after 'ready'.
-  let made = null;
+  // Before any Python object is lent to JavaScript (a snapshot cannot hold one): made now, stored once idle (below).
   if (snapshots.cache) {
     try {
-      made = py.makeMemorySnapshot();
+      snapshots.keepLater(key, py.makeMemorySnapshot());
+      mark('made');
     } catch (err) {
       console.warn(`engine snapshot not made: ${err.message}`);
     }
   }
   ready(py, version, 'full');
-  if (made) snapshots.write(key, made);   // not awaited: the engine answers meanwhile
 }
 
 async function startPyodide(loadPyodide, options) {
@@ -154,6 +153,14 @@ function ready(py, version, from) {
 // Cache Storage on an insecure origin, no entry, a damaged or refused one) means the normal boot.
 
 const SNAPSHOT_CACHE = 'giretra-engine-snapshot';
+// A first visit's snapshot is stored once the engine has had no call for SNAPSHOT_IDLE_MS (at the latest
+// SNAPSHOT_LATEST_MS after it was made), not as the engine answers the page's first calls: its sha256 runs on this
+// thread (a trace: 0.1 s of DoDigest, then the 21 MB copied to Cache Storage) and held back the first answers, i.e.
+// the first hand, on the very visit that has no snapshot to gain from (issue 31's cold visit; docs/performance.md).
+// Short: a pause of the bots (0.6 s at the normal speed) or the player's first turn is enough, and a page closed soon
+// after its first hand has mostly kept it.
+const SNAPSHOT_IDLE_MS = 200;
+const SNAPSHOT_LATEST_MS = 10000;
 
 function snapshotKey(pyodideBase, wheel) {
   return new URL(`engine-snapshot/${encodeURIComponent(pyodideBase)}/${wheel.sha256}`, self.location.href).href;
@@ -161,6 +168,7 @@ function snapshotKey(pyodideBase, wheel) {
 
 const snapshots = {
   cache: typeof caches === 'undefined' ? null : caches,
+  later: null,   // {key, bytes, latest, timer}: made by this boot, not stored yet
 
   /** The kept snapshot's entry (its headers: the body is read by bytes()), or null. */
   async find(key) {
@@ -185,6 +193,18 @@ const snapshots = {
     return checked;
   },
 
+  /** Store *bytes* under *key* once the engine is idle; called again (no arguments) at each call, the wait starts over. */
+  keepLater(key, bytes) {
+    if (key) this.later = { key, bytes, latest: performance.now() + SNAPSHOT_LATEST_MS, timer: null };
+    const later = this.later;
+    if (!later) return;
+    clearTimeout(later.timer);
+    later.timer = setTimeout(() => {
+      this.later = null;
+      this.write(later.key, later.bytes);
+    }, Math.min(SNAPSHOT_IDLE_MS, Math.max(0, later.latest - performance.now())));
+  },
+
   async write(key, bytes) {
     try {
       const headers = { 'content-type': 'application/octet-stream', 'x-sha256': await sha256(bytes) };
@@ -207,7 +227,16 @@ async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-async function handleCall({ id, name, request }) {
+async function handleCall(msg) {
+  snapshots.keepLater();   // a call now: the snapshot waits until the engine is idle again
+  try {
+    await answerCall(msg);
+  } finally {
+    snapshots.keepLater();
+  }
+}
+
+async function answerCall({ id, name, request }) {
   try {
     await booted;
   } catch (err) {
