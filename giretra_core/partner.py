@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .bots.solver import Solver
-from .cards import Card, Mask
+from .cards import Card, Mask, cards_of
 from .play import legal_cards, winning_index
 
 
@@ -47,13 +47,13 @@ def overtake_cost(hands: Sequence[Mask], mode: int, leader: int, trick: Sequence
     if (leader + win_i) & 3 != seat ^ 2 or winning_index([*trick, card], mode) != n:
         return None   # the partner is not winning, or the card does not take the trick from it
     legal = legal_cards(hands[seat], trick, mode, must_rise)
-    under = [c for c in _bits(legal) if winning_index([*trick, c], mode) != n]
+    under = [c for c in cards_of(legal) if winning_index([*trick, c], mode) != n]
     if not under:
         return None   # every legal card overtakes: the rules' doing
     if n == 2:   # the fourth player, an opponent, is still to play: can it beat the partner's card?
         after = [*trick, under[0]]
         opponent = (seat + 1) & 3
-        if any(winning_index([*after, c], mode) == 3 for c in _bits(legal_cards(hands[opponent], after, mode,
+        if any(winning_index([*after, c], mode) == 3 for c in cards_of(legal_cards(hands[opponent], after, mode,
                                                                                  must_rise))):
             return None   # not a sure trick
     solver = Solver(mode, must_rise)
@@ -62,11 +62,3 @@ def overtake_cost(hands: Sequence[Mask], mode: int, leader: int, trick: Sequence
     best_under = max(sign * values[c] for c in under)
     return True, max(0, best_under - sign * values[card])
 
-
-def _bits(mask: Mask) -> list[Card]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
