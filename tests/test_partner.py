@@ -39,6 +39,8 @@ def test_the_arena_prints_the_figure_when_asked_only() -> None:
         assert 0 <= figure["costly_overtakes"] <= figure["needless_overtakes"]
         assert figure["card_points_lost"] >= 0
         assert figure["card_points_lost_per_deal"] == round(figure["card_points_lost"] / asked["deals_played"], 3)
+    # The arena notes the overtakes it sees: the random side overtakes its partner needlessly here (seeded).
+    assert asked["side_B"]["partner"]["needless_overtakes"] >= 1   # type: ignore[index]
     # The figure changes no other: the same run, the same results.
     assert {k: v for k, v in asked.items() if k not in ("side_A", "side_B", "seconds")} == \
         {k: v for k, v in plain.items() if k not in ("side_A", "side_B", "seconds")}

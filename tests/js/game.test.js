@@ -272,6 +272,19 @@ test('Undo adopts the position the engine returns and says what was taken back',
   assert.equal(ui.calls.at(-1), 'render');
 });
 
+test('a match opened from a link replaces the notice of the one opened before: one way back, never two', () => {
+  // The deal of the day opened after a shared link showed both notices, each with its "Back to my match": the older
+  // one, pressed after moves in the newer match, went back to the save and lost them (a review).
+  const { g } = game();
+  const back = { state: 's0', view: view('Bottom', 'play') };
+  g.notify({ key: 'shared', back });
+  g.notify({ key: 'daily', back });
+  assert.deepEqual(g.notices.map((n) => n.key), ['daily']);
+  g.notify({ key: 'again', back });
+  g.notify({ key: 'badRules', params: { message: 'bogus' } });
+  assert.deepEqual(g.notices.map((n) => n.key), ['again', 'badRules']);
+});
+
 test('a failure’s notice goes once the player has started a new match; the notice of the rules followed stays', async () => {
   let refuse = true;
   const { g } = game({ auto: { new_match: () => {

@@ -16,7 +16,7 @@ import { BOTS, DEFAULT_LEVEL, HUMAN, SPEED_ALIASES, SPEEDS, storedSettings, with
 export const DEFAULT_RULES = 'giretra.com';   // the published rules (RULES.md)
 // A notice replaces an older one of its kind (two links opened one after the other: one way back, to the player's
 // own match); at most three are shown: five pushed the table off a phone's screen.
-const KIND = { shared: 'link', sharedMatch: 'link', kept: 'link', again: 'link' };   // (kept: the way back offered after a reload)
+const KIND = { shared: 'link', sharedMatch: 'link', kept: 'link', again: 'link', daily: 'link' };   // (kept: after a reload)
 // The notices of a failure that a new match puts right: once one has started they are stale (an audit saw "The match
 // could not start" stay above the new match). (badRules stays: it says which rules the new match follows.)
 const FIXED_BY_NEW_MATCH = new Set(['badMatch', 'badLink', 'tooLong']);
