@@ -41,7 +41,27 @@ def test_blocked_wheel_shows_the_failure_and_retry_recovers(page: Page) -> None:
     expect(page.locator(".gt-table")).to_be_visible()
 
 
+def test_a_first_visit_asks_for_pyodide_before_the_pages_own_modules(page: Page) -> None:
+    # A first visit's critical path is Pyodide's download and compilation: index.html starts the engine's worker
+    # before any script of the page has arrived, and boot.js asks for the table's forty modules only once Pyodide's
+    # own downloads are on the wire (on the browser's six connections to the site they came first, and Pyodide's
+    # wasm arrived 0.1-0.2 s later than on a bare page: docs/performance.md).
+    page.goto("?speed=0")
+    wait_ready(page)
+    engines = [w for w in page.workers if w.url.endswith("/js/worker.js")]
+    assert len(engines) == 1, [w.url for w in page.workers]   # index.html's worker, taken over, not a second one
+    started = """(pattern) => {
+      const hit = performance.getEntriesByType('resource').find((r) => r.name.endsWith(pattern));
+      return hit ? performance.timeOrigin + hit.startTime : null;
+    }"""
+    wasm = engines[0].evaluate(started, "/pyodide.asm.wasm")
+    main = page.evaluate(started, "/js/main.js")
+    assert wasm is not None and main is not None, (wasm, main)
+    assert wasm < main, f"main.js was asked for {wasm - main:.0f} ms before Pyodide's wasm"
+
+
 @pytest.mark.parametrize(("missing", "stage"), [
+    ("**/js/worker.js", "pyodide"),             # index.html's worker, failed before engine.js takes it over
     ("**/pyodide.asm.wasm", "pyodide"),         # Pyodide itself only logs this one: the worker listens
     ("**/python_stdlib.zip", "pyodide"),
     ("**/wheel.json", "wheel"),

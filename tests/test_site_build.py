@@ -209,3 +209,12 @@ def test_every_language_of_the_page_is_kept_for_offline(site: Path) -> None:
         (site / path.relative_to(ROOT / "web")).write_bytes(path.read_bytes())
     files = set(build_site.precached_files(site))
     assert {"js/i18n.js", "js/i18n/en.js", "js/i18n/fr.js", "js/i18n/mg.js"} <= files
+
+
+def test_the_pages_name_the_pinned_pyodide() -> None:
+    # index.html starts the engine's worker with the page's first bytes (before any script of the page has arrived),
+    # so it names the vendored Pyodide itself: the same version as the set-up's pin and the engine's client.
+    index = (ROOT / "web" / "index.html").read_text()
+    engine = (ROOT / "web" / "js" / "engine.js").read_text()
+    assert f"'vendor/pyodide/{PYODIDE_VERSION}/'" in index
+    assert f"export const PYODIDE_VERSION = '{PYODIDE_VERSION}';" in engine

@@ -43,8 +43,11 @@ function pyodideBase() {
   return base.endsWith('/') ? base : base + '/';
 }
 
-export function createEngine({ onProgress: firstListener = null } = {}) {
-  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'giretra-engine' });
+/** *early*: a worker index.html already started and sent 'boot' ({worker, messages, error}: what it heard meanwhile),
+ *  taken over instead of starting one. */
+export function createEngine({ onProgress: firstListener = null, early = null } = {}) {
+  const worker = early?.worker
+    ?? new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'giretra-engine' });
   const pending = new Map();   // id -> {resolve, reject}
   let nextId = 1;
   let readyResolve, readyReject;
@@ -58,20 +61,29 @@ export function createEngine({ onProgress: firstListener = null } = {}) {
     for (const fn of listeners) fn(stage);
   };
 
+  // Settles once Pyodide's downloads are on the wire (or the boot ended either way): boot.js waits for it before a
+  // first visit's page fetches its own modules, which would otherwise queue ahead of them.
+  let fetchedResolve;
+  const fetching = new Promise((resolve) => { fetchedResolve = resolve; });
   let failed = null;   // the EngineLoadError once the engine cannot answer any more
   const failAll = (err) => {
     failed ??= err;
+    fetchedResolve();
     readyReject(err);
     for (const { reject } of pending.values()) reject(err);
     pending.clear();
   };
 
-  worker.onmessage = ({ data: msg }) => {
+  const receive = (msg) => {
     switch (msg.type) {
       case 'progress':
         onProgress(msg.stage);
         break;
+      case 'fetching':
+        fetchedResolve();
+        break;
       case 'ready':
+        fetchedResolve();
         onProgress('ready');
         readyResolve({ version: msg.version, timings: msg.timings, boot: msg.boot });
         break;
@@ -100,20 +112,30 @@ export function createEngine({ onProgress: firstListener = null } = {}) {
       }
     }
   };
+  worker.onmessage = ({ data }) => receive(data);
   // A worker script that fails to load or throws at top level: nothing else will ever answer.
+  const workerFailed = (message) => {
+    failAll(new EngineLoadError('pyodide', `engine worker failed: ${message || 'could not load js/worker.js'}`));
+  };
   worker.onerror = (event) => {
     event.preventDefault?.();
-    failAll(new EngineLoadError('pyodide', `engine worker failed: ${event.message || 'could not load js/worker.js'}`));
+    workerFailed(event.message);
   };
 
-  worker.postMessage({
-    type: 'boot',
-    pyodideBase: pyodideBase(),
-    wheelManifest: new URL('../wheel.json', import.meta.url).href,
-  });
+  if (early) {
+    for (const msg of early.messages) receive(msg);
+    if (early.error !== undefined) workerFailed(early.error);
+  } else {
+    worker.postMessage({
+      type: 'boot',
+      pyodideBase: pyodideBase(),
+      wheelManifest: new URL('../wheel.json', import.meta.url).href,
+    });
+  }
 
   return {
     ready,
+    fetching,
     worker,
     /** Follow the boot's stages; returns a function that stops following. */
     onProgress(fn) {

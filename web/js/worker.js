@@ -5,6 +5,7 @@
 //   {type: 'call', id, name, request}                          request = a JSON string for giretra_core.jsonapi
 // worker -> page:
 //   {type: 'progress', stage}                                  stage: 'pyodide' | 'wheel'
+//   {type: 'fetching'}                                         Pyodide's own downloads have been asked for
 //   {type: 'ready', version, timings, boot}                    timings: ms from worker start, per stage;
 //                                                              boot: 'snapshot' (this browser's own) or 'full'
 //   {type: 'boot-error', stage, message}
@@ -46,12 +47,16 @@ function stageError(stage, message) {
 }
 
 async function boot({ pyodideBase, wheelManifest }) {
-  // The manifest names the engine's build (its sha256 keys the snapshot): fetched while Pyodide's module loads.
+  // The manifest names the engine's build (its sha256 keys the snapshot, its file is the wheel): fetched while
+  // Pyodide's module loads.
   const manifest = fetch(wheelManifest, { cache: 'no-cache' }).then(async (res) => {
     if (!res.ok) throw stageError('wheel', `${wheelManifest}: HTTP ${res.status}`);
     return { ...await res.json(), base: res.url };
   });
   manifest.catch(() => {});   // awaited below
+  // Whether this browser keeps an engine snapshot at all: a first visit keeps none, and starts Pyodide without
+  // waiting for the manifest (its answer came after pyodide.mjs's and held Pyodide's downloads back 0.05 s).
+  const anyKept = snapshots.any();
 
   post({ type: 'progress', stage: 'pyodide' });
   let loadPyodide;
@@ -61,34 +66,35 @@ async function boot({ pyodideBase, wheelManifest }) {
     throw stageError('pyodide', `cannot load ${pyodideBase}pyodide.mjs: ${err.message}`);
   }
   const options = { indexURL: pyodideBase, stdout: () => {}, stderr: (line) => console.warn(line) };
-  const wheel = await manifest;
-  study = { url: wheel.study ? new URL(wheel.study, wheel.base) : null };
-  const key = snapshotKey(pyodideBase, wheel);
-  // A later visit: the engine as it was once imported, from this browser's own snapshot (half a second, not two).
-  // Its 21 MB are read and checked while Pyodide's script loads (loadPyodide awaits them only before it builds the
-  // interpreter): read first, they held the boot back by a tenth of a second.
-  const kept = await snapshots.find(key);
-  if (kept) {
-    try {
-      const py = await startPyodide(loadPyodide, { ...options, _loadSnapshot: snapshots.bytes(kept) });
-      const version = checkEngine(py, wheel);
-      mark('snapshot');
-      ready(py, version, 'snapshot');
-      return;
-    } catch (err) {
-      // Damaged, refused (another build), or a bug of the private API: the normal boot, as if there were none.
-      console.warn(`engine snapshot not used (${err.message}): booting normally`);
-      await snapshots.drop();
+  if (await anyKept) {
+    const wheel = await manifest;
+    // A later visit: the engine as it was once imported, from this browser's own snapshot (half a second, not two).
+    // Its 21 MB are read and checked while Pyodide's script loads (loadPyodide awaits them only before it builds
+    // the interpreter): read first, they held the boot back by a tenth of a second.
+    const kept = await snapshots.find(snapshotKey(pyodideBase, wheel));
+    if (kept) {
+      try {
+        const py = await startPyodide(loadPyodide, { ...options, _loadSnapshot: snapshots.bytes(kept) });
+        const version = checkEngine(py, wheel);
+        mark('snapshot');
+        ready(py, version, wheel, 'snapshot');
+        return;
+      } catch (err) {
+        // Damaged, refused (another build), or a bug of the private API: the normal boot, as if there were none.
+        console.warn(`engine snapshot not used (${err.message}): booting normally`);
+        await snapshots.drop();
+      }
     }
   }
   // The wheel downloads while the interpreter downloads and compiles (only the full boot needs it).
-  const bytes = fetch(new URL(wheel.file, wheel.base)).then(async (res) => {
+  const bytes = manifest.then((wheel) => fetch(new URL(wheel.file, wheel.base)).then(async (res) => {
     if (!res.ok) throw stageError('wheel', `cannot install ${wheel.file}: HTTP ${res.status}`);
     return res.arrayBuffer();
-  });
+  }));
   bytes.catch(() => {});   // awaited below
   const py = await startPyodide(loadPyodide, { ...options, _makeSnapshot: snapshots.cache !== null });
   mark('pyodide');
+  const wheel = await manifest;
 
   // The wheel is unpacked into site-packages as it is: it has no dependency to resolve, so no package manager is
   // needed (micropip took half a second more, and the JavaScript references it keeps make a snapshot impossible).
@@ -103,19 +109,23 @@ async function boot({ pyodideBase, wheelManifest }) {
   // Before any Python object is lent to JavaScript (a snapshot cannot hold one): made now, stored once idle (below).
   if (snapshots.cache) {
     try {
-      snapshots.keepLater(key, py.makeMemorySnapshot());
+      snapshots.keepLater(snapshotKey(pyodideBase, wheel), py.makeMemorySnapshot());
       mark('made');
     } catch (err) {
       console.warn(`engine snapshot not made: ${err.message}`);
     }
   }
-  ready(py, version, 'full');
+  ready(py, version, wheel, 'full');
 }
 
 async function startPyodide(loadPyodide, options) {
   const stopWatching = watchConsoleForBootFailure();
   try {
-    return await Promise.race([loadPyodide(options), stopWatching.failed]);
+    const started = loadPyodide(options);
+    // loadPyodide asks for its files within its first microtasks: by the next task they are on the wire, and a first
+    // visit's page may fetch its own modules without queueing ahead of them (boot.js).
+    setTimeout(() => post({ type: 'fetching' }), 0);
+    return await Promise.race([started, stopWatching.failed]);
   } catch (err) {
     throw stageError('pyodide', `Pyodide did not start: ${err.message}`);
   } finally {
@@ -137,10 +147,10 @@ function checkEngine(py, wheel) {
   return version;
 }
 
-function ready(py, version, from) {
+function ready(py, version, wheel, from) {
   // jsonapi.call(name, request) is the engine's single entry point (unknown names come back as ok:false).
   // (Never destroy the module proxy: attribute proxies are borrowed from it.)
-  study.py = py;
+  study = { url: wheel.study ? new URL(wheel.study, wheel.base) : null, py };
   dispatch = py.pyimport('giretra_core.jsonapi').call;
   if (typeof dispatch !== 'function') throw stageError('wheel', 'giretra_core.jsonapi has no call()');
   post({ type: 'ready', version, timings, boot: from });
@@ -169,6 +179,16 @@ function snapshotKey(pyodideBase, wheel) {
 const snapshots = {
   cache: typeof caches === 'undefined' ? null : caches,
   later: null,   // {key, bytes, latest, timer}: made by this boot, not stored yet
+
+  /** False when this browser surely keeps no snapshot (a first visit): then the boot need not look for one. */
+  async any() {
+    if (!this.cache) return false;
+    try {
+      return await this.cache.has(SNAPSHOT_CACHE);
+    } catch {
+      return true;   // not sure: find() looks, and says why it cannot
+    }
+  },
 
   /** The kept snapshot's entry (its headers: the body is read by bytes()), or null. */
   async find(key) {
