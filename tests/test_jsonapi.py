@@ -1480,6 +1480,9 @@ def test_the_rules_pages_worked_examples_replay_the_deals_their_captions_describ
         team = contract["announcerTeam"]
         assert (contract["mode"], contract["multiplier"]) == (want["mode"], want["multiplier"]), lesson
         assert last["cardPoints"][team] == want["announcers"], lesson
+        # the last trick's 10 (S-1), which the card points add, is the step's to say (the replay said "+17" alone)
+        bonuses = [s["trick"]["bonus"] for s in replay["steps"] if s["trick"] and s["trick"]["complete"]]
+        assert bonuses == [0] * 7 + [10], lesson
         if "need" in want:
             assert f"take {want['announcers']} of the {want['need']} they need" in caption
             assert want["announcers"] < want["need"]

@@ -189,6 +189,8 @@ export default {
   'replay.trick': 'Trick {n} of 8',
   'replay.trickWon': 'Trick {n}: won by {seat} (+{points})',
   'replay.trickWon.you': 'Trick {n}: won by you (+{points})',
+  'replay.trickWonLast': 'Trick {n}: won by {seat} (+{points}, and +{bonus} for the last trick)',
+  'replay.trickWonLast.you': 'Trick {n}: won by you (+{points}, and +{bonus} for the last trick)',
   'replay.calls': 'Calls: {calls}',
   'replay.dealt': 'The cards are dealt.',
   'replay.points': '{team}: {points} card points, {tricks} tricks',
@@ -210,6 +212,7 @@ export default {
   'replay.goodGuess': 'The expert bot, seeing what you saw, chose the same card: it was still a good choice on what you could know.',
   'replay.note': 'These values assume all four players see every hand and play perfectly from here. You could not see the other hands: a card that loses here may still have been a good choice; the expert bot’s choice is its estimate from what you could see.',
   'replay.keys': 'Keys: ← → a step, Home and End the start and the end, PageUp and PageDown your previous and next choice of card.',
+  'replay.keys.watch': 'Keys: ← → a step, Home and End the start and the end.',
 
   'sheet.title': 'Score sheet',
   'sheet.back': 'Back to the score sheet',

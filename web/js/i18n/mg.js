@@ -186,6 +186,8 @@ export default {
   'replay.trick': 'Fanangonana {n} amin’ny 8',
   'replay.trickWon': 'Fanangonana {n}: azon’i {seat} (+{points})',
   'replay.trickWon.you': 'Fanangonana {n}: azonao (+{points})',
+  'replay.trickWonLast': 'Fanangonana {n}: azon’i {seat} (+{points}, ary +{bonus} noho ny maha farany azy)',
+  'replay.trickWonLast.you': 'Fanangonana {n}: azonao (+{points}, ary +{bonus} noho ny maha farany azy)',
   'replay.calls': 'Fanambarana: {calls}',
   'replay.dealt': 'Voazara ny karatra.',
   'replay.points': '{team}: isa karatra {points}, fanangonana {tricks}',
@@ -207,6 +209,7 @@ export default {
   'replay.goodGuess': 'Io karatra io ihany no nofidin’ny robo manam-pahaizana, izay nahita izay hitanao: safidy tsara ihany izany araka izay azonao fantarina.',
   'replay.note': 'Ireo isa ireo dia mihevitra fa hitan’ny mpilalao efatra ny karatra rehetra ary milalao tsara tanteraka manomboka eto izy ireo. Tsy hitanao ny karatry ny hafa: mety ho safidy tsara ihany ny karatra resy eto; ny safidin’ny robo manam-pahaizana no tombany araka izay hitanao.',
   'replay.keys': 'Fanalahidy: ← → dingana iray, Home sy End ny fiandohana sy ny farany, PageUp sy PageDown ny safidy karatrao teo aloha sy manaraka.',
+  'replay.keys.watch': 'Fanalahidy: ← → dingana iray, Home sy End ny fiandohana sy ny farany.',
 
   'sheet.title': 'Taratasin’ny isa',
   'sheet.back': 'Hiverina amin’ny taratasin’ny isa',
