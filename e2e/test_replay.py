@@ -174,6 +174,12 @@ def test_the_replay_in_french_on_a_phone(page: Page) -> None:
     expect(dialog.locator(".gt-dialog__title")).to_have_text("Revoir la donne 1")
     dialog.locator('[data-action="replay-next"]').click()
     expect(dialog.locator(".gt-replay__caption")).to_contain_text("Étape 2 sur")
+    # The first call, written as French writes it: a no-break space before each colon (the seat's was an ordinary
+    # one, hard-coded, so the colon could start a line on a phone).
+    calls = dialog.locator(".gt-replay__trick-title")
+    expect(calls).to_contain_text("Annonces")
+    said = str(calls.text_content())
+    assert re.fullmatch(r"Annonces\u00a0: \S+\u00a0: .+", said), said
     # Nothing wider than the phone's screen.
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     box = dialog.locator('[data-action="replay-last"]').bounding_box()

@@ -192,6 +192,7 @@ export default {
   'replay.trickWonLast': 'Trick {n}: won by {seat} (+{points}, and +{bonus} for the last trick)',
   'replay.trickWonLast.you': 'Trick {n}: won by you (+{points}, and +{bonus} for the last trick)',
   'replay.calls': 'Calls: {calls}',
+  'replay.call': '{seat}: {call}',
   'replay.dealt': 'The cards are dealt.',
   'replay.points': '{team}: {points} card points, {tricks} tricks',
   'replay.points.one': '{team}: {points} card points, {tricks} trick',

@@ -189,6 +189,7 @@ export default {
   'replay.trickWonLast': 'Pli {n}\u00a0: remporté par {seat} (+{points}, et +{bonus} de dix de der)',
   'replay.trickWonLast.you': 'Pli {n}\u00a0: remporté par vous (+{points}, et +{bonus} de dix de der)',
   'replay.calls': 'Annonces\u00a0: {calls}',
+  'replay.call': '{seat}\u00a0: {call}',
   'replay.dealt': 'Les cartes sont distribuées.',
   'replay.points': '{team}\u00a0: {points} points de cartes, {tricks} plis',
   'replay.points.one': '{team}\u00a0: {points} points de cartes, {tricks} pli',

@@ -189,6 +189,7 @@ export default {
   'replay.trickWonLast': 'Fanangonana {n}: azon’i {seat} (+{points}, ary +{bonus} noho ny maha farany azy)',
   'replay.trickWonLast.you': 'Fanangonana {n}: azonao (+{points}, ary +{bonus} noho ny maha farany azy)',
   'replay.calls': 'Fanambarana: {calls}',
+  'replay.call': '{seat}: {call}',
   'replay.dealt': 'Voazara ny karatra.',
   'replay.points': '{team}: isa karatra {points}, fanangonana {tricks}',
   'replay.points.one': '{team}: isa karatra {points}, fanangonana {tricks}',

@@ -119,7 +119,9 @@ function renderBoard(t, step, me) {
         class: { 'is-winning': c.seat === trick.winning }, dataset: { seat: c.seat },
       }, [h('span.gt-replay__seat', t.who(c.seat, me)), ' ', renderCardInline(t, c.card)]))),
     ] : h('span.gt-replay__trick-title', step.calls.length
-      ? t('replay.calls', { calls: step.calls.map((c) => `${t.who(c.seat, me)}: ${c.text}`).join(' · ') })
+      // each call as the language writes it (French: a no-break space before the colon)
+      ? t('replay.calls', { calls: step.calls.map((c) => t('replay.call', { seat: t.who(c.seat, me), call: c.text }))
+        .join(' · ') })
       : t('replay.dealt'))),
   ]);
 }
