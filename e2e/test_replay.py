@@ -180,6 +180,10 @@ def test_the_replay_in_french_on_a_phone(page: Page) -> None:
     expect(calls).to_contain_text("Annonces")
     said = str(calls.text_content())
     assert re.fullmatch(r"Annonces\u00a0: \S+\u00a0: .+", said), said
+    # The player's own cards, where the values are, a tap away: a phone has no PageUp / PageDown (the only way there).
+    dialog.get_by_role("button", name="Votre choix suivant").click()
+    expect(dialog.locator(".gt-replay__caption strong")).to_have_text("Vous")
+    expect(dialog.locator(".gt-replay__caption .gt-inline-card")).to_have_count(1)
     # Nothing wider than the phone's screen.
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     box = dialog.locator('[data-action="replay-last"]').bounding_box()

@@ -87,6 +87,8 @@ test('the analysis is asked one position at a time and each lands on the step of
 test('PageDown goes to the player’s next card before its values have come, and stops past the last choice', async () => {
   const { engine, r } = replay({ replay_deal: () => REPLAY });
   await r.load();
+  assert.equal(r.nextChoiceAt, 2);   // (its button's target: on a phone, the only way there)
+  assert.equal(r.prevChoiceAt, null);
   r.nextChoice();   // nothing asked yet: the player's first card (it did nothing until the analysis reached it)
   assert.equal(r.index, 2);
   const done = r.analyse();
@@ -98,6 +100,8 @@ test('PageDown goes to the player’s next card before its values have come, and
   assert.equal(r.index, 4, 'once worked out, only the cards with a choice');
   r.nextChoice();
   assert.equal(r.index, 4);
+  assert.equal(r.nextChoiceAt, null, 'its button off');
+  assert.equal(r.prevChoiceAt, null, 'KC forced: no choice before JD');
 });
 
 test('a replay watched (no player’s seat: the rules page’s examples) leaves PageUp and PageDown to the page', async () => {

@@ -184,6 +184,8 @@ export default {
   'replay.prev': 'Previous step',
   'replay.next': 'Next step',
   'replay.last': 'Last step',
+  'replay.prevChoice': 'Your previous choice',
+  'replay.nextChoice': 'Your next choice',
   'replay.slider': 'Step of the deal',
   'replay.empty': 'no cards left',
   'replay.trick': 'Trick {n} of 8',

@@ -181,6 +181,8 @@ export default {
   'replay.prev': 'Étape précédente',
   'replay.next': 'Étape suivante',
   'replay.last': 'Dernière étape',
+  'replay.prevChoice': 'Votre choix précédent',
+  'replay.nextChoice': 'Votre choix suivant',
   'replay.slider': 'Étape de la donne',
   'replay.empty': 'plus de cartes',
   'replay.trick': 'Pli {n} sur 8',

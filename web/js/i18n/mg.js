@@ -181,6 +181,8 @@ export default {
   'replay.prev': 'Dingana teo aloha',
   'replay.next': 'Dingana manaraka',
   'replay.last': 'Dingana farany',
+  'replay.prevChoice': 'Ny safidinao teo aloha',
+  'replay.nextChoice': 'Ny safidinao manaraka',
   'replay.slider': 'Dingan’ny fizarana',
   'replay.empty': 'tsy misy karatra intsony',
   'replay.trick': 'Fanangonana {n} amin’ny 8',

@@ -79,6 +79,10 @@ function renderControls(t, replay, me) {
     attrs: { 'aria-label': t(label), title: t(label), 'aria-disabled': String(disabled) },
     on: { click: () => replay[action]() },
   }, symbol);
+  const choice = (action, before, label, after, disabled) => h('button.gt-btn.gt-replay__choice', {
+    type: 'button', dataset: { action: `replay-${action}` }, attrs: { 'aria-disabled': String(disabled) },
+    on: { click: () => replay[action]() } }, [before ? h('span', { attrs: { 'aria-hidden': 'true' } }, before) : null,
+    label, after ? h('span', { attrs: { 'aria-hidden': 'true' } }, after) : null]);
   const what = step.action.type === 'card' ? renderCardInline(t, step.action.card) : h('span.gt-replay__call',
     step.action.type === 'cut' ? t('replay.cut', { k: step.action.k }) : step.action.text);
   return h('div.gt-replay__controls', [
@@ -98,6 +102,11 @@ function renderControls(t, replay, me) {
       button('next', 'replay.next', '▶', replay.atLast),
       button('last', 'replay.last', '▶|', replay.atLast),
     ]),
+    // The player's cards valued, a tap away (PageUp / PageDown alone: a phone has neither, and a deal is ~40 steps)
+    replay.seat && replay.analysis ? h('div.gt-replay__choices', [
+      choice('prevChoice', '◀ ', t('replay.prevChoice'), '', replay.prevChoiceAt === null),
+      choice('nextChoice', '', t('replay.nextChoice'), ' ▶', replay.nextChoiceAt === null),
+    ]) : null,
   ]);
 }
 
