@@ -137,3 +137,13 @@ def test_the_par_of_the_deal_of_the_day_is_shown_as_the_solver_finds_it(page: Pa
         page.keyboard.press("Escape")
     expect(page.locator("#gt-dialog[open]")).to_have_count(0)
     assert len(page.workers) == 1, "only the game's engine is left"
+
+
+def test_a_puzzle_where_the_player_leads_says_so(page: Page) -> None:
+    page.clock.set_fixed_time(f"{QUICK_PAR_DATE}T12:00:00Z")
+    first = api("puzzle", date=QUICK_PAR_DATE, number=1)
+    assert first["trick"] == [] and first["toAct"] == "Bottom", "the date's puzzle 1 starts with Bottom's lead"
+    open_game(page)
+    trick = open_daily(page).locator(".gt-daily__puzzle .gt-daily__trick")
+    # before: "Trick: —", a dash no player reads as "your lead"
+    expect(trick).to_have_text("You lead: play the first card of this trick.")

@@ -407,6 +407,10 @@ def test_the_last_trick_of_a_deal_says_who_won_it_once(page: Page) -> None:
     expect(page.locator("#gt-dialog")).to_have_attribute("aria-describedby", "gt-dialog-lines")
     expect(page.locator("#gt-dialog-lines")).to_contain_text("Card points")
     expect(page.locator("#gt-dialog-title")).to_have_text(f"Deal {view['dealNumber']}: the result")
+    # Behind it the bar names the same deal until the player moves on (it said the next deal's number).
+    expect(page.locator(".gt-score__deal")).to_have_text(f"deal {view['dealNumber']}")
+    page.locator('#gt-dialog[open] [data-action="continue"]').click()
+    expect(page.locator(".gt-score__deal")).to_have_text(f"deal {view['dealNumber'] + 1}")
 
 
 def human_accept_ends_the_bids_and_leads(view: dict[str, Any], state: str) -> bool:

@@ -171,9 +171,19 @@ def test_the_replay_in_french_on_a_phone(page: Page) -> None:
     dialog.locator('[data-action="replay"]').click()
     replay = dialog.locator(".gt-replay[data-step]")
     expect(replay).to_be_visible(timeout=BOOT_TIMEOUT_MS)
-    expect(dialog.locator(".gt-dialog__title")).to_have_text("Donne 1 : la revoir")
+    expect(dialog.locator(".gt-dialog__title")).to_have_text("Revoir la donne 1")
     dialog.locator('[data-action="replay-next"]').click()
     expect(dialog.locator(".gt-replay__caption")).to_contain_text("Étape 2 sur")
+    # The first call, written as French writes it: a no-break space before each colon (the seat's was an ordinary
+    # one, hard-coded, so the colon could start a line on a phone).
+    calls = dialog.locator(".gt-replay__trick-title")
+    expect(calls).to_contain_text("Annonces")
+    said = str(calls.text_content())
+    assert re.fullmatch(r"Annonces\u00a0: \S+\u00a0: .+", said), said
+    # The player's own cards, where the values are, a tap away: a phone has no PageUp / PageDown (the only way there).
+    dialog.get_by_role("button", name="Votre choix suivant").click()
+    expect(dialog.locator(".gt-replay__caption strong")).to_have_text("Vous")
+    expect(dialog.locator(".gt-replay__caption .gt-inline-card")).to_have_count(1)
     # Nothing wider than the phone's screen.
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     box = dialog.locator('[data-action="replay-last"]').bounding_box()
@@ -208,7 +218,7 @@ def test_the_replay_widget_steps_through_a_deal_from_its_link(page: Page) -> Non
     replay = w.locator(".gt-replay[data-step]")
     expect(replay).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     expect(replay).to_have_attribute("data-steps", str(len(steps)))
-    expect(w.locator(".gt-dialog__title")).to_have_text("Donne 1 : la revoir")
+    expect(w.locator(".gt-dialog__title")).to_have_text("Revoir la donne 1")
     w.locator('[data-action="replay-next"]').click()   # started by itself (autostart): the focus is the reader's
     expect(replay).to_have_attribute("data-step", "1")
     page.keyboard.press("End")
@@ -259,9 +269,24 @@ def test_the_rules_pages_worked_examples_are_replays_of_whole_deals(page: Page) 
     w.locator('[data-action="start-widget"]').click()
     replay = w.locator(".gt-replay[data-step]")
     expect(replay).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    # The example keeps its caption as its title, under the section's heading (each was an h2 "Deal 1: the replay",
+    # in an h3's section), and its keys offer no player's choices, of which it has none.
+    title = w.locator(".gt-dialog__title")
+    expect(title).to_have_accessible_name("Watch a whole deal: AllTrumps, the announcers take every trick (a sweep)")
+    section = w.evaluate("e => [...document.querySelectorAll('h1, h2, h3, h4, h5')].filter((h) =>"
+                         " h.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING).at(-1).tagName")
+    assert title.evaluate("e => e.tagName") == f"H{int(section[1]) + 1}", section
+    expect(w.locator(".gt-replay > .gt-note")).to_have_text("Keys: ← → a step, Home and End the start and the end.")
     w.locator('[data-action="replay-next"]').focus()
     page.keyboard.press("End")
     expect(w.locator(".gt-replay__points")).to_contain_text("258")
+    # The last trick says the 10 its winner's team gets with it, which the points below add (it said "+N" alone).
+    expect(w.locator(".gt-replay__trick-title")).to_contain_text("and +10 for the last trick")
+    # PageDown is the page's again: it scrolls (the replay took it for a player's next choice and did nothing).
+    top = page.evaluate("scrollY")
+    page.keyboard.press("PageDown")
+    page.wait_for_function("(top) => scrollY > top", arg=top)
+    expect(replay).to_have_attribute("data-step", str(int(str(replay.get_attribute("data-steps"))) - 1))
     # Team 1 by its seats (the reader watches: no "you"), and nothing past the widget's edge (it took the game dialog's
     # width, 100vw − 1rem, wider than the page's column: the hands and the last step button were cut off).
     expect(w.locator(".gt-replay__contract")).to_contain_text("Team 1 (Bottom and Top)")

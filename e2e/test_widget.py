@@ -465,7 +465,7 @@ def test_a_lesson_switched_to_another_language_while_its_first_task_loads_shows_
     w.locator('[data-action="start-widget"]').click()
     expect(w).to_have_attribute("data-state", "started", timeout=BOOT_TIMEOUT_MS)
     page.locator('[data-action="rules-lang"]').select_option("fr")
-    expect(w.locator(".gt-lesson__prompt")).to_have_text("Cœur est atout. Quel est le cœur le plus fort ?",
+    expect(w.locator(".gt-lesson__prompt")).to_have_text("Cœur est atout. Quel est le cœur le plus fort\u202f?",
                                                          timeout=BOOT_TIMEOUT_MS)
     expect(w.locator('[data-action="check"]')).to_have_text("Vérifier")
 
@@ -555,7 +555,7 @@ def test_the_rules_page_serves_a_keyboard_and_a_screen_reader(page: Page) -> Non
     assert style == "solid" and ratio >= 3, ratio
     # Each Play is named by its widget's caption, in the page's language: not twenty "Play"s in a list of buttons.
     expect(page.get_by_role("button", name="Jouer", exact=True)).to_have_count(0)
-    expect(page.get_by_role("button", name="Jouer À vous : l’ordre des cartes", exact=True)).to_have_count(1)
+    expect(page.get_by_role("button", name="Jouer À vous\u00a0: l’ordre des cartes", exact=True)).to_have_count(1)
     skip.focus()
     page.keyboard.press("Enter")
     expect(page).to_have_url(re.compile(r"#overview$"))

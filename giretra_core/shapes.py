@@ -324,7 +324,9 @@ def replay_step(before: Deal, who: Seat, act: Action, lang: str) -> JSON:
         if len(after.tricks) > len(before.tricks):   # the trick's last card: the trick shown whole, with its winner
             done = after.tricks[-1]
             trick = {"leader": SEAT_NAMES[done.leader], "cards": trick_cards(done.leader, done.cards),
-                     "winning": SEAT_NAMES[done.winner], "complete": True, "points": done.points}
+                     "winning": SEAT_NAMES[done.winner], "complete": True, "points": done.points,
+                     # as in trickComplete: the 10 of the last (S-1), which the team's card points add
+                     "bonus": LAST_TRICK_BONUS if len(after.tricks) == 8 else 0}
         else:
             trick = {"leader": SEAT_NAMES[after.leader], "cards": trick_cards(after.leader, after.trick),
                      "winning": SEAT_NAMES[(after.leader + winning_index(after.trick, made.mode)) & 3],

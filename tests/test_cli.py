@@ -205,7 +205,7 @@ def test_reasons_give_each_card_the_pages_hint_its_plan_first_and_the_search_sec
     assert searched >= 10
     if lang == "fr":   # seed 7's first trick, Bottom (the expert), as the page says it
         first = blocks[0][[a for _, a, _, _ in blocks[0]].index("1. JC")]
-        assert first[2:] == ("le partenaire est maître du pli : charger avec V♣",
+        assert first[2:] == ("le partenaire est maître du pli\u00a0: charger avec V♣",
                              "aucune carte n’a fait nettement mieux sur 143 donnes possibles")
 
 

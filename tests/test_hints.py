@@ -341,7 +341,8 @@ def test_the_line_of_a_bid_names_its_cards_in_each_language() -> None:
                         {"mode": "ColourClubs", "support": "support_ours", "about": "ColourClubs", "cards": "JC 9C AS",
                          "expected": "95", "need": "82"})
     assert shapes.why(decision, "en") == "Clubs ♣: likely made — J♣ 9♣ A♠; about 95 card points expected, 82 needed"
-    assert shapes.why(decision, "fr").startswith("Trèfle ♣ : sans doute réussi — V♣ 9♣ A♠ ; environ 95 points")
+    assert shapes.why(decision, "fr").startswith(
+        "Trèfle ♣\u00a0: sans doute réussi — V♣ 9♣ A♠\u202f; environ 95 points")
     assert "V♣ 9♣ A♠" in shapes.why(decision, "mg")
 
 

@@ -919,7 +919,7 @@ def test_a_saved_game_with_an_illegal_move_says_which_rule_it_breaks() -> None:
 
 @pytest.mark.parametrize(("card", "code", "rule", "en", "fr"), [
     ("AS", "must_follow_suit", "P-1", "You must follow suit: play a heart (P-1, follow suit).",
-     "Vous devez fournir : jouez un cœur (P-1, fournir à la couleur)."),
+     "Vous devez fournir\u00a0: jouez un cœur (P-1, fournir à la couleur)."),
     ("7H", "must_beat", "P-2", "You must beat the highest heart in the trick if you can (P-2, play higher).",
      "Vous devez monter sur le plus fort cœur du pli si vous le pouvez (P-2, monter)."),
     ("KD", "card_not_in_hand", "", "K♦ is not in your hand.", "R♦ n’est pas dans votre main."),
@@ -972,17 +972,17 @@ def test_a_refused_link_is_told_in_the_page_language() -> None:
     assert error("view", state=illegal, seat="Bottom")["message"] == (
         "deal 1, action 'ok' by Right: Nobody has announced yet: the first speaker must announce (N-1).")
     fr = error("view", state=illegal, seat="Bottom", lang="fr")
-    assert fr == {"code": "bad_notation", "rule": "N-1", "message": "donne 1, action « ok » de Est : "
-                  "Personne n’a encore annoncé : le premier à parler doit annoncer (N-1)."}
+    assert fr == {"code": "bad_notation", "rule": "N-1", "message": "donne 1, action « ok » de Est\u00a0: "
+                  "Personne n’a encore annoncé\u00a0: le premier à parler doit annoncer (N-1)."}
     assert error("view", state=illegal, seat="Bottom", lang="mg")["message"].startswith("fizarana 1, hetsika “ok” "
                                                                                         "nataon’i Havanana: Mbola")
     garbled = error("view", state=illegal.replace(".ok", ".zz"), seat="Bottom", lang="fr")["message"]
-    assert garbled == "donne 1, action « zz » de Est : ce n’est ni une coupe, ni une annonce, ni une carte"
+    assert garbled == "donne 1, action « zz » de Est\u00a0: ce n’est ni une coupe, ni une annonce, ni une carte"
     history, count = MID.split(" ")[8:]
     cut = MID[:MID.rindex(".")] + " " + count
     held = len(history.replace("/", ".").split(".")) - 1
     assert error("view", state=cut, seat="Bottom", lang="fr")["message"] == (
-        f"notation coupée ou modifiée : elle annonce {count} actions et en contient {held}")
+        f"notation coupée ou modifiée\u00a0: elle annonce {count} actions et en contient {held}")
     for lang in ("fr", "mg"):   # no English word left in either
         for state in (illegal, cut):
             text = error("view", state=state, seat="Bottom", lang=lang)["message"]
@@ -1480,6 +1480,9 @@ def test_the_rules_pages_worked_examples_replay_the_deals_their_captions_describ
         team = contract["announcerTeam"]
         assert (contract["mode"], contract["multiplier"]) == (want["mode"], want["multiplier"]), lesson
         assert last["cardPoints"][team] == want["announcers"], lesson
+        # the last trick's 10 (S-1), which the card points add, is the step's to say (the replay said "+17" alone)
+        bonuses = [s["trick"]["bonus"] for s in replay["steps"] if s["trick"] and s["trick"]["complete"]]
+        assert bonuses == [0] * 7 + [10], lesson
         if "need" in want:
             assert f"take {want['announcers']} of the {want['need']} they need" in caption
             assert want["announcers"] < want["need"]

@@ -298,7 +298,7 @@ def test_refusals_name_the_mode_and_the_modes_of_their_own_preset() -> None:
     assert said(negotiate("B", "NT ok"), "xxNT") == \
         "NoTrumps can never be redoubled: only Diamonds ♦, Hearts ♥, Spades ♠ and AllTrumps (N-6)."
     assert said(negotiate("B", "NT ok"), "xxNT", "fr") == \
-        "Sans Atout ne se surcontre jamais : seulement Carreau ♦, Cœur ♥, Pique ♠ et Tout Atout (N-6)."
+        "Sans Atout ne se surcontre jamais\u00a0: seulement Carreau ♦, Cœur ♥, Pique ♠ et Tout Atout (N-6)."
 
 
 def test_the_first_speaker_may_neither_accept_nor_double_n1() -> None:

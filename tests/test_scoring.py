@@ -231,8 +231,8 @@ def test_s4_ceil_variant_explanation_says_what_was_computed(lang: str) -> None:
         "en": ["Each side divided by 10, rounded up: 131 → 14, 127 → 13.",
                "The split totals at most 26, so the defenders’ share is cut from 13 to 12: 14–12.",
                "14 to the announcers, 12 to the defenders."],
-        "fr": ["Chaque camp divisé par 10, arrondi au-dessus : 131 → 14, 127 → 13.",
-               "Le partage fait au plus 26 en tout, donc la part de la défense passe de 13 à 12 : 14–12.",
+        "fr": ["Chaque camp divisé par 10, arrondi au-dessus\u00a0: 131 → 14, 127 → 13.",
+               "Le partage fait au plus 26 en tout, donc la part de la défense passe de 13 à 12\u00a0: 14–12.",
                "14 pour l’attaque, 12 pour la défense."],
     }
     if lang in expected:

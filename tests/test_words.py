@@ -8,6 +8,7 @@ import dataclasses
 import json
 import re
 import string
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -80,3 +81,50 @@ def test_no_rules_module_imports_the_words(module: str) -> None:
     imported = {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
     assert not {m for m in imported if "words" in m or "i18n" in m}, imported
+
+
+class _FrenchText(HTMLParser):
+    """The text of a page's elements in French (lang="fr", or inside one), each piece with its line."""
+
+    VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
+                      "wbr"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.open: list[tuple[str, str]] = []   # (tag, language) of each element still open
+        self.pieces: list[tuple[int, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in self.VOID:
+            self.open.append((tag, dict(attrs).get("lang") or (self.open[-1][1] if self.open else "")))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.open and self.open.pop()[0] != tag:   # an element closed by its parent's end
+            pass
+
+    def handle_data(self, data: str) -> None:
+        if self.open and self.open[-1][1] == "fr":
+            self.pieces.append((self.getpos()[0], data))
+
+
+# French puts a space before : ; ? ! : a no-break one (U+00A0) before ":", a narrow one (U+202F) before the others,
+# so that the mark never starts a line (an ordinary space let a colon wrap to the start of a line on a phone).
+ORDINARY_SPACE_BEFORE_MARK = re.compile(r" [:;?!]")
+
+
+def test_no_french_sentence_has_an_ordinary_space_before_a_colon_semicolon_question_or_exclamation_mark() -> None:
+    def strings(node: object, where: str) -> list[tuple[str, str]]:
+        if isinstance(node, str):
+            return [(where, node)]
+        children = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        return [s for key, child in children for s in strings(child, f"{where}.{key}")]
+
+    catalogue = json.loads((PACKAGE / "words" / "fr.json").read_text(encoding="utf-8"))
+    wrong = [(where, text) for where, text in strings(catalogue, "fr.json") if ORDINARY_SPACE_BEFORE_MARK.search(text)]
+    page = _FrenchText()
+    page.feed((PACKAGE.parent / "web" / "rules.html").read_text(encoding="utf-8"))
+    assert page.pieces and not page.open, "rules.html read whole, its French found"
+    wrong += [(f"rules.html line {line}", text) for line, text in page.pieces
+              if ORDINARY_SPACE_BEFORE_MARK.search(text)]
+    assert wrong == []
+    # (The page's own catalogues, web/js: tests/js/i18n.test.js.)

@@ -10,7 +10,7 @@ its name in :data:`LANGUAGES`; a new word is its key in each.
 >>> message("must_follow_suit", "en", {"led": 2})
 'You must follow suit: play a heart (P-1, follow suit).'
 >>> message("must_follow_suit", "fr", {"led": 2})
-'Vous devez fournir : jouez un cœur (P-1, fournir à la couleur).'
+'Vous devez fournir\xa0: jouez un cœur (P-1, fournir à la couleur).'
 """
 
 from __future__ import annotations
@@ -245,7 +245,7 @@ def bot_reason(key: str, params: dict[str, str] | None, english: str, lang: str)
     with their suit symbol, modes by their name in *lang*. A key of a bot of one's own keeps its own English line.
 
     >>> bot_reason("master", {"card": "AS"}, "master card: {card} is the highest left in its suit", "fr")
-    'carte maîtresse : A♠ est la plus haute qui reste dans sa couleur'
+    'carte maîtresse\xa0: A♠ est la plus haute qui reste dans sa couleur'
     """
     template = english if lang == "en" else CATALOGUES[lang].bot_reasons.get(key, english)
     values: dict[str, object] = {}
@@ -280,7 +280,7 @@ def card_plan(key: str, params: dict[str, str], lang: str) -> str:
     >>> card_plan("win_top", {"card": "AH", "suit": "2"}, "en")
     'win the trick: your A♥ is the highest card left in Hearts ♥'
     >>> card_plan("partner_add", {"card": "KS"}, "fr")
-    'le partenaire est maître du pli : charger avec R♠'
+    'le partenaire est maître du pli\xa0: charger avec R♠'
     """
     words = CATALOGUES[lang]
     values: dict[str, object] = {}
@@ -298,7 +298,7 @@ def score_message(key: str, lang: str, **params: object) -> str:
     """A score-calculator refusal in *lang*, naming its rule.
 
     >>> score_message("not_redoublable", "fr", mode="Trèfle ♣")
-    'Trèfle ♣ ne se surcontre jamais : ×4 est impossible (N-6).'
+    'Trèfle ♣ ne se surcontre jamais\xa0: ×4 est impossible (N-6).'
     """
     return str(CATALOGUES[lang].score_messages[key].format(rule=SCORE_RULE_OF.get(key, ""), **params))
 

@@ -93,6 +93,20 @@ test('a team’s name keeps its number on the line of its word, in every languag
   }
 });
 
+// French puts a space before : ; ? ! — a no-break one (U+00A0 before ":", the narrow U+202F before the others), so
+// that the mark never starts a line of its own (an ordinary space let "Pli :" wrap to ":" alone on a phone).
+test('no French word has an ordinary space before : ; ? or !', async () => {
+  const french = { 'i18n/fr.js': catalogues.fr };
+  for (const module of ['daily', 'duplicate', 'lab']) {
+    french[`${module}/words.js`] = (await import(`../../web/js/${module}/words.js`)).default.fr;
+  }
+  const wrong = Object.entries(french).flatMap(([file, words]) => Object.entries(words)
+    .filter(([, text]) => / [:;?!]/.test(text)).map(([key, text]) => `${file} ${key}: ${JSON.stringify(text)}`));
+  assert.deepEqual(wrong, []);
+  const english = Object.values(catalogues.en).filter((text) => /[\u00a0\u202f][:;?!]/.test(text));
+  assert.deepEqual(english, [], 'the French spaces stay French');
+});
+
 // (Last: it adds the duplicate's words to the catalogues the tests above read.)
 test('a module loaded later brings its words in each language, which every translator then has, one made before too', async () => {
   for (const module of ['duplicate', 'daily', 'lab']) {
@@ -114,3 +128,4 @@ test('a module loaded later brings its words in each language, which every trans
   assert.equal(before('duplicate.title'), later.en['duplicate.title']);
   assert.equal((await loadWords('mg'))('duplicate.title'), later.mg['duplicate.title']);
 });
+

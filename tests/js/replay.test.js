@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { Replay } from '../../web/js/replay/controller.js';
+import { replayKey } from '../../web/js/replay/view.js';
 import { EngineLoadError, fakeEngine, RulesError } from './fake-engine.js';
 
 // Four steps as replay_deal gives them (shortened): a cut, a call, Bottom's card, Left's card.
@@ -86,6 +87,8 @@ test('the analysis is asked one position at a time and each lands on the step of
 test('PageDown goes to the player’s next card before its values have come, and stops past the last choice', async () => {
   const { engine, r } = replay({ replay_deal: () => REPLAY });
   await r.load();
+  assert.equal(r.nextChoiceAt, 2);   // (its button's target: on a phone, the only way there)
+  assert.equal(r.prevChoiceAt, null);
   r.nextChoice();   // nothing asked yet: the player's first card (it did nothing until the analysis reached it)
   assert.equal(r.index, 2);
   const done = r.analyse();
@@ -97,6 +100,22 @@ test('PageDown goes to the player’s next card before its values have come, and
   assert.equal(r.index, 4, 'once worked out, only the cards with a choice');
   r.nextChoice();
   assert.equal(r.index, 4);
+  assert.equal(r.nextChoiceAt, null, 'its button off');
+  assert.equal(r.prevChoiceAt, null, 'KC forced: no choice before JD');
+});
+
+test('a replay watched (no player’s seat: the rules page’s examples) leaves PageUp and PageDown to the page', async () => {
+  const engine = fakeEngine({ replay_deal: () => REPLAY });
+  const watched = new Replay({ call: (name, args) => engine.call(name, args), state: 'S', deal: 1, seat: null });
+  await watched.load();
+  const key = (k) => replayKey(watched, { key: k, target: {} });
+  assert.equal(key('PageDown'), false, 'not taken: the page scrolls');
+  assert.equal(key('PageUp'), false);
+  assert.equal(key('End'), true);
+  assert.equal(watched.index, STEPS.length - 1);
+  const { r } = replay();
+  await r.load();
+  assert.equal(replayKey(r, { key: 'PageDown', target: {} }), true, 'the player’s next choice');
 });
 
 test('closed, the replay asks nothing more and drops an answer still coming', async () => {

@@ -380,6 +380,7 @@ class GiretraGame extends HTMLElement {
         deal: asSeed(this.getAttribute('deal')) || null,
         rulesHref: this.#rulesHref(),
         headingLevel: this.#headingLevel(),
+        captioned: Boolean(this.textContent.trim()),   // the host's own caption, not the mode's default
         shareBase: new URL('index.html', BASE).href,
         restartEngine,
         focus,

@@ -170,9 +170,11 @@ function renderPuzzle(t, p, cb) {
       t.bySeat('daily.lastTrick', p.lastTrick.winner, 'Bottom'), ' ',
       ...p.lastTrick.cards.map((x) => h('span', [t(x.seat === 'Bottom' ? 'seat.you' : `seat.${x.seat}`), ' ',
         renderCardInline(t, x.card), ' ']))]) : null,
-    h('p.gt-daily__trick', [t('daily.trick'), ' ',
-      p.trick.length ? p.trick.map((x) => h('span', [t(x.seat === 'Bottom' ? 'seat.you' : `seat.${x.seat}`), ' ',
-        renderCardInline(t, x.card), ' '])) : '—']),
+    // an empty trick is the player's lead (before: "Trick: —", which a player could not read); over, none is drawn
+    p.trick.length ? h('p.gt-daily__trick', [t('daily.trick'), ' ',
+      ...p.trick.map((x) => h('span', [t(x.seat === 'Bottom' ? 'seat.you' : `seat.${x.seat}`), ' ',
+        renderCardInline(t, x.card), ' ']))])
+      : state === 'playing' ? h('p.gt-daily__trick', { dataset: { lead: 'Bottom' } }, t('daily.lead')) : null,
     h('p.gt-daily__taken', { attrs: { role: 'status' } }, state === 'solved' ? t('daily.solved', { goal: p.goal })
       : state === 'failed' ? t('daily.failed', { card: t.card(p.wrong.card), right: t.card(p.wrong.right) })
         : t('daily.taken', { taken: p.taken, goal: p.goal })),

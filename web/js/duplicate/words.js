@@ -29,7 +29,7 @@ export default {
     'duplicate.diff': "Vous contre l’expert : {diff}",
     'duplicate.diffHelp': "L’écart entre les deux avances en points de partie (les points de votre équipe moins ceux de l’autre).",
     'duplicate.total': "Sur les {n} donnes comparées de cette partie : {diff}",
-    'duplicate.sheet': "Vous contre l’expert, mêmes cartes : {deals} ; au total {diff}",
+    'duplicate.sheet': "Vous contre l’expert, mêmes cartes\u00a0: {deals}\u202f; au total {diff}",
     'duplicate.sheetDeal': "donne {n} {diff}",
     'duplicate.note': "Le robot expert a joué votre place avec les mêmes cartes dans chaque main ; les autres robots sont les mêmes, et jouent comme ils l’ont fait tant que l’expert joue comme vous.",
   },

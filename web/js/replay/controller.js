@@ -71,15 +71,18 @@ export class Replay {
 
   /** The previous / next step where the player chose a card that has been analysed; while the analysis has not
    *  reached it, the player's next card, where its values will appear (PageDown did nothing until then). */
-  prevChoice() { const s = this.analysedSteps.filter((i) => i < this.index); if (s.length) this.goTo(s.at(-1)); }
-  nextChoice() {
+  prevChoice() { if (this.prevChoiceAt !== null) this.goTo(this.prevChoiceAt); }
+  nextChoice() { if (this.nextChoiceAt !== null) this.goTo(this.nextChoiceAt); }
+  /** Where prevChoice / nextChoice go, or null (none: their buttons are off). */
+  get prevChoiceAt() { return this.analysedSteps.filter((i) => i < this.index).at(-1) ?? null; }
+  get nextChoiceAt() {
     const s = this.analysedSteps.find((i) => i > this.index);
-    if (s !== undefined) { this.goTo(s); return; }
+    if (s !== undefined) return s;
     const a = this.analysis;
-    if (!this.steps || (a && a.total !== null && a.done >= a.total)) return;   // all worked out: no choice after
+    if (!this.steps || (a && a.total !== null && a.done >= a.total)) return null;   // all worked out: no choice after
     const own = this.steps.findIndex((step, i) => i > this.index && step.seat === this.seat
       && step.action.type === 'card');
-    if (own >= 0) this.goTo(own);
+    return own >= 0 ? own : null;
   }
 
   // -- what each card was worth -----------------------------------------------------------------------------------------

@@ -14,7 +14,8 @@ import { createSession } from '../session.js';
 import { Replay } from './controller.js';
 import { renderReplay } from './view.js';
 
-export function mount(root, { engine, lang = 'en', link = null, deal = null, restartEngine = null, focus = false } = {}) {
+export function mount(root, { engine, lang = 'en', link = null, deal = null, restartEngine = null, focus = false,
+  captioned = false, headingLevel = 2 } = {}) {
   let t = translator(lang);   // loaded by the host (widget.js) before the mount
   const switchLang = languageSwitch();
   let replay = null;
@@ -28,7 +29,9 @@ export function mount(root, { engine, lang = 'en', link = null, deal = null, res
     let content;
     if (failed) content = h('p.gt-widget__status', { attrs: { role: 'alert' } }, `${t('replay.failed')} ${failed}`);
     else if (!replay?.steps) content = h('p.gt-widget__status', { attrs: { role: 'status' } }, t('replay.loading'));
-    else content = renderReplay(t, replay, { me: null });
+    // The host's caption stays the example's title ("Watch a whole deal: Hearts doubled…", in the host page's
+    // language: its own elements, through a slot), under the host's heading (three h2 "Deal 1: the replay" before).
+    else content = renderReplay(t, replay, { me: null, title: captioned ? h('slot') : null, headingLevel });
     replaceKeepingFocus(box, content);
     if (focus && !focused && replay?.steps) { focused = true; box.querySelector('[data-action="replay-next"]')?.focus(); }
   }

@@ -12,11 +12,12 @@ const TEAMS = ['Team1', 'Team2'];
 const PLACES = [['Top', 'top'], ['Left', 'left'], ['Right', 'right'], ['Bottom', 'bottom']];
 
 /** The step keys: ← → a step, Home / End the ends, PageUp / PageDown the player's previous / next analysed card.
- *  (The slider moves itself with the arrows: its own input event steps it once.) */
+ *  (The slider moves itself with the arrows: its own input event steps it once.) A replay watched (no player's seat,
+ *  the rules page's examples) has no choice to go to: PageUp / PageDown stay the page's (they scrolled nothing). */
 export function replayKey(replay, event) {
   if (event.target?.type === 'range') return false;
-  const act = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last', PageUp: 'prevChoice',
-    PageDown: 'nextChoice' }[event.key];
+  const act = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last',
+    ...(replay.seat ? { PageUp: 'prevChoice', PageDown: 'nextChoice' } : {}) }[event.key];
   if (!act || event.altKey || event.ctrlKey || event.metaKey) return false;
   replay[act]();
   return true;
@@ -24,14 +25,16 @@ export function replayKey(replay, event) {
 
 /** *me*: the player's seat; *review*: the game's review of this deal (the expert's choices), if asked;
  *  *onReview*: ask it; *onBack*: back to the deal's result (none in the replay widget). *me* null: every seat by
- *  its name (a worked example). */
-export function renderReplay(words, replay, { me, review, onReview, onBack, link = null, onCopyLink = null }) {
+ *  its name (a worked example). *title*: what the heading says in place of "Deal n: the replay" (the widget's
+ *  caption), at *headingLevel* (under the host page's heading). */
+export function renderReplay(words, replay, { me, review, onReview, onBack, link = null, onCopyLink = null,
+  title: named = null, headingLevel = 2 }) {
   // A reader who watches is no player: Team 1 is "Bottom and Top", not "you and Top".
   const t = me ? words : Object.assign((key, params) => words(key, params), words,
     { team: (team) => (team === 'Team1' ? words('team.Team1.watched').replace(/ (?=\d)/g, '\u00a0') : words.team(team)) });
   const back = onBack ? h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'replay-back' },
     on: { click: onBack } }, t('replay.back')) : null;
-  const title = h('h2.gt-dialog__title', t('replay.title', { n: replay.deal }));
+  const title = h(`h${Math.min(6, headingLevel)}.gt-dialog__title`, named ?? t('replay.title', { n: replay.deal }));
   if (replay.failed && !replay.steps) return h('div.gt-replay', [title, h('p.gt-note', replay.failed), back]);
   if (!replay.steps) return h('div.gt-replay', [title, h('p', { attrs: { role: 'status' } }, t('replay.loading'))]);
   const { step } = replay;
@@ -48,7 +51,7 @@ export function renderReplay(words, replay, { me, review, onReview, onBack, link
     renderBoard(t, step, me),
     renderPoints(t, step),
     renderWorth(t, replay, { me, review, onReview }),
-    h('p.gt-note', t('replay.keys')),
+    h('p.gt-note', t(replay.seat ? 'replay.keys' : 'replay.keys.watch')),
     link ? renderLink(t, link, onCopyLink) : null,
     back ? h('div.gt-dialog__buttons', back) : null,
   ]);
@@ -76,6 +79,10 @@ function renderControls(t, replay, me) {
     attrs: { 'aria-label': t(label), title: t(label), 'aria-disabled': String(disabled) },
     on: { click: () => replay[action]() },
   }, symbol);
+  const choice = (action, before, label, after, disabled) => h('button.gt-btn.gt-replay__choice', {
+    type: 'button', dataset: { action: `replay-${action}` }, attrs: { 'aria-disabled': String(disabled) },
+    on: { click: () => replay[action]() } }, [before ? h('span', { attrs: { 'aria-hidden': 'true' } }, before) : null,
+    label, after ? h('span', { attrs: { 'aria-hidden': 'true' } }, after) : null]);
   const what = step.action.type === 'card' ? renderCardInline(t, step.action.card) : h('span.gt-replay__call',
     step.action.type === 'cut' ? t('replay.cut', { k: step.action.k }) : step.action.text);
   return h('div.gt-replay__controls', [
@@ -95,6 +102,11 @@ function renderControls(t, replay, me) {
       button('next', 'replay.next', '▶', replay.atLast),
       button('last', 'replay.last', '▶|', replay.atLast),
     ]),
+    // The player's cards valued, a tap away (PageUp / PageDown alone: a phone has neither, and a deal is ~40 steps)
+    replay.seat && replay.analysis ? h('div.gt-replay__choices', [
+      choice('prevChoice', '◀ ', t('replay.prevChoice'), '', replay.prevChoiceAt === null),
+      choice('nextChoice', '', t('replay.nextChoice'), ' ▶', replay.nextChoiceAt === null),
+    ]) : null,
   ]);
 }
 
@@ -108,14 +120,17 @@ function renderBoard(t, step, me) {
   return h('div.gt-replay__board', [
     ...PLACES.map(([seat, place]) => hand(seat, place)),
     h('div.gt-replay__trick', { dataset: { trick: trick ? String(trick.number) : '' } }, trick ? [
-      h('span.gt-replay__trick-title', trick.complete
-        ? t.bySeat('replay.trickWon', trick.winning, me, { n: trick.number, points: trick.points })
+      h('span.gt-replay__trick-title', trick.complete   // the last trick's 10 said: the team's points add it
+        ? t.bySeat(trick.bonus ? 'replay.trickWonLast' : 'replay.trickWon', trick.winning, me,
+          { n: trick.number, points: trick.points, bonus: trick.bonus })
         : t('replay.trick', { n: trick.number })),
       h('ol.gt-replay__played', trick.cards.map((c) => h('li', {
         class: { 'is-winning': c.seat === trick.winning }, dataset: { seat: c.seat },
       }, [h('span.gt-replay__seat', t.who(c.seat, me)), ' ', renderCardInline(t, c.card)]))),
     ] : h('span.gt-replay__trick-title', step.calls.length
-      ? t('replay.calls', { calls: step.calls.map((c) => `${t.who(c.seat, me)}: ${c.text}`).join(' · ') })
+      // each call as the language writes it (French: a no-break space before the colon)
+      ? t('replay.calls', { calls: step.calls.map((c) => t('replay.call', { seat: t.who(c.seat, me), call: c.text }))
+        .join(' · ') })
       : t('replay.dealt'))),
   ]);
 }
