@@ -78,6 +78,13 @@ def test_a_puzzle_solved_and_one_failed_with_the_results_kept(page: Page) -> Non
             expect(last).to_contain_text("won by you:" if done["winner"] == "Bottom" else f"won by {done['winner']}:")
             expect(last.locator(".gt-inline-card")).to_have_count(4)
     expect(board).to_have_attribute("data-state", "solved")
+    # Every card played: the last trick is said with its winner, and no empty hand is left on the board (before: four
+    # seat names with nothing beside them, and the trick with no word of who won it).
+    final = api("puzzle", date=date, number=1, played=mine)["lastTrick"]
+    expect(board.locator(".gt-daily__last")).to_have_attribute("data-winner", final["winner"])
+    expect(board.locator(".gt-daily__last .gt-inline-card")).to_have_count(4)
+    expect(board.locator(".gt-daily__hand")).to_have_count(0)
+    expect(board.locator(".gt-daily__trick")).to_have_count(0)
     goal = api("puzzle", date=date, number=1)["goal"]
     expect(board.locator(".gt-daily__taken")).to_have_text(f"Solved: your team took its {goal} card points.")
     expect(daily.locator('[data-puzzle="1"]')).to_have_attribute("data-result", "solved")

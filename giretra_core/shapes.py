@@ -279,9 +279,9 @@ def result(made: Contract | None, score: DealScore, lang: str) -> JSON:
 
 def puzzle(p: Puzzle, deal: Deal, played: Sequence[int], right: int | None, lang: str) -> JSON:
     """A puzzle after the cards *played* since its start (:func:`giretra_core.daily.follow`): every hand open, the
-    trick under way (or the last one, whole, once the deal is over), the trick finished before it since the start
-    (with its winner), the card points the player's team took since the start, and the right card where the last was
-    wrong."""
+    trick under way (or the last one, whole, once the deal is over), the trick finished last since the start (with
+    its winner: once over, the last one), the card points the player's team took since the start, and the right card
+    where the last was wrong."""
     assert deal.contract is not None
     trumps = deal.contract.mode
     over = deal.phase is not Phase.PLAY
@@ -289,7 +289,8 @@ def puzzle(p: Puzzle, deal: Deal, played: Sequence[int], right: int | None, lang
     trick = trick_cards(last.leader, last.cards) if last else trick_cards(deal.leader, deal.trick)
     # What the others answered to the player's card and who won it: without it, a finished trick went from the page
     # at once (only the points taken said what had happened).
-    done = deal.tricks[-1] if not over and len(deal.tricks) > len(p.start.tricks) else None
+    # Once over, the last trick is that one too (a solved puzzle's last trick was shown with no word of who won it).
+    done = deal.tricks[-1] if len(deal.tricks) > len(p.start.tricks) else None
     return {
         "date": p.date, "number": p.number, "tricks": p.tricks, "goal": p.goal,
         "contract": contract(deal.contract, True, lang),

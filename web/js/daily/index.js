@@ -155,6 +155,7 @@ function renderDaily(t, day, cb) {
 
 function renderPuzzle(t, p, cb) {
   const state = p.solved ? 'solved' : p.wrong ? 'failed' : 'playing';
+  const over = !p.toAct && !p.wrong;   // every card played: the last trick is said with its winner, no empty hands
   const seat = (s) => h(`div.gt-daily__hand.gt-daily__hand--${s.toLowerCase()}`, { dataset: { seat: s } }, [
     h('span.gt-summary__seat', t(s === 'Bottom' ? 'seat.you' : `seat.${s}`)), ' ',
     s === 'Bottom' && p.toAct === 'Bottom'
@@ -164,14 +165,14 @@ function renderPuzzle(t, p, cb) {
   ]);
   return h('section.gt-daily__puzzle', { dataset: { state, played: String(p.played.length) } }, [
     h('p.gt-daily__goal', [t('daily.goal', { goal: p.goal, tricks: p.tricks }), ' ', contractText(t, p.contract)]),
-    ...PLACES.map(seat),
+    ...(over ? [] : PLACES.map(seat)),
     // the trick just finished, whole, with its winner: the others' answers to the player's card stay in sight
     p.lastTrick ? h('p.gt-daily__last', { dataset: { winner: p.lastTrick.winner } }, [
       t.bySeat('daily.lastTrick', p.lastTrick.winner, 'Bottom'), ' ',
       ...p.lastTrick.cards.map((x) => h('span', [t(x.seat === 'Bottom' ? 'seat.you' : `seat.${x.seat}`), ' ',
         renderCardInline(t, x.card), ' ']))]) : null,
     // an empty trick is the player's lead (before: "Trick: —", which a player could not read); over, none is drawn
-    p.trick.length ? h('p.gt-daily__trick', [t('daily.trick'), ' ',
+    p.trick.length && !over ? h('p.gt-daily__trick', [t('daily.trick'), ' ',
       ...p.trick.map((x) => h('span', [t(x.seat === 'Bottom' ? 'seat.you' : `seat.${x.seat}`), ' ',
         renderCardInline(t, x.card), ' ']))])
       : state === 'playing' ? h('p.gt-daily__trick', { dataset: { lead: 'Bottom' } }, t('daily.lead')) : null,
