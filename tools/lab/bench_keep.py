@@ -4,6 +4,10 @@ play-outs' signals).
     python tools/lab/bench_keep.py --pairs 400 --seeds 3 4 5 --keep 0 1
     python tools/lab/bench_keep.py --pairs 400 --seeds 3 4 5 --keep 1 1 --signals 0 1
     python tools/lab/bench_keep.py --pairs 300 --seeds 3801 --set advanced_play=0 advanced_play=1
+    python tools/lab/bench_keep.py --pairs 300 --seeds 3901 --own-bids --set - bid_advanced_play=1
+
+--own-bids: each side bids for itself (the expert variant too), so a change of the expert's negotiation shows; the
+figures are then the first deal of a match, whatever contract the four bots reached.
 
 --set BASE NEW gives any other fields of ExpertSettings, as field=value[,field=value] (numbers; 0/1 for a switch).
 
@@ -69,11 +73,14 @@ def set_variant(keep: float, signals: int, fields: dict[str, object]) -> None:
     os.environ["GIRETRA_EXPERT_SET"] = json.dumps(fields)
 
 
+BIDDER: str | None = "advanced"   # who bids for all four seats (None: each side for itself, --own-bids)
+
+
 def play_pair(seed: int, i: int) -> tuple[float, float]:
     """Deal pair *i*: the mean card points and match points a deal, expert minus advanced."""
     sides = {"A": arena.Side(LEVEL), "B": arena.Side("advanced")}
     pair_seed = arena.deal_pair_seed(seed, i)
-    legs = [arena.play_leg(pair_seed, (LEVEL, "advanced"), team, "giretra.com", 250.0, sides, 1, "advanced", False)
+    legs = [arena.play_leg(pair_seed, (LEVEL, "advanced"), team, "giretra.com", 250.0, sides, 1, BIDDER, False)
             for team in (0, 1)]
     return sum(leg.cp_a - leg.cp_b for leg in legs) / 2, sum(leg.mp_a - leg.mp_b for leg in legs) / 2
 
@@ -109,7 +116,12 @@ def main() -> None:
                         help="1: the play-outs' players read the signals")
     parser.add_argument("--set", nargs=2, default=["-", "-"], metavar=("BASE", "NEW"),
                         help="other ExpertSettings fields, field=value[,field=value] ('-': the defaults)")
+    parser.add_argument("--own-bids", action="store_true",
+                        help="each side bids for itself (else the advanced level bids for all four seats)")
     args = parser.parse_args()
+    global BIDDER
+    if args.own_bids:
+        BIDDER = None
     sets = [parse_set(spec) for spec in args.set]
     base = f"keep {args.keep[0]:g} signals {args.signals[0]} {args.set[0]}"
     new = f"keep {args.keep[1]:g} signals {args.signals[1]} {args.set[1]}"
