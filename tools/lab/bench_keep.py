@@ -104,8 +104,8 @@ def play(variants: list[tuple[float, int, dict[str, object], str]], seed: int, p
             row.append(play_pair(seed, i))
         rows.append((row[0], row[1]))
         if (i + 1) % 25 == 0:
-            print(f"  {i + 1} pairs: difference {mean_ci([b[0] - a[0] for a, b in rows])} card points a deal",
-                  file=sys.stderr, flush=True)
+            print(f"  {i + 1} pairs: difference {mean_ci([b[0] - a[0] for a, b in rows])} card points, "
+                  f"{mean_ci([b[1] - a[1] for a, b in rows])} match points a deal", file=sys.stderr, flush=True)
     return rows
 
 
