@@ -64,7 +64,7 @@ from .match import Match
 from .modes import Mode
 from .negotiation import Call, CallKind
 from .notation import format_match
-from .partner import overtake_cost
+from .partner import overtake_cost, partner_suit, unreturned_cost
 from .rules import PRESETS
 from .scoring import DealScore
 from .seats import Seat
@@ -202,8 +202,9 @@ class Side:
     instant_wins: int = 0
     over_budget: int = 0
     # With partner=True (giretra_core.partner): needless overtakes of the partner's sure trick, those that lost card
-    # points against the exact solver, and the card points they lost.
-    partner: list[int] = field(default_factory=lambda: [0, 0, 0])
+    # points against the exact solver, and the card points they lost; then the same for leads that left the
+    # partner's suit unreturned.
+    partner: list[int] = field(default_factory=lambda: [0] * 6)
 
 
 @dataclass
@@ -293,8 +294,8 @@ def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget
                     side_of[seat].doubles[0] += 1
                 elif call.kind is CallKind.REDOUBLE:
                     side_of[seat].redoubles[0] += 1
-            if partner and isinstance(decision.action, int) and deal.contract is not None and deal.trick:
-                _note_overtake(deal, decision.action, match.rules.notrumps_must_rise, side_of[seat])
+            if partner and isinstance(decision.action, int) and deal.contract is not None:
+                _note_partner(deal, decision.action, match.rules.notrumps_must_rise, side_of[seat])
             before = match
             match = match.apply(seat, decision.action)
             if table is not None:
@@ -335,17 +336,23 @@ def play_leg(seed: int, levels: tuple[str, str], a_team: int, rules: str, budget
     return LegResult(score_a, deals, mp[a], mp[1 - a], cp[a], cp[1 - a], by_mode)
 
 
-def _note_overtake(deal: Deal, card: Card, must_rise: bool, side: Side) -> None:
+def _note_partner(deal: Deal, card: Card, must_rise: bool, side: Side) -> None:
     assert deal.contract is not None
     won = [False, False]
     for t in deal.tricks:
         won[t.winner & 1] = True
-    found = overtake_cost(deal.hands, int(deal.contract.mode), int(deal.leader), deal.trick, card,
-                          (won[0], won[1]), must_rise)
+    mode = int(deal.contract.mode)
+    if deal.trick:
+        found = overtake_cost(deal.hands, mode, int(deal.leader), deal.trick, card, (won[0], won[1]), must_rise)
+        k = 0
+    else:
+        suit = partner_suit(mode, [(int(t.leader), t.cards) for t in deal.tricks], int(deal.leader))
+        found = unreturned_cost(deal.hands, mode, int(deal.leader), card, suit, (won[0], won[1]), must_rise)
+        k = 3
     if found is not None:
-        side.partner[0] += 1
-        side.partner[1] += found[1] > 0
-        side.partner[2] += found[1]
+        side.partner[k] += 1
+        side.partner[k + 1] += found[1] > 0
+        side.partner[k + 2] += found[1]
 
 
 def _tally(deal: Deal, score: DealScore, side_of: list[Side], calls_counted: bool = True) -> None:
@@ -455,7 +462,7 @@ def _merge_side(into: Side, part: Side) -> None:
     into.sweeps += part.sweeps
     into.instant_wins += part.instant_wins
     into.over_budget += part.over_budget
-    for k in range(3):
+    for k in range(6):
         into.partner[k] += part.partner[k]
 
 
@@ -597,10 +604,13 @@ def run(level_a: str, level_b: str, seed: int, matches: int | None = None, deals
     for key, side in sides.items():
         result[f"side_{key}"] = _side_json(side)
         if partner:
-            needless, costly, lost = side.partner
+            needless, costly, lost, unreturned, costly_leads, lost_leads = side.partner
             result[f"side_{key}"]["partner"] = {   # type: ignore[index]
                 "needless_overtakes": needless, "costly_overtakes": costly, "card_points_lost": lost,
-                "card_points_lost_per_deal": round(lost / max(1, total_deals), 3)}
+                "card_points_lost_per_deal": round(lost / max(1, total_deals), 3),
+                "unreturned_leads": unreturned, "costly_unreturned_leads": costly_leads,
+                "unreturned_card_points_lost": lost_leads,
+                "unreturned_card_points_lost_per_deal": round(lost_leads / max(1, total_deals), 3)}
     return result
 
 
@@ -860,6 +870,9 @@ def _print_report(r: dict[str, object]) -> None:
             print(f"    partner quality: {pq['needless_overtakes']} needless overtakes of the partner's sure trick, "
                   f"{pq['costly_overtakes']} of them costly; card points lost against the solver "
                   f"{pq['card_points_lost']} ({pq['card_points_lost_per_deal']} a deal)")
+            print(f"    partner quality: {pq['unreturned_leads']} leads left the partner's suit unreturned, "
+                  f"{pq['costly_unreturned_leads']} of them costly; card points lost against the solver "
+                  f"{pq['unreturned_card_points_lost']} ({pq['unreturned_card_points_lost_per_deal']} a deal)")
         doubles, redoubles = side["doubles"], side["redoubles"]
         print(f"    doubles {doubles['made']} (the doubled contract failed {doubles['contract_failed']})  "
               f"redoubles {redoubles['made']} (the contract made {redoubles['contract_made']})  "
@@ -888,8 +901,9 @@ def main(argv: list[str] | None = None, prog: str = "python -m giretra_core.aren
                         help=f"processes to play the pairs in (default: every core, here {default_jobs()}); the "
                              "figures are those of --jobs 1, only the times differ")
     parser.add_argument("--partner", action="store_true",
-                        help="the partner-quality figure: needless overtakes of the partner's sure trick and the card "
-                             "points they lose against the exact solver, per side")
+                        help="the partner-quality figure: needless overtakes of the partner's sure trick, leads that "
+                             "leave the partner's suit unreturned, and the card points they lose against the exact "
+                             "solver, per side")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     args = parser.parse_args(argv)

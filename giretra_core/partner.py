@@ -1,4 +1,5 @@
-"""The arena's partner-quality figure: card points a player loses by overtaking its partner's sure trick.
+"""The arena's partner-quality figure: card points a player loses by overtaking its partner's sure trick, or by not
+returning its partner's suit.
 
 A partner who takes a trick its partner already holds spends a high card for nothing, and often gives a later trick
 away with it. The figure counts, at every card played into a trick the partner is winning:
@@ -21,6 +22,22 @@ at needless overtakes of a sure trick, so the figure costs little but for player
 >>> hands = [p("AD"), p("8D"), p("10S8S"), p("9SQS")]   # here Top's 8S gives the last trick to Left's QS, with
 >>> overtake_cost(hands, Mode.NO_TRUMPS, 0, [c("KS"), c("7S")], c("10S"), (False, False))   # Bottom's AD on it
 (True, 24)
+
+The partner's suit is the suit the partner led first in the deal (not the trump suit of a Colour contract: drawing
+trumps asks for no return). At every lead of a player whose partner has led such a suit:
+
+* **unreturned**: the player holds a card of the partner's suit and leads another suit;
+* **lost**: max(0, the solver's value of the best card of the partner's suit − that of the card led), in card points.
+
+A switch that is right (a master cashed first, a void made) costs nothing, as above. Blocked suits (a high card kept
+that stops the partner running its suit) are not counted: whether a card blocks depends on every hand's entries, and
+no definition found tells a block from a card rightly kept.
+
+>>> hands = [p("9CAS"), p("8DAD"), p("JH10S"), p("7HAH")]   # Top, whose partner Bottom led Spades, is to lead:
+>>> unreturned_cost(hands, Mode.NO_TRUMPS, 2, c("10S"), 3, (True, True)) is None   # returned
+True
+>>> unreturned_cost(hands, Mode.NO_TRUMPS, 2, c("JH"), 3, (True, True))   # Left's AH takes it and its 7H the last
+(True, 55)
 """
 
 from __future__ import annotations
@@ -28,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .bots.solver import Solver
-from .cards import Card, Mask, cards_of
+from .cards import SUIT_MASKS, Card, Mask, cards_of
 from .play import legal_cards, winning_index
 
 
@@ -62,3 +79,28 @@ def overtake_cost(hands: Sequence[Mask], mode: int, leader: int, trick: Sequence
     best_under = max(sign * values[c] for c in under)
     return True, max(0, best_under - sign * values[card])
 
+
+
+def partner_suit(mode: int, tricks: Sequence[tuple[int, Sequence[Card]]], seat: int) -> int:
+    """The suit *seat*'s partner led first in the finished *tricks* (leader, cards), trumps of a Colour aside; -1."""
+    for leader, cards in tricks:
+        if leader == seat ^ 2 and cards[0] >> 3 != mode:
+            return cards[0] >> 3
+    return -1
+
+
+def unreturned_cost(hands: Sequence[Mask], mode: int, leader: int, card: Card, suit: int, won: tuple[bool, bool],
+                    must_rise: bool = False) -> tuple[bool, int] | None:
+    """Whether *card*, led by *leader* whose partner's suit is *suit* (-1: none), leaves the partner's suit
+    unreturned while the leader holds one, and the card points it lost against the best card of that suit; None
+    when it is not such a lead. *hands* and *won* as for :func:`overtake_cost`."""
+    if suit < 0 or card >> 3 == suit:
+        return None
+    held = hands[leader] & SUIT_MASKS[suit]
+    if not held:
+        return None   # nothing to return it with
+    returns = list(cards_of(held))
+    values = Solver(mode, must_rise).move_values(hands, leader, [], won, [card, *returns])
+    sign = 1 if leader & 1 == 0 else -1
+    best_return = max(sign * values[c] for c in returns)
+    return True, max(0, best_return - sign * values[card])

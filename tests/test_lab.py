@@ -281,9 +281,10 @@ def test_the_replay_sampler_keeps_only_deals_the_policy_explains() -> None:
 
 
 def test_replay_level_names() -> None:
-    assert replay.parse("replay") == (1.0, False, replay.TRIES, 0.0)
-    assert replay.parse("replay-80-all-tries-200") == (0.8, True, 200, 0.0)
-    assert replay.parse("replay-tries-400-keep") == (1.0, False, 400, expert.SHIPPED.keep_se)
+    assert replay.parse("replay") == (1.0, False, replay.TRIES, 0.0, False)
+    assert replay.parse("replay-80-all-tries-200") == (0.8, True, 200, 0.0, False)
+    assert replay.parse("replay-leads-keep") == (1.0, False, replay.TRIES, expert.SHIPPED.keep_se, True)
+    assert replay.parse("replay-tries-400-keep") == (1.0, False, 400, expert.SHIPPED.keep_se, False)
     for bad in ("replay-0", "replay-101", "replay-all-80", "replay-", "replays", "replay-tries-0",
                 "replay-tries-40-all", "replay-keep-all"):
         assert replay.parse(bad) is None, bad

@@ -1,4 +1,5 @@
-"""The arena's partner-quality figure (giretra_core/partner.py): needless overtakes of a partner's sure trick."""
+"""The arena's partner-quality figure (giretra_core/partner.py): needless overtakes of a partner's sure trick, and
+leads that leave the partner's suit unreturned."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from giretra_core import arena
 from giretra_core.cards import parse_card as c
 from giretra_core.cards import parse_cards as p
 from giretra_core.modes import Mode
-from giretra_core.partner import overtake_cost
+from giretra_core.partner import overtake_cost, partner_suit, unreturned_cost
 
 KS_7S = [c("KS"), c("7S")]   # Bottom led KS, Right followed: Top, Bottom's partner, is to play
 
@@ -30,6 +31,25 @@ def test_an_overtake_the_rules_force_is_not_counted() -> None:
     assert overtake_cost(hands, Mode.NO_TRUMPS, 0, KS_7S, c("10S"), (False, False)) is not None
 
 
+def test_a_lead_that_leaves_the_partners_suit_is_counted_with_its_cost() -> None:
+    hands = [p("9CAS"), p("8DAD"), p("JH10S"), p("7HAH")]   # Bottom led Spades; Top is to lead
+    assert unreturned_cost(hands, Mode.NO_TRUMPS, 2, c("JH"), 3, (True, True)) == (True, 55)
+    assert unreturned_cost(hands, Mode.NO_TRUMPS, 2, c("10S"), 3, (True, True)) is None     # returned
+    assert unreturned_cost(hands, Mode.NO_TRUMPS, 2, c("JH"), -1, (True, True)) is None     # no partner's suit
+    assert unreturned_cost(hands, Mode.NO_TRUMPS, 2, c("JH"), 1, (True, True)) is None      # none held to return
+    hands = [p("9CAS"), p("8DAD"), p("AH10S"), p("7HKH")]   # the AH cashed first costs nothing
+    assert unreturned_cost(hands, Mode.NO_TRUMPS, 2, c("AH"), 3, (True, True)) == (True, 0)
+
+
+def test_the_partners_suit_is_its_first_lead_but_a_colours_trumps() -> None:
+    tricks = [(0, [c("JH"), c("7H"), c("8H"), c("9H")]), (0, [c("AS"), c("7S"), c("8S"), c("9S")]),
+              (2, [c("AC"), c("7C"), c("8C"), c("9C")])]
+    assert partner_suit(Mode.HEARTS, tricks, 2) == 3         # Bottom drew trumps, then led Spades
+    assert partner_suit(Mode.NO_TRUMPS, tricks, 2) == 2      # in NoTrumps its Hearts are its suit
+    assert partner_suit(Mode.NO_TRUMPS, tricks, 0) == 0      # Top's Clubs, for Bottom
+    assert partner_suit(Mode.NO_TRUMPS, tricks, 1) == -1     # Left never led
+
+
 def test_the_arena_prints_the_figure_when_asked_only() -> None:
     plain = arena.run("advanced", "random", seed=5, deals=6, bidder="advanced", jobs=1)
     assert "partner" not in plain["side_A"]   # type: ignore[operator]
@@ -39,8 +59,12 @@ def test_the_arena_prints_the_figure_when_asked_only() -> None:
         assert 0 <= figure["costly_overtakes"] <= figure["needless_overtakes"]
         assert figure["card_points_lost"] >= 0
         assert figure["card_points_lost_per_deal"] == round(figure["card_points_lost"] / asked["deals_played"], 3)
+        assert 0 <= figure["costly_unreturned_leads"] <= figure["unreturned_leads"]
+        assert figure["unreturned_card_points_lost_per_deal"] == \
+            round(figure["unreturned_card_points_lost"] / asked["deals_played"], 3)
     # The arena notes the overtakes it sees: the random side overtakes its partner needlessly here (seeded).
     assert asked["side_B"]["partner"]["needless_overtakes"] >= 1   # type: ignore[index]
+    assert asked["side_B"]["partner"]["unreturned_leads"] >= 1   # type: ignore[index]
     # The figure changes no other: the same run, the same results.
     assert {k: v for k, v in asked.items() if k not in ("side_A", "side_B", "seconds")} == \
         {k: v for k, v in plain.items() if k not in ("side_A", "side_B", "seconds")}

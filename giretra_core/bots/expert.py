@@ -80,7 +80,9 @@ class ExpertSettings:
     * *advanced_play* — the play-outs and the policy's card (the tie-break, the keep rule, the hint's line) are the
       advanced level's card play as it is (Eva's leads, the long-suit lead, masters kept off the partner's trick in
       AllTrumps: ``eva_leads``); off, the play before issue 36, which the expert was tuned with (docs/bots.md);
-    * *exact_cards* — solve every sampled deal exactly once the player to move holds this many cards or fewer.
+    * *exact_cards* — solve every sampled deal exactly once the player to move holds this many cards or fewer;
+    * *bid_advanced_play* — the negotiation's simulated deals are played out with the advanced level's card play as
+      it is (as the card search's are); off, with the play before issue 36 (docs/bots.md).
 
     >>> ExpertSettings().keep_se, ExpertSettings(keep_se=0.0) == ExpertSettings()
     (1.0, False)
@@ -91,6 +93,7 @@ class ExpertSettings:
     sampler: Sampler = sample_world
     advanced_play: bool = True
     exact_cards: int = EXACT_CARDS
+    bid_advanced_play: bool = False
 
 
 SHIPPED = ExpertSettings()   # the expert the page and the ladder play
@@ -346,7 +349,8 @@ def _rollout_value(hands: list[Mask], know: PlayKnowledge, card: Card, table: li
 # -- negotiation ---------------------------------------------------------------------------------------------------
 
 
-def bid(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool) -> Decision:
+def bid(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool,
+        settings: ExpertSettings = SHIPPED) -> Decision:
     seat = int(view.seat)
     team = seat & 1
     legal = [a for a in view.legal if isinstance(a, Call)]
@@ -361,7 +365,8 @@ def bid(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool) 
     theirs = {int(c.mode) for c in legal if c.mode is not None and c.kind is CallKind.DOUBLE}
     if current is not None:
         (ours if current[1] == team else theirs).add(current[0])
-    simulated = _simulate_modes(view, rng, budget_ms, time_guard, calls, first, sorted(ours), sorted(theirs))
+    simulated = _simulate_modes(view, rng, budget_ms, time_guard, calls, first, sorted(ours), sorted(theirs),
+                                settings.bid_advanced_play)
     if simulated is not None:
         look = _blend(look, simulated)
     scores = (view.scores[team], view.scores[1 - team], view.target)
@@ -372,9 +377,11 @@ def bid(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool) 
 
 def _simulate_modes(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool,
                     calls: list[tuple[int, Call]], first: int, ours_modes: list[int],
-                    theirs_modes: list[int]) -> tuple[dict[int, float], dict[int, float], int] | None:
+                    theirs_modes: list[int], current: bool = False
+                    ) -> tuple[dict[int, float], dict[int, float], int] | None:
     """Mean card points of our team, announcing in *ours_modes* and defending in *theirs_modes*, over
-    sampled full deals (the five cards held, the bids' evidence)."""
+    sampled full deals (the five cards held, the bids' evidence); *current*: played out with the advanced level's
+    card play as it is, else the play before issue 36."""
     seat = int(view.seat)
     team = seat & 1
     hand = view.hand
@@ -394,9 +401,9 @@ def _simulate_modes(view: SeatView, rng: random.Random, budget_ms: float, time_g
             return None
         hands = [world[p] | (hand if p == seat else 0) for p in range(4)]
         for mode in ours:
-            ours[mode] += policy_playout(hands, mode, first, (), team)[0][team]
+            ours[mode] += policy_playout(hands, mode, first, (), team, eva_leads=current)[0][team]
         for mode in theirs:
-            theirs[mode] += policy_playout(hands, mode, first, (), 1 - team)[0][team]
+            theirs[mode] += policy_playout(hands, mode, first, (), 1 - team, eva_leads=current)[0][team]
         n += 1
         if not deadline.spend(cost):
             break
@@ -425,6 +432,6 @@ def choose(view: SeatView, rng: random.Random, budget_ms: float = 250.0, time_gu
     if view.phase == "cut":
         return decide(Cut(rng.randint(6, 26)), "cut")
     if view.phase == "negotiation":
-        return bid(view, rng, budget_ms, time_guard)
+        return bid(view, rng, budget_ms, time_guard, settings)
     return play(view, rng, budget_ms, time_guard, settings)
 

@@ -4,6 +4,13 @@ play-outs' signals).
     python tools/lab/bench_keep.py --pairs 400 --seeds 3 4 5 --keep 0 1
     python tools/lab/bench_keep.py --pairs 400 --seeds 3 4 5 --keep 1 1 --signals 0 1
     python tools/lab/bench_keep.py --pairs 300 --seeds 3801 --set advanced_play=0 advanced_play=1
+    python tools/lab/bench_keep.py --pairs 300 --seeds 3901 --own-bids --set - bid_advanced_play=1
+
+--replay BASE NEW: the card search's deals fit the opponents' earlier cards as the advanced policy plays them
+(tools/lab/replay.py, 40 tries a deal): 'leads' their leads only, 'all' every card of theirs; 'none' the expert's own.
+
+--own-bids: each side bids for itself (the expert variant too), so a change of the expert's negotiation shows; the
+figures are then the first deal of a match, whatever contract the four bots reached.
 
 --set BASE NEW gives any other fields of ExpertSettings, as field=value[,field=value] (numbers; 0/1 for a switch).
 
@@ -36,6 +43,7 @@ from giretra_core import arena  # noqa: E402
 from giretra_core.bots import Decision, expert  # noqa: E402
 from giretra_core.bots.expert import ExpertSettings  # noqa: E402
 from giretra_core.views import SeatView  # noqa: E402
+from tools.lab import replay  # noqa: E402
 
 LEVEL = f"{Path(__file__).resolve()}:expert_keep"
 
@@ -47,6 +55,9 @@ def expert_keep(view: SeatView, rng: random.Random, budget_ms: float = 250.0, ti
     settings = ExpertSettings(keep_se=float(os.environ["GIRETRA_KEEP_SE"]),
                               playout_signals=os.environ["GIRETRA_PLAYOUT_SIGNALS"] == "1",
                               **json.loads(os.environ.get("GIRETRA_EXPERT_SET", "{}")))
+    reading = os.environ.get("GIRETRA_REPLAY", "none")
+    if reading != "none" and view.phase == "play" and view.turn == view.seat:
+        settings = dataclasses.replace(settings, sampler=replay.replay_sampler(view, leads_only=reading == "leads"))
     return expert.choose(view, random.Random(repr(position)), budget_ms, time_guard, settings)
 
 
@@ -63,34 +74,38 @@ def parse_set(spec: str) -> dict[str, object]:
     return out
 
 
-def set_variant(keep: float, signals: int, fields: dict[str, object]) -> None:
+def set_variant(keep: float, signals: int, fields: dict[str, object], reading: str = "none") -> None:
+    os.environ["GIRETRA_REPLAY"] = reading
     os.environ["GIRETRA_KEEP_SE"] = str(keep)
     os.environ["GIRETRA_PLAYOUT_SIGNALS"] = str(signals)
     os.environ["GIRETRA_EXPERT_SET"] = json.dumps(fields)
+
+
+BIDDER: str | None = "advanced"   # who bids for all four seats (None: each side for itself, --own-bids)
 
 
 def play_pair(seed: int, i: int) -> tuple[float, float]:
     """Deal pair *i*: the mean card points and match points a deal, expert minus advanced."""
     sides = {"A": arena.Side(LEVEL), "B": arena.Side("advanced")}
     pair_seed = arena.deal_pair_seed(seed, i)
-    legs = [arena.play_leg(pair_seed, (LEVEL, "advanced"), team, "giretra.com", 250.0, sides, 1, "advanced", False)
+    legs = [arena.play_leg(pair_seed, (LEVEL, "advanced"), team, "giretra.com", 250.0, sides, 1, BIDDER, False)
             for team in (0, 1)]
     return sum(leg.cp_a - leg.cp_b for leg in legs) / 2, sum(leg.mp_a - leg.mp_b for leg in legs) / 2
 
 
-def play(variants: list[tuple[float, int, dict[str, object]]], seed: int, pairs: int
+def play(variants: list[tuple[float, int, dict[str, object], str]], seed: int, pairs: int
          ) -> list[tuple[tuple[float, float], tuple[float, float]]]:
     """Per deal pair, both variants in turn (so that a run stopped early is still paired): (base, new)."""
     rows = []
     for i in range(pairs):
         row = []
-        for keep, signals, fields in variants:
-            set_variant(keep, signals, fields)
+        for keep, signals, fields, reading in variants:
+            set_variant(keep, signals, fields, reading)
             row.append(play_pair(seed, i))
         rows.append((row[0], row[1]))
         if (i + 1) % 25 == 0:
-            print(f"  {i + 1} pairs: difference {mean_ci([b[0] - a[0] for a, b in rows])} card points a deal",
-                  file=sys.stderr, flush=True)
+            print(f"  {i + 1} pairs: difference {mean_ci([b[0] - a[0] for a, b in rows])} card points, "
+                  f"{mean_ci([b[1] - a[1] for a, b in rows])} match points a deal", file=sys.stderr, flush=True)
     return rows
 
 
@@ -109,14 +124,22 @@ def main() -> None:
                         help="1: the play-outs' players read the signals")
     parser.add_argument("--set", nargs=2, default=["-", "-"], metavar=("BASE", "NEW"),
                         help="other ExpertSettings fields, field=value[,field=value] ('-': the defaults)")
+    parser.add_argument("--replay", nargs=2, choices=("none", "leads", "all"), default=["none", "none"],
+                        metavar=("BASE", "NEW"), help="the search's deals fit the opponents' earlier leads ('leads') "
+                        "or cards ('all') as the advanced policy plays them (tools/lab/replay.py)")
+    parser.add_argument("--own-bids", action="store_true",
+                        help="each side bids for itself (else the advanced level bids for all four seats)")
     args = parser.parse_args()
+    global BIDDER
+    if args.own_bids:
+        BIDDER = None
     sets = [parse_set(spec) for spec in args.set]
-    base = f"keep {args.keep[0]:g} signals {args.signals[0]} {args.set[0]}"
-    new = f"keep {args.keep[1]:g} signals {args.signals[1]} {args.set[1]}"
+    base = f"keep {args.keep[0]:g} signals {args.signals[0]} {args.set[0]} replay {args.replay[0]}"
+    new = f"keep {args.keep[1]:g} signals {args.signals[1]} {args.set[1]} replay {args.replay[1]}"
     every: list[tuple[tuple[float, float], tuple[float, float]]] = []
     for seed in args.seeds:
-        rows = play([(args.keep[0], args.signals[0], sets[0]), (args.keep[1], args.signals[1], sets[1])], seed,
-                    args.pairs)
+        rows = play([(args.keep[0], args.signals[0], sets[0], args.replay[0]),
+                     (args.keep[1], args.signals[1], sets[1], args.replay[1])], seed, args.pairs)
         every += rows
         report(f"seed {seed}", rows, base, new)
     if len(args.seeds) > 1:

@@ -26,7 +26,7 @@ def play_ismcts(match: Match, seat: Seat, rng: random.Random, budget_ms: float, 
 LEVELS = (
     arena.Level("sighted[-from-T][-partner|-honours][-blur-P][-keep]", sighted.parse, sighted.choose,
                 "T = 1..8, P = 1..99 or eight values 0..100 joined by '/', one per trick"),
-    arena.Level("replay[-P][-all][-tries-N][-keep]", replay.parse, play_replay, "N = 1..9999 deals tried"),
+    arena.Level("replay[-P][-all][-leads][-tries-N][-keep]", replay.parse, play_replay, "N = 1..9999 deals tried"),
     arena.Level("ismcts[-full][-c-X]", ismcts.parse, play_ismcts, "X = the exploration constant"),
 )
 

@@ -1,6 +1,6 @@
 """The expert's search over deals that fit the earlier cards as the advanced policy plays them.  Offline.
 
-An arena level (``replay[-P][-all][-tries-N][-keep]``), not offered in the page: it measures what the sharpest
+An arena level (``replay[-P][-all][-leads][-tries-N][-keep]``), not offered in the page: it measures what the sharpest
 inference from the play could be worth — the opponents' cards read as if they played exactly the
 advanced policy, which is what they do in the arena (README.md, "Could a better belief").
 
@@ -15,12 +15,15 @@ below 1 a player who is not the policy does not empty the belief.
 Rejection costs proposals: :func:`replay_sampler` tries at most *tries* deals per kept deal and
 then keeps the last one tried, unfiltered (counted in *stats*): the belief is the exact posterior
 only where that cap is not reached.  The level ``replay-P`` trusts the policy at P % (``replay`` =
-100), ``-all`` reads the partner's cards too, ``-tries-N`` sets the cap (default 40), and ``-keep`` keeps the
+100), ``-all`` reads the partner's cards too, ``-leads`` reads only their leads (a lead under Eva's rules says most,
+and costs one policy call a lead), ``-tries-N`` sets the cap (default 40), and ``-keep`` keeps the
 advanced policy's card unless the search's best beats it (the expert's keep rule, ``ExpertSettings.keep_se``;
 without it the search is the expert's before that rule, as these instruments were first measured).
 
 >>> parse("replay"), parse("replay-90-all"), parse("replay-tries-400-keep"), parse("replay-0"), parse("expert")
-((1.0, False, 40, 0.0), (0.9, True, 40, 0.0), (1.0, False, 400, 1.0), None, None)
+((1.0, False, 40, 0.0, False), (0.9, True, 40, 0.0, False), (1.0, False, 400, 1.0, False), None, None)
+>>> parse("replay-leads-keep")
+(1.0, False, 40, 1.0, True)
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ from giretra_core.errors import GiretraError
 from giretra_core.play import legal_cards
 from giretra_core.views import SeatView
 
-_NAME = re.compile(r"replay(?:-(100|[1-9][0-9]?))?(-all)?(?:-tries-([1-9][0-9]{0,3}))?(-keep)?")
+_NAME = re.compile(r"replay(?:-(100|[1-9][0-9]?))?(-all)?(-leads)?(?:-tries-([1-9][0-9]{0,3}))?(-keep)?")
 TRIES = 40   # deals tried per kept deal, by default
 
 # One earlier decision: (seat, trick so far, leader, played before it, forbidden then, partner suit, avoid, suit
@@ -53,7 +56,7 @@ _Decision = tuple[int, tuple[Card, ...], int, Mask, list[Mask], int, int, int, M
 class Replay:
     """The earlier card decisions of *seats*, seen from *view* (public information only)."""
 
-    def __init__(self, view: SeatView, seats: Sequence[int]) -> None:
+    def __init__(self, view: SeatView, seats: Sequence[int], leads_only: bool = False) -> None:
         contract = view.contract
         assert contract is not None
         self.mode = int(contract.mode)
@@ -69,7 +72,7 @@ class Replay:
         for k, (leader, cards) in enumerate(tricks):
             for i, card in enumerate(cards):
                 p = (leader + i) & 3
-                if p in replayed:
+                if p in replayed and not (leads_only and i):
                     partial = cards[:i]
                     forbidden = play_inference(self.mode, done + [(leader, partial)], self.must_rise)
                     ps, avoid = signals_of(p, self.mode, done, calls)
@@ -108,14 +111,15 @@ def _own_cards(tricks: Sequence[tuple[int, Sequence[Card]]], p: int) -> Mask:
     return m
 
 
-def parse(level: str) -> tuple[float, bool, int, float] | None:
+def parse(level: str) -> tuple[float, bool, int, float, bool] | None:
     """(the trust in the policy, whether the partner's cards are read too, the deals tried per kept one, the
-    expert's keep_se) for *level*, None if not a replay level."""
+    expert's keep_se, whether only the leads are read) for *level*, None if not a replay level."""
     found = _NAME.fullmatch(level)
     if found is None:
         return None
-    keep = expert.SHIPPED.keep_se if found.group(4) else 0.0
-    return int(found.group(1) or 100) / 100, found.group(2) is not None, int(found.group(3) or TRIES), keep
+    keep = expert.SHIPPED.keep_se if found.group(5) else 0.0
+    return (int(found.group(1) or 100) / 100, found.group(2) is not None, int(found.group(4) or TRIES), keep,
+            found.group(3) is not None)
 
 
 def choose(view: SeatView, rng: random.Random, budget_ms: float, level: str = "replay",
@@ -125,22 +129,22 @@ def choose(view: SeatView, rng: random.Random, budget_ms: float, level: str = "r
     if how is None:
         raise GiretraError(f"not a replay level: {level!r}", "bad_level", text=level)
     # keep_se 0 unless -keep: the expert these instruments were measured against (README.md), before its keep rule.
-    trust, partner, tries, keep_se = how
+    trust, partner, tries, keep_se, leads_only = how
     if view.phase != "play" or view.turn != view.seat:
         return expert.choose(view, rng, budget_ms, time_guard, ExpertSettings(keep_se=keep_se))
     me = int(view.seat)
     seats = [me ^ 1, me ^ 2, me ^ 3] if partner else [me ^ 1, me ^ 3]
-    sampler = replay_sampler(view, trust, tries, seats)
+    sampler = replay_sampler(view, trust, tries, seats, leads_only=leads_only)
     return expert.play(view, rng, budget_ms, time_guard, ExpertSettings(keep_se=keep_se, sampler=sampler))
 
 
 def replay_sampler(view: SeatView, trust: float = 1.0, tries: int = TRIES, seats: Sequence[int] | None = None,
-                   stats: list[int] | None = None) -> expert.Sampler:
+                   stats: list[int] | None = None, leads_only: bool = False) -> expert.Sampler:
     """A sampler for the expert's search whose deals fit the earlier cards of *seats* (default: the
     opponents) as the advanced policy plays; *stats*, if given, counts [deals kept, deals returned
     unfiltered because *tries* ran out]."""
     me = int(view.seat)
-    replay = Replay(view, seats if seats is not None else [me ^ 1, me ^ 3])
+    replay = Replay(view, seats if seats is not None else [me ^ 1, me ^ 3], leads_only)
 
     def sample(rng: random.Random, unseen: Mask, counts: Mapping[int, int], forbidden: Mapping[int, Mask],
                bias: Mapping[int, Sequence[float]] | None) -> dict[int, Mask] | None:
