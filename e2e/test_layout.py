@@ -1111,8 +1111,9 @@ def test_the_match_ends_sheet_with_its_start_score_fits_a_small_phone(page: Page
     # (played through at 390×844 in Malagasy); the whole name is the wide screen's.
     contract = sheet.locator("tbody .gt-sheet__contract")
     assert "(" not in contract.inner_text(), contract.inner_text()
+    # At most two lines a row: the contract took three at 360 px in Malagasy and English (the fourth pass).
     rows = page.evaluate(RESULT_LINES_JS, ".gt-sheet__table")
-    assert max(n for row in rows for n in row) <= 3, (rows, contract.inner_text())
+    assert max(n for row in rows for n in row) <= 2, (rows, contract.inner_text())
 
 
 @pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=["360x640", "390x844"])
