@@ -103,3 +103,6 @@ def test_the_deals_result_and_the_match_end_take_a_wide_screens_room(page: Page)
     gaps = dialog.locator(".gt-stats__list dt").evaluate_all("""dts => dts.map((dt) =>
       dt.nextElementSibling.getBoundingClientRect().left - dt.getBoundingClientRect().left)""")
     assert gaps and max(gaps) <= 320, gaps
+    # Where the statistics are kept, in Malagasy words: "amin'ity navigateur ity" was French (the fourth pass)
+    expect(dialog.locator(".gt-stats")).to_contain_text("amin’ity mpitety ity")
+    expect(dialog).not_to_contain_text("navigateur")

@@ -20,6 +20,7 @@
 // No rule lives here: what is legal and why comes from view.legal, and every click is sent to the engine.
 
 import { h, prose, twinSelector } from './dom.js';
+import { fitCoach, renderCoach, ruleLink } from './view/coach.js';
 import { renderCutPanel, renderDeck } from './view/cut.js';
 import { renderHand } from './view/hand.js';
 import { createMotion } from './view/motion.js';
@@ -187,23 +188,15 @@ function showTurn(root) {
     // view before, and the latest hidden under the dock).
     by = Math.max(by, bottom + ring - dock.getBoundingClientRect().top);
   }
-  if (by > 0.5) page.scrollTop += Math.ceil(by);
-}
-
-// Coach mode on a laptop (1000×800): its rules ran up to 150 px under the pinned dock, and a turn may not scroll the
-// bar's score away. The coach ends above the dock, its rules scrolling inside (a focusable box, its edge faded).
-function fitCoach(root) {
-  const coach = root.querySelector('.gt-coach'), dock = root.querySelector('.gt-dock');
-  if (!coach || !dock) return;
-  coach.style.maxHeight = '';
-  const box = coach.getBoundingClientRect(), room = dock.getBoundingClientRect().top - box.top - 6;
-  // (a phone: no room for four lines above its dock; the coach stays below the trick, a scroll away, as before)
-  if (getComputedStyle(dock).position === 'sticky' && room >= 80 && box.bottom > box.top + room) {
-    coach.style.maxHeight = `${room}px`;
+  // Coach mode on a laptop with a notice open above the table (130 px): its rules ran under the pinned dock. They come
+  // above it, by no more than the notices' height (the bar's score stays when there is none: fitCoach scrolls what is
+  // left inside the coach's box). Not on a phone, where the coach stays below the trick, a scroll away.
+  const coach = root.querySelector('.gt-coach');
+  const notices = document.querySelector('.gt-notices')?.getBoundingClientRect().height ?? 0;
+  if (pinned && coach && notices > 0 && matchMedia('(min-width: 48rem)').matches) {
+    by = Math.max(by, Math.min(coach.getBoundingClientRect().bottom + 6 - dock.getBoundingClientRect().top, notices));
   }
-  const capped = coach.scrollHeight > coach.clientHeight + 1;
-  coach.classList.toggle('is-capped', capped);
-  coach.tabIndex = capped ? 0 : -1;
+  if (by > 0.5) page.scrollTop += Math.ceil(by);
 }
 
 // The match is over: the score, in the bar at the top, in view above the pinned panel that names the winner.
@@ -321,8 +314,10 @@ export function renderTable(t, model, parentCfg) {
     center = [renderContract(t, view), renderBidsDetails(t, model, cfg), renderTrick(t, model, cfg)];
   }
   // Coach mode's rules are read, not acted on: below the trick, not in the dock pinned to a phone's screen, which
-  // they made 86 % of a 360×640 screen.
-  if (model.coach && myTurn && !model.trickDone && view.phase !== 'match_over') center.push(renderCoach(t, view, cfg));
+  // they made 86 % of a 360×640 screen. A row of the table's own, the whole table wide (table.css): in the middle
+  // column's width a laptop's coach (1000×800) took 252 px in Malagasy and scrolled 122 of them inside its box.
+  const coach = model.coach && myTurn && !model.trickDone && view.phase !== 'match_over' ? renderCoach(t, view, cfg)
+    : null;
 
   return h('div.gt-table', {
     class: { 'is-my-turn': myTurn },
@@ -332,6 +327,7 @@ export function renderTable(t, model, parentCfg) {
   }, [
     ...SEATS.filter((s) => s !== human).map((seat) => renderSeat(t, model, seat)),
     h('section.gt-center', { attrs: { 'aria-label': t('table.center') } }, center),
+    coach,
     // What the player acts with, together: on a short screen the game page pins it to the bottom (table.css).
     h('div.gt-dock', [
       renderStatus(t, model, cfg),
@@ -354,14 +350,6 @@ function renderBidsDetails(t, model, cfg) {
     h('summary', { dataset: { focus: 'btn:bids' } }, t('bids.all')),
     renderBidHistory(t, model.view),
   ]);
-}
-
-/** A link to the rules page's section for rule id *rule* ("P-1"). */
-export function ruleLink(t, rule, cfg) {
-  if (!rule) return null;
-  // On the rules page itself (rulesHref '') the link stays on the page; elsewhere it opens the page beside the game.
-  return h('a.gt-rule-link', { href: t.rulesUrl(cfg.rulesHref, rule), target: cfg.rulesHref ? '_blank' : null,
-    rel: cfg.rulesHref ? 'noopener' : null, dataset: { rule } }, t('why.rule', { rule }));
 }
 
 function renderStatus(t, model, cfg) {
@@ -415,28 +403,6 @@ function renderTurnTools(t, model, cfg) {
         on: { click: () => cfg.onTakeBack(view) },
       }, t('takeBack.button')) : null,
   ];
-}
-
-// Coach mode: whenever some choices are forbidden, say which rule forbids them (once per rule, engine's words); in the
-// negotiation once per restriction, naming every mode it refuses (the engine's `restrictions`: one example suit hid
-// the others).
-function renderCoach(t, view, cfg) {
-  const lines = [];
-  const seen = new Set();
-  for (const r of view.restrictions ?? []) lines.push([r.rule, r.text]);
-  for (const a of view.restrictions?.length ? [] : view.legal) {
-    if (!a.legal && a.reason?.rule && !seen.has(a.reason.rule)) {
-      seen.add(a.reason.rule);
-      lines.push([a.reason.rule, a.reason.message]);
-    }
-  }
-  if (!lines.length) return null;
-  return h('aside.gt-coach', { attrs: { 'aria-label': t('coach.title') } }, [
-    h('p.gt-coach__title', t('coach.title')),
-    h('ul.gt-coach__rules', lines.map(([rule, text]) => h('li', { dataset: { rule } }, [
-      h('span', text), ' ', ruleLink(t, rule, cfg),
-    ]))),
-  ]);
 }
 
 function renderTrickDone(t, cfg) {

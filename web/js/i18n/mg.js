@@ -417,7 +417,7 @@ export default {
   'end.titleWon': 'Mandresy ny lalao i {team} — arahabaina!',
   'end.titleLost': 'Mandresy ny lalao i {team}',
   'end.playAgain': 'Milalao indray',
-  'stats.title': 'Ny antontanisanao (amin’ity navigateur ity)',
+  'stats.title': 'Ny antontanisanao (amin’ity mpitety ity)',   // mpitety: the browser, as lab.saved says it
   'stats.played': 'Lalao vita',
   'stats.won': 'Nandresy',
   'stats.wonShare': '{n} ({pct} %)',

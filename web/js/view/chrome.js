@@ -29,10 +29,13 @@ export function renderBar(t, app, cb) {
         h('span.gt-score__name', t(`team.${team}.short`)),
         h('span.gt-score__value', String(view.scores[team])),
       ])),
-      h('div.gt-score__target', t('score.target', { target: view.target })),
-      // the deal whose result is open until the player moves on (the view is the next deal's already: the bar said
-      // "deal 2" behind deal 1's result)
-      h('div.gt-score__deal', t('score.deal', { n: app.summary?.dealNumber ?? view.dealNumber })),
+      // Together: a phone stacks them in the score's line (table.css), which had no room for the deal's number. The
+      // deal is the one whose result is open until the player moves on (the view is the next deal's already: the bar
+      // said "deal 2" behind deal 1's result).
+      h('div.gt-score__where', [
+        h('div.gt-score__target', t('score.target', { target: view.target })),
+        h('div.gt-score__deal', t('score.deal', { n: app.summary?.dealNumber ?? view.dealNumber })),
+      ]),
       // On the game page, the way to the rules and their lessons (the play.giretra.com rules: where they differ). It
       // said "rules: giretra.com", read as a web address (a first-time player's audit); the preset's name is its title.
       // A widget on the rules page names only a variant (a bare "Rules" would say nothing there).
