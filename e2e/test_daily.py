@@ -82,6 +82,8 @@ def test_a_puzzle_solved_and_one_failed_with_the_results_kept(page: Page) -> Non
     # seat names with nothing beside them, and the trick with no word of who won it).
     final = api("puzzle", date=date, number=1, played=mine)["lastTrick"]
     expect(board.locator(".gt-daily__last")).to_have_attribute("data-winner", final["winner"])
+    expect(board.locator(".gt-daily__last")).to_contain_text(
+        "Last trick, won by you:" if final["winner"] == "Bottom" else f"Last trick, won by {final['winner']}:")
     expect(board.locator(".gt-daily__last .gt-inline-card")).to_have_count(4)
     expect(board.locator(".gt-daily__hand")).to_have_count(0)
     expect(board.locator(".gt-daily__trick")).to_have_count(0)

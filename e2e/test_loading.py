@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from conftest import BOOT_TIMEOUT_MS, wait_ready
 from playwright.sync_api import Page, Route, expect
+
+from tools.setup_web import PYODIDE_VERSION
 
 pytestmark = pytest.mark.fresh_context   # a first visit each: no engine snapshot to boot from
 
@@ -58,6 +62,44 @@ def test_a_first_visit_asks_for_pyodide_before_the_pages_own_modules(page: Page)
     main = page.evaluate(started, "/js/main.js")
     assert wasm is not None and main is not None, (wasm, main)
     assert wasm < main, f"main.js was asked for {wasm - main:.0f} ms before Pyodide's wasm"
+
+
+def test_pyodide_from_another_base_named_by_the_meta_on_the_first_boot_and_on_a_retry(page: Page) -> None:
+    # docs/web.md's deployment option (a CDN): index.html's first script reads the meta, and engine.js reads it on a
+    # Retry; a relative value means the same to both. Here "cdn/" is this server answering from vendor/, routed.
+    from conftest import WEB_DIR
+    vendor = WEB_DIR / "vendor" / "pyodide" / PYODIDE_VERSION
+    types = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+             ".json": "application/json", ".zip": "application/zip"}
+
+    def cdn(route: Route) -> None:
+        name = route.request.url.split("/cdn/", 1)[1].split("?", 1)[0]
+        route.fulfill(path=vendor / name, content_type=types[Path(name).suffix])
+
+    def with_meta(route: Route) -> None:
+        body = route.fetch().text()
+        meta = '<meta name="giretra-pyodide-base" content="cdn/">'
+        route.fulfill(body=body.replace("<title>", meta + "<title>", 1), content_type="text/html")
+
+    page.route(lambda url: "/cdn/" in url and "/js/cdn/" not in url, cdn)   # (resolved against js/: not found)
+    page.route(lambda url: url.split("?", 1)[0].endswith(("/", "/index.html")), with_meta)
+    page.route("**/wheels/**", lambda route: route.abort())
+    page.goto("?speed=0")
+    failure = page.locator(".gt-loading.is-failed")
+    expect(failure).to_be_visible(timeout=BOOT_TIMEOUT_MS)   # (the wheel refused: Pyodide itself had loaded)
+
+    def asked() -> list[list[str]]:
+        return [w.evaluate("performance.getEntriesByType('resource').map((r) => r.name)") for w in page.workers
+                if w.url.endswith("/js/worker.js")]
+
+    first = asked()   # index.html's worker
+    page.unroute("**/wheels/**")
+    failure.locator('[data-action="retry"]').click()
+    wait_ready(page)
+    for names in (*first, *asked()):   # and engine.js's, on the Retry
+        assert any(n.endswith("/cdn/pyodide.asm.wasm") for n in names), names
+        assert not any("/vendor/pyodide/" in n for n in names), names
+    assert len(first) == 1
 
 
 @pytest.mark.parametrize(("missing", "stage"), [

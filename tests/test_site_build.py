@@ -218,3 +218,15 @@ def test_the_pages_name_the_pinned_pyodide() -> None:
     engine = (ROOT / "web" / "js" / "engine.js").read_text()
     assert f"'vendor/pyodide/{PYODIDE_VERSION}/'" in index
     assert f"export const PYODIDE_VERSION = '{PYODIDE_VERSION}';" in engine
+
+
+def test_index_html_sends_the_worker_the_boot_message_engine_js_sends() -> None:
+    # The game page's first worker is booted by index.html's script, every other by engine.js: a field added to one
+    # message and not the other would be missing from a first visit's boot (or from a Retry's).
+    def keys(text: str) -> set[str]:
+        found = re.search(r"postMessage\(\{\s*type: 'boot',(.*?)\}\);", text, re.S)
+        assert found, "no boot message"
+        return set(re.findall(r"(\w+):", found.group(1)))
+    index = keys((ROOT / "web" / "index.html").read_text())
+    engine = keys((ROOT / "web" / "js" / "engine.js").read_text())
+    assert index == engine == {"pyodideBase", "wheelManifest"}

@@ -1,4 +1,6 @@
-// The only module that talks to the engine worker: a small promise-based RPC client.
+// The only module that talks to the engine worker: a small promise-based RPC client. (The game page's first worker is
+// started by index.html's first script, which only sends it the same 'boot' message as below; this module takes it
+// over: createEngine({early}).)
 //
 //   const engine = createEngine({ onProgress: (stage) => ... });   // stage: 'pyodide' | 'wheel' | 'ready'
 //   engine.onProgress((stage) => ...);                              // more listeners (a late one hears the last stage)
@@ -39,7 +41,9 @@ export class EngineLoadError extends Error {
 
 function pyodideBase() {
   const meta = document.querySelector('meta[name="giretra-pyodide-base"]');
-  const base = meta?.content || new URL(`../vendor/pyodide/${PYODIDE_VERSION}/`, import.meta.url).href;
+  // (resolved against the page, as index.html's first script does: a relative one means the same on a Retry)
+  const base = meta?.content ? new URL(meta.content, document.baseURI).href
+    : new URL(`../vendor/pyodide/${PYODIDE_VERSION}/`, import.meta.url).href;
   return base.endsWith('/') ? base : base + '/';
 }
 

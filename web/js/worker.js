@@ -92,7 +92,9 @@ async function boot({ pyodideBase, wheelManifest }) {
     return res.arrayBuffer();
   }));
   bytes.catch(() => {});   // awaited below
-  const py = await startPyodide(loadPyodide, { ...options, _makeSnapshot: snapshots.cache !== null });
+  // (a missing wheel.json is said as soon as it is known, not once Pyodide has booted for nothing)
+  const py = await Promise.race([startPyodide(loadPyodide, { ...options, _makeSnapshot: snapshots.cache !== null }),
+    manifest.then(() => new Promise(() => {}))]);
   mark('pyodide');
   const wheel = await manifest;
 

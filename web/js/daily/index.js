@@ -155,7 +155,7 @@ function renderDaily(t, day, cb) {
 
 function renderPuzzle(t, p, cb) {
   const state = p.solved ? 'solved' : p.wrong ? 'failed' : 'playing';
-  const over = !p.toAct && !p.wrong;   // every card played: the last trick is said with its winner, no empty hands
+  const over = p.solved;   // every card played: the last trick is said with its winner, no empty hands
   const seat = (s) => h(`div.gt-daily__hand.gt-daily__hand--${s.toLowerCase()}`, { dataset: { seat: s } }, [
     h('span.gt-summary__seat', t(s === 'Bottom' ? 'seat.you' : `seat.${s}`)), ' ',
     s === 'Bottom' && p.toAct === 'Bottom'
@@ -168,7 +168,7 @@ function renderPuzzle(t, p, cb) {
     ...(over ? [] : PLACES.map(seat)),
     // the trick just finished, whole, with its winner: the others' answers to the player's card stay in sight
     p.lastTrick ? h('p.gt-daily__last', { dataset: { winner: p.lastTrick.winner } }, [
-      t.bySeat('daily.lastTrick', p.lastTrick.winner, 'Bottom'), ' ',
+      t.bySeat(over ? 'daily.finalTrick' : 'daily.lastTrick', p.lastTrick.winner, 'Bottom'), ' ',
       ...p.lastTrick.cards.map((x) => h('span', [t(x.seat === 'Bottom' ? 'seat.you' : `seat.${x.seat}`), ' ',
         renderCardInline(t, x.card), ' ']))]) : null,
     // an empty trick is the player's lead (before: "Trick: —", which a player could not read); over, none is drawn
