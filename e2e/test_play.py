@@ -693,9 +693,13 @@ def test_undo_takes_back_the_players_card_and_the_bots_answers_then_each_card_be
         if undo.get_attribute("aria-disabled") == "true":
             break
         before = saved_state(page)
+        cards = len(hand(page))
         page.wait_for_timeout(450)   # (a press within 400 ms of the last answer is the second half of a double press)
         page.keyboard.press("Enter")
         page.wait_for_function("s => JSON.parse(localStorage.getItem('giretra.match')).state !== s", arg=before)
+        # Drawn, not only saved: the table said "your turn" before the take-back too, so the next Enter could reach the
+        # old frame's button, which a press on an out-of-date frame does nothing with (red once at load 20).
+        page.wait_for_function("n => document.querySelectorAll('.gt-hand [data-card]').length > n", arg=cards)
         wait_my_turn(page, "play")
     first = saved_state(page)
     assert first is not None
