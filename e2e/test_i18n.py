@@ -226,4 +226,5 @@ def test_each_language_is_named_in_its_own_language(page: Page) -> None:
     open_game(page)
     page.locator('[data-action="open-settings"]').click()
     options = page.locator("#gt-lang option")
+    expect(options).to_have_count(3)   # drawn (evaluate_all does not wait: [] under two busy loops)
     assert options.evaluate_all("os => os.map((o) => [o.value, o.lang])") == [["en", "en"], ["fr", "fr"], ["mg", "mg"]]
