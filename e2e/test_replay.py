@@ -193,6 +193,32 @@ def test_the_replay_in_french_on_a_phone(page: Page) -> None:
     assert 0 < right <= 360, right
 
 
+# Where the values of a choice sit in the dialog, read in one task of the page (the analysis redraws it).
+VALUES_IN_VIEW = """(() => { const d = document.querySelector('#gt-dialog[open]');
+  const r = (s) => d.querySelector(s).getBoundingClientRect();
+  return { scrolled: d.querySelector('.gt-dialog__body').scrollTop, values: r('.gt-replay__values').bottom,
+           back: r('.gt-dialog__buttons').top, choices: r('.gt-replay__choices').top,
+           close: r('.gt-dialog__close').bottom }; })()"""
+
+
+def test_a_phones_replay_brings_a_choices_values_into_view_and_keeps_them_there(page: Page) -> None:
+    # On a phone the values lay under the board, below the dialog's fold: "Your next choice" changed the caption and
+    # nothing else in view; and every answer of the analysis (about one a second) drew the dialog again at its top.
+    page.set_viewport_size({"width": 390, "height": 844})
+    dialog = deals_result(page, query="speed=0&lang=fr")
+    dialog.locator('[data-action="replay"]').click()
+    expect(dialog.locator(".gt-replay[data-step]")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    dialog.get_by_role("button", name="Votre choix suivant").click()
+    expect(dialog.locator(".gt-replay__values")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    shown = page.evaluate(VALUES_IN_VIEW)
+    assert shown["scrolled"] > 0, shown
+    assert shown["values"] <= shown["back"], shown     # the whole table above the pinned Back button
+    assert shown["choices"] >= shown["close"], shown   # the choices' buttons whole, under the close button
+    # The rest of the deal's analysis comes (a redraw for each choice): the values stay where they were.
+    expect(dialog.locator(".gt-replay__progress").first).to_contain_text("sont calculés", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate(VALUES_IN_VIEW) == shown
+
+
 def test_play_this_deal_again_deals_the_same_hands(page: Page) -> None:
     dialog = deals_result(page)
     played = saved_state(page)

@@ -91,6 +91,10 @@ test('PageDown goes to the player’s next card before its values have come, and
   assert.equal(r.prevChoiceAt, null);
   r.nextChoice();   // nothing asked yet: the player's first card (it did nothing until the analysis reached it)
   assert.equal(r.index, 2);
+  assert.equal(r.seeking, true, 'its values are wanted in view when they come');
+  r.next();
+  assert.equal(r.seeking, false, 'a step of another kind forgets it');
+  r.prev();
   const done = r.analyse();
   await Promise.resolve();
   engine.take('analyse_deal').resolve({ total: 1, positions: [position('JD')] });   // KC was forced, say

@@ -17,6 +17,7 @@ import { HUMAN } from './settings.js';
  *  floating button then (it stayed bright over the dimmed page: an audit). */
 export function createDialogs({ dom, root, table, game, shareBase, marks, rulesHref }) {
   let content = null;   // (t) => Node: the open dialog's content, drawn again on a language change
+  let drawn = null;     // the content last drawn: drawn again, its body keeps its scroll
   let confirmingReset = false;   // "Reset the statistics?" asked, not answered yet
 
   function statsSection(t) {
@@ -36,6 +37,7 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
     const scrolled = scrollY;   // given back with the focus to a twin (focus() scrolled to the bar)
     dom.dialog.onclose = () => {
       content = null;
+      drawn = null;
       marks.removeAttribute('data-dialog');
       dom.dialog.replaceChildren();
       // The dialog gives the focus back to where it was; if that is gone (the deal's last card), or was the table
@@ -60,22 +62,8 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
 
   function refresh() {
     if (!content) return;
-    const { t } = game();
-    // Drawn again when the language changes: the focus stays on the twin of its control (the language select).
-    const kept = replaceKeepingFocus(dom.dialog,
-      h('div.gt-dialog__body', content(t)),
-      h('button.gt-btn.gt-btn--quiet.gt-dialog__close', {
-        type: 'button', dataset: { action: 'close-dialog' }, attrs: { 'aria-label': t('dialog.close') },
-        on: { click: () => close() },
-      }, '×'),
-    );
-    // Named by its title, and a deal's result described by the engine's arithmetic, for a screen reader.
-    for (const [attr, selector, id] of [['aria-labelledby', '.gt-dialog__title', 'gt-dialog-title'],
-      ['aria-describedby', '.gt-summary__lines', 'gt-dialog-lines']]) {
-      const target = dom.dialog.querySelector(selector);
-      if (target) target.id = id;
-      if (target) dom.dialog.setAttribute(attr, id); else dom.dialog.removeAttribute(attr);
-    }
+    const kept = drawDialog(dom.dialog, game().t, content, close, drawn === content);
+    drawn = content;
     if (!kept) (dom.dialog.querySelector('[autofocus]') ?? dom.dialog.querySelector('.gt-dialog__close'))?.focus();
   }
 
@@ -202,4 +190,28 @@ function dailyOf(dialogs) {
   if (!dialogs.game().standalone) return null;
   return () => import('../daily/index.js').then(({ openDaily }) => openDaily(dialogs),
     (err) => dialogs.game().showCrash(err));
+}
+
+/** The one <dialog> drawn: *content*(t) and its close button. Drawn again when the language changes, the focus stays
+ *  on the twin of its control (the language select); the same dialog drawn again (*same*: the replay's analysis, a
+ *  review progressing, every second or so) keeps its scroll: a phone's reader of the values below the fold was sent
+ *  back to the title at each answer. True if the focus was inside it (kept on a twin). */
+function drawDialog(dialog, t, content, close, same) {
+  const scrolled = same ? dialog.querySelector('.gt-dialog__body')?.scrollTop ?? 0 : 0;
+  const kept = replaceKeepingFocus(dialog,
+    h('div.gt-dialog__body', content(t)),
+    h('button.gt-btn.gt-btn--quiet.gt-dialog__close', {
+      type: 'button', dataset: { action: 'close-dialog' }, attrs: { 'aria-label': t('dialog.close') },
+      on: { click: () => close() },
+    }, '×'),
+  );
+  // Named by its title, and a deal's result described by the engine's arithmetic, for a screen reader.
+  for (const [attr, selector, id] of [['aria-labelledby', '.gt-dialog__title', 'gt-dialog-title'],
+    ['aria-describedby', '.gt-summary__lines', 'gt-dialog-lines']]) {
+    const target = dialog.querySelector(selector);
+    if (target) target.id = id;
+    if (target) dialog.setAttribute(attr, id); else dialog.removeAttribute(attr);
+  }
+  if (scrolled) dialog.querySelector('.gt-dialog__body').scrollTop = scrolled;
+  return kept;
 }

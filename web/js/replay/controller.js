@@ -21,6 +21,7 @@ export class Replay {
     this.contract = null;
     this.dealer = null;
     this.index = 0;            // the step shown
+    this.seeking = false;      // the step shown was sought as one of the player's choices: its values wanted in view
     this.failed = null;        // a refusal's message
     this.analysis = null;      // {total, done, byStep: Map(step index -> analysed position)} once asked
     this.link = null;          // a URL to watch this deal (the game's dialog sets it: replay/dialog.js)
@@ -56,11 +57,14 @@ export class Replay {
 
   // -- stepping -------------------------------------------------------------------------------------------------------
 
-  goTo(index) {
+  /** *seek*: the player went to one of their choices (prevChoice / nextChoice): its values are what they look for,
+   *  brought into view when they are drawn (replay/dialog.js); any other step forgets it. */
+  goTo(index, { seek = false } = {}) {
     if (!this.steps) return;
     const next = Math.max(0, Math.min(this.count - 1, Math.trunc(Number(index)) || 0));
     if (next === this.index) return;
     this.index = next;
+    this.seeking = seek;
     this.changed();
   }
 
@@ -71,8 +75,8 @@ export class Replay {
 
   /** The previous / next step where the player chose a card that has been analysed; while the analysis has not
    *  reached it, the player's next card, where its values will appear (PageDown did nothing until then). */
-  prevChoice() { if (this.prevChoiceAt !== null) this.goTo(this.prevChoiceAt); }
-  nextChoice() { if (this.nextChoiceAt !== null) this.goTo(this.nextChoiceAt); }
+  prevChoice() { if (this.prevChoiceAt !== null) this.goTo(this.prevChoiceAt, { seek: true }); }
+  nextChoice() { if (this.nextChoiceAt !== null) this.goTo(this.nextChoiceAt, { seek: true }); }
   /** Where prevChoice / nextChoice go, or null (none: their buttons are off). */
   get prevChoiceAt() { return this.analysedSteps.filter((i) => i < this.index).at(-1) ?? null; }
   get nextChoiceAt() {

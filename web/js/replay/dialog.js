@@ -17,7 +17,7 @@ export function openReplay({ dom, game, open, refresh, shareBase = location.href
   let engine = null;   // the analyst's, made when the steps have come (a refused link never starts one)
   const analyst = (name, args) => (engine ??= createEngine()).call(name, { ...args, lang: g.t.lang });
   const replay = new Replay({ call: (name, args) => g.call(name, args), analyst, state: g.state, deal, seat: HUMAN,
-    onChange: () => refresh() });
+    onChange: () => { refresh(); revealValues(replay, dom.dialog); } });
   const stop = () => { replay.close(); engine?.destroy(); };
   open((t) => renderReplay(t, replay, {
     me: HUMAN,
@@ -54,4 +54,23 @@ export function openReplay({ dom, game, open, refresh, shareBase = location.href
     return replay.analyse();
   }).catch((err) => g.showCrash(err));
   return replay;
+}
+
+/** A choice sought (Your previous / next choice), once its values are drawn: on a phone they lay below the dialog's
+ *  fold, under the board, and the player saw nothing change but the caption. The dialog's body is scrolled just
+ *  enough that the values' table clears the pinned Back button, no further than keeps the choices' buttons whole
+ *  under the close button (the player taps on through the choices from there). */
+function revealValues(replay, dialog) {
+  if (!replay.seeking || !replay.position) return;
+  replay.seeking = false;
+  const body = dialog.querySelector('.gt-dialog__body');
+  const values = dialog.querySelector('.gt-replay__values');
+  const buttons = dialog.querySelector('.gt-replay__choices');
+  if (!body || !values || !buttons) return;
+  const top = Math.max(body.getBoundingClientRect().top,
+    dialog.querySelector('.gt-dialog__close')?.getBoundingClientRect().bottom ?? 0);
+  const end = dialog.querySelector('.gt-dialog__buttons')?.getBoundingClientRect().top ?? body.getBoundingClientRect().bottom;
+  const below = values.getBoundingClientRect().bottom + 8 - end;
+  const room = buttons.getBoundingClientRect().top - 4 - top;
+  if (below > 0) body.scrollTop += Math.min(below, Math.max(0, room));
 }
