@@ -21,6 +21,7 @@ from gameplay import (
     wait_my_turn,
 )
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from giretra_core import parse_match
 from giretra_core.deal import Phase as DealPhase
@@ -224,7 +225,8 @@ HUMANS_TURN_OR_DIALOG = f"""() => !!document.querySelector('#gt-dialog[open]')
 
 
 # Where the focus went, and the table's state at each move: said when the test fails (it failed once in a whole run,
-# at the instant speed, with the focus on the table itself at turn 7, and never again in 50 runs alone).
+# at the instant speed, with the focus on the table itself at turn 7, and never again in 50 runs alone; once more in
+# CI at turn 9, the player's turn drawn and no focus event after it: table.js confirmFocus).
 FOCUS_TRACE = """() => {
   window.focusTrace = [];
   const name = (el) => el
@@ -234,7 +236,21 @@ FOCUS_TRACE = """() => {
     return t ? `${t.dataset.phase}/${t.dataset.toAct}/${t.dataset.pausing ?? ''}/${motion}` : '-'; };
   for (const kind of ['focusin', 'focusout']) document.addEventListener(kind, (e) => window.focusTrace.push(
     `${performance.now().toFixed(0)} ${kind} ${name(e.target)} (to ${name(e.relatedTarget)}) ${table()}`), true);
+  // Each drawing of the table too, with where the focus is then and how many choices it offers
+  const host = document.querySelector('#gt-table-host');
+  new MutationObserver(() => window.focusTrace.push(`${performance.now().toFixed(0)} drawn ${table()} focus on `
+    + `${name(document.activeElement)}, ${host.querySelectorAll('.is-legal').length} legal`))
+    .observe(host, { childList: true });
 }"""
+
+
+# What the table shows now, said when the test fails: its state and the hand's buttons.
+TABLE_NOW = """(() => { const t = document.querySelector('.gt-table');
+  const hand = [...document.querySelectorAll('.gt-hand button')]
+    .map((b) => b.dataset.card + '.' + b.className.split(' ').filter((c) => c.startsWith('is-')).join('.'));
+  return `${t?.dataset.phase}/${t?.dataset.toAct}/${t?.dataset.pausing ?? ''}/${t?.parentNode?.dataset.motion ?? ''}`
+    + ` my-turn=${t?.classList.contains('is-my-turn')} hand=${hand.join(' ')}`
+    + ` calls=${document.querySelectorAll('.gt-calls .is-legal').length}`; })()"""
 
 
 @pytest.mark.parametrize(("speed", "seed"), [("fast", 5), ("0", 23)])
@@ -260,10 +276,17 @@ def test_a_keyboard_player_plays_a_whole_deal_with_enter_alone(page: Page, speed
         page.wait_for_function(HUMANS_TURN_OR_DIALOG, timeout=30_000)
         if page.locator("#gt-dialog[open]").count():
             break
-        focused = page.evaluate("(() => { const a = document.activeElement; a.dataset.pressed = '1';"
-                                f" return a.matches('{ACTIONS}') ? '' : a.outerHTML.slice(0, 120); }})()")
-        assert focused == "", (f"turn {turns + 1}: it is the player's turn but the focus is on {focused}; the focus's"
-                               " last moves:\n" + "\n".join(page.evaluate("window.focusTrace.slice(-30)")))
+        # The focus comes with the turn's drawing, or at the next frame if the browser did not take it then (table.js
+        # confirmFocus: seen once in CI, the focus left on the table at the instant speed)
+        try:
+            page.wait_for_function(f"document.activeElement?.matches('{ACTIONS}')", timeout=5_000)
+        except PlaywrightTimeoutError:
+            raise AssertionError(
+                f"turn {turns + 1}: it is the player's turn but the focus is on "
+                + page.evaluate("document.activeElement?.outerHTML.slice(0, 120)") + "; the table: "
+                + page.evaluate(TABLE_NOW) + "; the focus's last moves:\n"
+                + "\n".join(page.evaluate("window.focusTrace.slice(-40)"))) from None
+        page.evaluate("document.activeElement.dataset.pressed = '1'")
         page.evaluate(f"window.focusTrace.push('Enter, turn {turns + 1}')")
         page.keyboard.press("Enter")
         turns += 1
@@ -277,6 +300,28 @@ def test_a_keyboard_player_plays_a_whole_deal_with_enter_alone(page: Page, speed
     wait_my_turn(page)
     assert page.evaluate(f"document.activeElement?.matches('{ACTIONS}')"), page.evaluate(
         "document.activeElement?.outerHTML.slice(0, 120)")
+
+
+def test_the_players_turn_takes_the_focus_even_if_the_browser_refuses_it_once(page: Page) -> None:
+    # focus() does nothing, silently, on an element the browser cannot focus at that moment: once in CI the player's
+    # turn was drawn with the focus left on the table, and a keyboard player's Enter did nothing. The table asks
+    # again at the next frame. Here the browser's refusal is made to happen: the first focus() on a playable card
+    # after the player's card does nothing.
+    state, _ = drive(api("new_match", seed=5)["state"],
+                     lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["hand"]) >= 4)
+    open_game(page, query="speed=0", fragment=fragment(state))
+    wait_my_turn(page, "play")
+    page.locator(".gt-hand .is-legal").first.focus()
+    page.evaluate("""() => { const focus = HTMLElement.prototype.focus;
+      HTMLElement.prototype.focus = function (...args) {
+        if (!window.refuse || !this.matches('.gt-hand .is-legal')) return focus.apply(this, args);
+        window.refuse = false;
+        window.refused = true; }; }""")
+    page.evaluate("window.refuse = true")
+    page.keyboard.press("Enter")
+    page.wait_for_function("window.refused === true")
+    wait_my_turn(page, "play")
+    page.wait_for_function("document.activeElement?.matches('.gt-hand .is-legal')", timeout=5_000)
 
 
 def test_the_focus_survives_the_bars_redraws_and_a_dialogs(page: Page) -> None:

@@ -94,6 +94,7 @@ export function mountTable(root, opts = {}) {
     // A turn is new when it was not the player's turn, or when the player acts twice in a row within one frame (they
     // won the trick and lead the next one): the table above had grown meanwhile and pushed the hand off a short screen.
     const myTurn = root.querySelector('.gt-table.is-my-turn') !== null;
+    if (myTurn && focusKey !== null) confirmFocus();
     const turn = myTurn ? turnKey(model.view) : null;
     if (myTurn && (!wasMyTurn || turn !== lastTurn) && cfg.followTurn) showTurn(root);
     wasMyTurn = myTurn;
@@ -113,6 +114,23 @@ export function mountTable(root, opts = {}) {
     const over = model.view.phase === 'match_over';
     if (over && !wasOver && cfg.followTurn) showEnd(root);
     wasOver = over;
+  };
+  // The player's turn drawn, the focus in the game before it, and still on the table itself (or fallen to the page's
+  // body with the card just played): the browser did not take focus() on the choice (it does nothing, silently, on
+  // an element it cannot focus at that moment). Seen once in CI, at the instant speed: a keyboard player's Enter then
+  // did nothing. Asked again at the next frame, if the focus is still nowhere.
+  let confirming = false;
+  const unfocused = () => {
+    const active = root.getRootNode().activeElement;   // (a widget's shadow root: null when it is outside)
+    return !active || active === root || active === document.body;
+  };
+  const confirmFocus = () => {
+    if (confirming || !unfocused() || !firstAction(root)) return;
+    confirming = true;
+    requestAnimationFrame(() => {
+      confirming = false;
+      if (model && unfocused()) parked = park(root);
+    });
   };
   // The game page, turned on its side (or resized) during the player's turn: the hand and the trick in view again.
   // Only when the width changes: a phone's browser resizes the page when its toolbar shows or hides during a scroll,
