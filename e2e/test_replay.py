@@ -219,6 +219,41 @@ def test_a_phones_replay_brings_a_choices_values_into_view_and_keeps_them_there(
     assert page.evaluate(VALUES_IN_VIEW) == shown
 
 
+def test_the_replay_says_whose_cards_changed_the_teams_best_between_two_choices(page: Page) -> None:
+    # A card's value fell (or rose) from one of the player's choices to the next with no word of why: every hand
+    # known, only the other players' cards in between change it, the partner's lowering it, the opponents' raising
+    # it. Each is named with what it did, and the figures add up, as a player checking them would find.
+    dialog = deals_result(page)
+    dialog.locator('[data-action="replay"]').click()
+    expect(dialog.locator(".gt-replay[data-step]")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    # every player's cards worked out (the player's, then the partner's and the opponents')
+    expect(dialog.locator(".gt-replay__progress").first).to_contain_text("has been worked out", timeout=BOOT_TIMEOUT_MS)
+    changes = []
+    next_choice = dialog.get_by_role("button", name="Your next choice")
+    while next_choice.get_attribute("aria-disabled") == "false":
+        step = dialog.locator(".gt-replay").get_attribute("data-step")
+        next_choice.click()
+        expect(dialog.locator(".gt-replay")).not_to_have_attribute("data-step", str(step))
+        line = dialog.locator(".gt-replay__change")
+        if line.count():
+            changes.append(str(line.text_content()))
+    assert changes, "no change of the team's best between two choices in this deal"
+    for said in changes:
+        went = re.search(r"went from (\d+) to (\d+) card points", said)
+        assert went, said
+        by = [int(x.replace("−", "-")) for x in re.findall(r"in trick \d \(([+−]\d+)\)", said)]
+        assert by and int(went[1]) + sum(by) == int(went[2]), said
+    assert any("Top’s" in said and "(−" in said for said in changes), changes   # the partner's card, lowering it
+    # At the partner's card itself: what it did.
+    dialog.locator(".gt-replay__slider").fill(str(0))
+    for _ in range(60):
+        if dialog.locator('.gt-replay__verdict[data-other][data-best="false"]').count() and "Top" in str(
+                dialog.locator(".gt-replay__caption strong").text_content()):
+            break
+        dialog.locator('[data-action="replay-next"]').click()
+    expect(dialog.locator(".gt-replay__verdict[data-other]")).to_contain_text("a better card of Top’s gave your team")
+
+
 def test_play_this_deal_again_deals_the_same_hands(page: Page) -> None:
     dialog = deals_result(page)
     played = saved_state(page)

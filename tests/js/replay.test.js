@@ -179,3 +179,43 @@ test('an analyst engine that cannot start is said in place of the values, not sh
   await r.analyse();
   assert.equal(r.failed, 'cannot load pyodide.mjs');
 });
+
+test('then the other players’ cards: the team’s best changing between two choices is put on their cards', async () => {
+  const steps = [
+    step('Bottom', { type: 'card', action: 'KC', card: 'KC' }),
+    step('Left', { type: 'card', action: 'AC', card: 'AC' }),
+    step('Top', { type: 'card', action: 'QC', card: 'QC' }),
+    step('Right', { type: 'card', action: '7C', card: '7C' }),
+    step('Bottom', { type: 'card', action: 'JD', card: 'JD' }),
+  ];
+  const valued = (card, values, lost = 0) => ({ trick: 1, played: { card }, playedBest: !lost,
+    lost: { cardPoints: lost, matchPoints: 0 }, cards: Object.entries(values).map(([c, cardPoints]) => ({ card: c, cardPoints })) });
+  const engine = fakeEngine({ replay_deal: () => ({ ...REPLAY, steps }) });
+  const r = new Replay({ call: (name, args) => engine.call(name, args), state: 'S', deal: 1, seat: 'Bottom',
+    partner: 'Top', opponents: ['Left', 'Right'] });
+  await r.load();
+  const done = r.analyse();
+  const answer = async (seat, first, total, position) => {
+    await new Promise((ok) => setImmediate(ok));
+    const asked = engine.take('analyse_deal');
+    assert.deepEqual([asked.args.seat, asked.args.first], [seat, first]);
+    asked.resolve({ total, positions: position ? [position] : [] });
+  };
+  await answer('Bottom', 0, 2, valued('KC', { KC: 90, '9C': 80 }));
+  await answer('Bottom', 1, 2, valued('JD', { JD: 75, '7D': 60 }));
+  await new Promise((ok) => setImmediate(ok));
+  r.goTo(4);
+  assert.deepEqual(r.change, { from: 90, to: 75, cards: [], done: false }, 'the change said before its causes come');
+  await answer('Top', 0, 1, valued('QC', { QC: 70, '8C': 90 }, 20));   // the partner's card: −20
+  await answer('Left', 0, 1, valued('AC', { AC: 80, '9C': 85 }, 5));   // an opponent's: +5 for the player's team
+  await answer('Right', 0, 0, null);   // (Right had no choice)
+  await done;
+  assert.deepEqual(r.change.cards.map(({ step: i, seat, by }) => [i, seat, by]), [[1, 'Left', 5], [2, 'Top', -20]]);
+  assert.equal(r.change.done, true);
+  r.goTo(2);
+  assert.deepEqual([r.otherPosition.seat, r.otherPosition.partner, r.otherPosition.position.played.card], ['Top', true, 'QC']);
+  assert.equal(r.change, null, 'not at a choice of the player’s');
+  r.goTo(0);
+  assert.equal(r.change, null, 'nothing before the first choice');
+  assert.equal(engine.pending.length, 0);
+});

@@ -14,16 +14,16 @@ export class Replay {
   /** *call*(name, args): an engine call (the game's: an engine bug is shown there and answers null; a refusal
    *  rejects). *analyst*(name, args): where analyse_deal goes (an engine of the replay's own, stopped when it closes;
    *  default *call*). *state*: the match; *deal*: the finished deal's number; *seat*: the player's seat (its cards
-   *  analysed). */
-  constructor({ call, analyst = call, state, deal, seat, onChange = () => {} }) {
-    Object.assign(this, { call, analyst, state, deal, seat, onChange });
+   *  analysed); *partner* and *opponents*: the other seats (their cards analysed next), if any. */
+  constructor({ call, analyst = call, state, deal, seat, partner = null, opponents = [], onChange = () => {} }) {
+    Object.assign(this, { call, analyst, state, deal, seat, partner, opponents, onChange });
     this.steps = null;         // replay_deal's steps, or null while they come
     this.contract = null;
     this.dealer = null;
     this.index = 0;            // the step shown
     this.seeking = false;      // the step shown was sought as one of the player's choices: its values wanted in view
     this.failed = null;        // a refusal's message
-    this.analysis = null;      // {total, done, byStep: Map(step index -> analysed position)} once asked
+    this.analysis = null;      // {total, done, byStep: Map(step index -> analysed position), others} once asked
     this.link = null;          // a URL to watch this deal (the game's dialog sets it: replay/dialog.js)
     this.closed = false;
   }
@@ -96,32 +96,83 @@ export class Replay {
    *  analysis an engine of its own (*analyst*) and stops it when the replay closes. */
   async analyse() {
     if (this.analysis || !this.steps) return;
-    this.analysis = { total: null, done: 0, byStep: new Map() };
+    this.analysis = { total: null, done: 0, byStep: new Map(), others: new Map() };
     this.changed();
-    for (let first = 0; this.analysis.total === null || first < this.analysis.total; first++) {
+    if (!await this.analyseSeat(this.seat, this.analysis)) return;
+    // Then the other players' cards (the solver's table is kept for the deal: they come quickly): every hand known,
+    // the team's best changes between two of the player's choices only by them, the partner's lowering it and the
+    // opponents' raising it, and the view names the cards that changed it.
+    for (const [seat, partner] of [[this.partner, true], ...this.opponents.map((o) => [o, false])]) {
+      if (!seat) continue;
+      const into = { total: null, done: 0, byStep: new Map(), partner };
+      this.analysis.others.set(seat, into);
+      this.changed();
+      if (!await this.analyseSeat(seat, into)) return;
+    }
+  }
+
+  /** *seat*'s positions, one per request, into *into* ({total, done, byStep}); true once all have come. */
+  async analyseSeat(seat, into) {
+    for (let first = 0; into.total === null || first < into.total; first++) {
       let part;
       try {
-        part = await this.analyst('analyse_deal', { state: this.state, seat: this.seat, deal: this.deal, first, count: 1 });
+        part = await this.analyst('analyse_deal', { state: this.state, seat, deal: this.deal, first, count: 1 });
       } catch (err) {
-        if (this.closed) return;   // its engine stopped with the replay
+        if (this.closed) return false;   // its engine stopped with the replay
         // Refused, or the analyst's engine could not start (its download failed): said in place of the values.
         if (err?.name !== 'RulesError' && err?.name !== 'EngineLoadError') throw err;
         this.failed = err.message;
         this.changed();
-        return;
+        return false;
       }
-      if (this.closed) return;
-      if (!part) return;   // an engine bug, shown by the game
-      for (const position of part.positions) this.analysis.byStep.set(this.stepOf(position), position);
-      this.analysis.total = part.total;
-      this.analysis.done = first + part.positions.length;
+      if (this.closed || !part) return false;   // (no part: an engine bug, shown by the game)
+      for (const position of part.positions) into.byStep.set(this.stepOf(position, seat), position);
+      into.total = part.total;
+      into.done = first + part.positions.length;
       this.changed();
     }
+    return true;
   }
 
-  /** The step where the player played the position's card (a card is played once in a deal). */
-  stepOf(position) {
-    const index = this.steps.findIndex((s) => s.seat === this.seat && s.action.type === 'card'
+  /** Another player's analysed position at the step shown (their card chosen among several), if it has come:
+   *  {seat, partner, position}. */
+  get otherPosition() {
+    const seat = this.step?.seat;
+    const into = seat === this.seat ? null : this.analysis?.others.get(seat);
+    const position = into?.byStep.get(this.index);
+    return position ? { seat, partner: into.partner, position } : null;
+  }
+
+  /** From the player's previous analysed choice to the one shown: the team's best card points, every hand known,
+   *  {from: the card played then, to: the best now, cards: [{step, seat, position, by}] the other players' cards in
+   *  between that changed it (by < 0: the partner's, lowering it), done: whether all theirs have come}; null at the
+   *  first choice, or when it did not change. */
+  get change() {
+    const here = this.position;
+    const before = this.prevChoiceAt;
+    if (!here || before === null) return null;
+    const was = this.analysis.byStep.get(before);
+    const from = was.cards.find((c) => c.card === was.played.card)?.cardPoints;
+    const to = Math.max(...here.cards.map((c) => c.cardPoints));
+    if (from === undefined || from === to) return null;
+    const cards = [];
+    for (const [seat, into] of this.analysis.others) {
+      for (const [step, position] of into.byStep) {
+        if (step > before && step < this.index && position.lost.cardPoints > 0) {
+          cards.push({ step, seat, position, by: (into.partner ? -1 : 1) * position.lost.cardPoints });
+        }
+      }
+    }
+    cards.sort((a, b) => a.step - b.step);
+    const expected = (this.partner ? 1 : 0) + this.opponents.length;
+    const done = this.analysis.others.size === expected
+      && [...this.analysis.others.values()].every((into) => into.total !== null && into.done >= into.total);
+    return { from, to, cards, done };
+  }
+
+  /** The step where *seat* played the position's card (a card is played once in a deal). */
+  stepOf(position, seat = this.seat) {
+    const index = this.steps.findIndex((s) => s.seat === seat && s.action.type === 'card'
       && s.action.card === position.played.card);
     if (index < 0) throw new Error(`analysed card ${position.played.card} is not in the deal's steps`);
     return index;

@@ -9,6 +9,11 @@ import { createEngine } from '../engine.js';
 import { HUMAN } from '../game/settings.js';
 import { Replay } from './controller.js';
 import { renderReplay } from './view.js';
+import { TEAM_OF } from '../view/seats.js';
+
+// The other players, the partner first: their cards are worked out after the player's.
+const PARTNER = Object.keys(TEAM_OF).find((seat) => seat !== HUMAN && TEAM_OF[seat] === TEAM_OF[HUMAN]);
+const OPPONENTS = Object.keys(TEAM_OF).filter((seat) => TEAM_OF[seat] !== TEAM_OF[HUMAN]);
 
 /** *dialogs*: the game's dialog (dialogs.js: open, refresh); *deal*: the finished deal's number; *back*: reopens
  *  the deal's result the replay was opened from. Returns the replay (a test may read it). */
@@ -17,7 +22,7 @@ export function openReplay({ dom, game, open, refresh, shareBase = location.href
   let engine = null;   // the analyst's, made when the steps have come (a refused link never starts one)
   const analyst = (name, args) => (engine ??= createEngine()).call(name, { ...args, lang: g.t.lang });
   const replay = new Replay({ call: (name, args) => g.call(name, args), analyst, state: g.state, deal, seat: HUMAN,
-    onChange: () => { refresh(); revealValues(replay, dom.dialog); } });
+    partner: PARTNER, opponents: OPPONENTS, onChange: () => { refresh(); revealValues(replay, dom.dialog); } });
   const stop = () => { replay.close(); engine?.destroy(); };
   open((t) => renderReplay(t, replay, {
     me: HUMAN,

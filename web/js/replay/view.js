@@ -154,12 +154,14 @@ function renderWorth(t, replay, { me, review, onReview }) {
     : a.total === null || a.done < a.total
     ? h('p.gt-replay__progress', { attrs: { role: 'status' } }, a.total === null ? t('replay.analysing')
       : t('replay.analysingCount', { done: a.done, total: a.total }))
-    : h('p.gt-replay__progress', a.total ? t('replay.analysed', { total: a.total }) : t('replay.noChoice'));
+    : othersWorking(t, a, me)
+      ?? h('p.gt-replay__progress', a.total ? t('replay.analysed', { total: a.total }) : t('replay.noChoice'));
   const p = replay.position;
   const mine = replay.step.seat === me && replay.step.action.type === 'card';
   if (!p) {
     return h('section.gt-replay__worth', [status, mine && a.done === a.total
-      ? h('p', t('replay.forced')) : null, a.done ? h('p.gt-note', t('replay.jump')) : null]);
+      ? h('p', t('replay.forced')) : null, renderOthersCard(t, replay, me),
+    a.done ? h('p.gt-note', t('replay.jump')) : null]);
   }
   const expert = review?.moves?.find((m) => m.played.type === 'card' && m.played.card === p.played.card);
   return h('section.gt-replay__worth', { dataset: { played: p.played.card, best: String(p.playedBest) } }, [
@@ -180,6 +182,7 @@ function renderWorth(t, replay, { me, review, onReview }) {
     ])),
     h('p.gt-replay__verdict', p.playedBest ? t('replay.wasBest')
       : t('replay.cost', { cardPoints: p.lost.cardPoints, matchPoints: p.lost.matchPoints })),
+    renderChange(t, replay, me),
     expert ? h('p.gt-replay__expert', [t('review.expert'), ' ',
       expert.expert.type === 'card' ? renderCardInline(t, expert.expert.card) : expert.expert.text,
       h('span.gt-review__why', ` — ${expert.plan ?? expert.why}`),
@@ -191,4 +194,40 @@ function renderWorth(t, replay, { me, review, onReview }) {
     h('p.gt-note', t('replay.note')),
     status,
   ]);
+}
+
+// From the player's previous choice to this one the team's best changed (every hand known): by the other players'
+// cards, named, the partner's lowering it, the opponents' raising it. Without it a card's value dropped from one
+// choice to the next with no word of whose card it was.
+function renderChange(t, replay, me) {
+  const change = replay.change;
+  if (!change) return null;
+  const said = t('replay.change', { from: change.from, to: change.to });
+  if (!change.cards.length) {
+    return h('p.gt-replay__change', change.done ? said : `${said} ${t('replay.changePending')}`);
+  }
+  return h('p.gt-replay__change', [said, ' ', t('replay.changeCards'), ...change.cards.flatMap(({ seat, position, by }, i) => {
+    // the card drawn where the language puts it ("Top's 9♥ in trick 5", "le 9♥ de Nord au pli 5")
+    const [before, after] = t('replay.changeCard', { seat: t.who(seat, me), card: '\u0000', trick: position.trick,
+      by: by > 0 ? `+${by}` : `−${-by}` }).split('\u0000');
+    return [i ? t('replay.changeSep') : ' ', before, renderCardInline(t, position.played.card), after];
+  }), '.']);
+}
+
+// At another player's card chosen among several: what it did to the team's best, every hand known.
+function renderOthersCard(t, replay, me) {
+  const other = replay.otherPosition;
+  if (!other) return null;
+  const { seat, partner, position: p } = other;
+  const params = { seat: t.who(seat, me), cardPoints: p.lost.cardPoints, matchPoints: p.lost.matchPoints };
+  const key = partner ? (p.playedBest ? 'replay.partnerBest' : 'replay.partnerCost')
+    : (p.playedBest ? 'replay.opponentBest' : 'replay.opponentGift');
+  return h('p.gt-replay__verdict', { dataset: { other: p.played.card, best: String(p.playedBest) } }, t(key, params));
+}
+
+// The other players' cards being worked out after the player's: whose, and how far.
+function othersWorking(t, a, me) {
+  const [seat, into] = [...a.others].find(([, x]) => x.total === null || x.done < x.total) ?? [];
+  return seat ? h('p.gt-replay__progress', { attrs: { role: 'status' } }, t('replay.analysingOther', {
+    seat: t.who(seat, me), done: into.done, total: into.total ?? '…' })) : null;
 }
