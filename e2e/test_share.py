@@ -319,7 +319,7 @@ def test_a_broken_link_is_told_in_the_page_language(page: Page) -> None:
     # An audit: the French notice framed an English sentence ("deal 1, action 'ok' by Right: ok is not legal…").
     open_game(page, query="speed=0&lang=fr", fragment="G2_giretra.com_hrrr_42_T_0-0_150_*_c10.ok_2")
     expect(page.locator('[data-notice="badLink"]')).to_contain_text(
-        "Ce lien ne contient pas de partie lisible\u00a0: donne 1, action « ok » de Est\u00a0: "
+        "Ce lien ne contient pas de partie lisible\u00a0: donne 1, action «\u202fok\u202f» de Est\u00a0: "
         "Personne n’a encore annoncé")
 
 

@@ -786,7 +786,7 @@ def test_a_token_damaged_anywhere_is_refused_or_opens_the_same_match() -> None:
 def test_a_token_of_a_forged_notation_is_refused_as_the_notation_is() -> None:
     forged = "d1." + base64.urlsafe_b64encode(zlib.compress(b"G2 giretra.com hrrr 42 T 0-0 150 * c10.ok 2")).decode()
     refused = error("open_link", link=forged, lang="fr")
-    assert refused["code"] == "bad_notation" and refused["message"].startswith("donne 1, action « ok »")
+    assert refused["code"] == "bad_notation" and refused["message"].startswith("donne 1, action «\u202fok\u202f»")
     assert error("open_link", link=7)["code"] == "bad_request"
 
 
@@ -972,12 +972,13 @@ def test_a_refused_link_is_told_in_the_page_language() -> None:
     assert error("view", state=illegal, seat="Bottom")["message"] == (
         "deal 1, action 'ok' by Right: Nobody has announced yet: the first speaker must announce (N-1).")
     fr = error("view", state=illegal, seat="Bottom", lang="fr")
-    assert fr == {"code": "bad_notation", "rule": "N-1", "message": "donne 1, action « ok » de Est\u00a0: "
+    assert fr == {"code": "bad_notation", "rule": "N-1", "message": "donne 1, action «\u202fok\u202f» de Est\u00a0: "
                   "Personne n’a encore annoncé\u00a0: le premier à parler doit annoncer (N-1)."}
     assert error("view", state=illegal, seat="Bottom", lang="mg")["message"].startswith("fizarana 1, hetsika “ok” "
                                                                                         "nataon’i Havanana: Mbola")
     garbled = error("view", state=illegal.replace(".ok", ".zz"), seat="Bottom", lang="fr")["message"]
-    assert garbled == "donne 1, action « zz » de Est\u00a0: ce n’est ni une coupe, ni une annonce, ni une carte"
+    assert garbled == ("donne 1, action «\u202fzz\u202f» de Est\u00a0: "
+                       "ce n’est ni une coupe, ni une annonce, ni une carte")
     history, count = MID.split(" ")[8:]
     cut = MID[:MID.rindex(".")] + " " + count
     held = len(history.replace("/", ".").split(".")) - 1

@@ -107,9 +107,10 @@ class _FrenchText(HTMLParser):
             self.pieces.append((self.getpos()[0], data))
 
 
-# French puts a space before : ; ? ! : a no-break one (U+00A0) before ":", a narrow one (U+202F) before the others,
-# so that the mark never starts a line (an ordinary space let a colon wrap to the start of a line on a phone).
-ORDINARY_SPACE_BEFORE_MARK = re.compile(r" [:;?!]")
+# French puts a space before : ; ? ! and inside « » : a no-break one (U+00A0) before ":", a narrow one (U+202F) for
+# the others, so that the mark never starts or ends a line (an ordinary space let a colon wrap to the start of a line
+# on a phone).
+ORDINARY_SPACE_BEFORE_MARK = re.compile(r" [:;?!»]|« ")
 
 
 def test_no_french_sentence_has_an_ordinary_space_before_a_colon_semicolon_question_or_exclamation_mark() -> None:

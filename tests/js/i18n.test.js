@@ -93,15 +93,16 @@ test('a team’s name keeps its number on the line of its word, in every languag
   }
 });
 
-// French puts a space before : ; ? ! — a no-break one (U+00A0 before ":", the narrow U+202F before the others), so
-// that the mark never starts a line of its own (an ordinary space let "Pli :" wrap to ":" alone on a phone).
-test('no French word has an ordinary space before : ; ? or !', async () => {
+// French puts a space before : ; ? ! and inside « » — a no-break one (U+00A0 before ":", the narrow U+202F for the
+// others), so that the mark never starts or ends a line of its own (an ordinary space let "Pli :" wrap to ":" alone
+// on a phone).
+test('no French word has an ordinary space before : ; ? or ! nor inside « »', async () => {
   const french = { 'i18n/fr.js': catalogues.fr };
   for (const module of ['daily', 'duplicate', 'lab']) {
     french[`${module}/words.js`] = (await import(`../../web/js/${module}/words.js`)).default.fr;
   }
   const wrong = Object.entries(french).flatMap(([file, words]) => Object.entries(words)
-    .filter(([, text]) => / [:;?!]/.test(text)).map(([key, text]) => `${file} ${key}: ${JSON.stringify(text)}`));
+    .filter(([, text]) => / [:;?!»]|« /.test(text)).map(([key, text]) => `${file} ${key}: ${JSON.stringify(text)}`));
   assert.deepEqual(wrong, []);
   const english = Object.values(catalogues.en).filter((text) => /[\u00a0\u202f][:;?!]/.test(text));
   assert.deepEqual(english, [], 'the French spaces stay French');
