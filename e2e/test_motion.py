@@ -95,10 +95,34 @@ def test_a_card_travels_to_the_trick_and_the_trick_is_gathered_after_the_contrac
     expect(page.locator(GHOSTS)).to_have_count(0)
 
 
+# Every animation the page makes is held (paused) the moment it is made, until the motion is first finished (the
+# skip: a key or a tap on the table): a slow cut and deal wait where they start for the test to look at them. (Paused
+# once seen moving, they could have ended already on a busy machine: once, under two busy loops, the cut's
+# animations were gone when the test set their time.)
+HOLD_MOTION_JS = """(() => {
+  const { animate } = Element.prototype;
+  const { finish } = Animation.prototype;
+  let held = true;
+  Element.prototype.animate = function (...args) {
+    const made = animate.apply(this, args);
+    if (held) made.pause();
+    return made;
+  };
+  Animation.prototype.finish = function (...args) {
+    held = false;
+    return finish.apply(this, args);
+  };
+})()"""
+
+
+def hold_motion(page: Page) -> None:
+    """From the page's start, every animation held where it starts until a skip finishes them (call before opening)."""
+    page.add_init_script(HOLD_MOTION_JS)
+
+
 def hold_the_deal(page: Page) -> None:
-    """The slow deal caught and held where it is (its animations paused): only a skip can end it now."""
+    """The slow deal, held from its start (hold_motion): only a skip can end it now."""
     page.wait_for_function("document.querySelector('#gt-table-host')?.dataset.motion?.includes('deal')", polling="raf")
-    page.evaluate("document.getAnimations().forEach((a) => a.pause())")
     expect(page.locator(MOVING)).to_have_attribute("data-motion", re.compile("deal"))
 
 
@@ -116,6 +140,7 @@ def assert_dealt_once(page: Page, seed: int) -> None:
 
 
 def test_a_key_ends_the_motion_at_once_and_loses_no_move(page: Page) -> None:
+    hold_motion(page)
     open_with_log(page, "slow", 4)
     hold_the_deal(page)
     page.keyboard.press("x")
@@ -125,6 +150,7 @@ def test_a_key_ends_the_motion_at_once_and_loses_no_move(page: Page) -> None:
 
 
 def test_a_tap_on_the_table_ends_the_motion_at_once(page: Page) -> None:
+    hold_motion(page)
     open_with_log(page, "slow", 4)
     hold_the_deal(page)
     page.locator(".gt-center").click(position={"x": 5, "y": 5})
@@ -230,6 +256,7 @@ def test_the_calls_wait_for_the_deal_and_the_bots_counts_for_their_packets(page:
     # docs/screenshots (cut-*): while the cut and the deal still moved, the player's calls were drawn and live ("Your
     # turn to speak", the announcements lit) with no card in the hand yet, and each bot's seat said "cards: 5" while
     # its packets travelled. The calls come (and take the focus) once the deal is over or skipped.
+    hold_motion(page)
     open_with_log(page, "slow", 12)   # Right deals: the player cuts, then speaks first
     page.locator(".gt-cut [data-action='c14']").press("Enter")
     hold_the_deal(page)
@@ -265,10 +292,10 @@ def test_the_deck_parts_over_no_contract_box_on_a_phone(page: Page) -> None:
     # docs/screenshots (cut-360x640): the cut's deck is drawn where the deck was, which on the table drawn for the
     # negotiation is the "Contract so far" box: the deck covered it while it parted. The box comes with the deal's end.
     page.set_viewport_size({"width": 360, "height": 640})   # (the page is closed after the test: see conftest.py)
+    hold_motion(page)
     open_with_log(page, "slow", 12)   # Right deals: the player cuts
     page.locator(".gt-cut [data-action='c14']").click()
     page.wait_for_function("document.querySelector('#gt-table-host')?.dataset.motion?.includes('cut')", polling="raf")
-    page.evaluate("document.getAnimations().forEach((a) => a.pause())")
     expect(page.locator(".gt-table[data-phase='negotiation']")).to_be_attached()
     expect(page.locator(GHOSTS).first).to_be_attached()
     assert page.evaluate(UNDER_THE_DECK_JS) == [], "the deck parts over the contract box"
@@ -291,6 +318,7 @@ DECK_SEEN_JS = """() => [...document.querySelectorAll('.gt-motion__deck')]
 def test_the_deal_leaves_from_a_stack_at_the_decks_place(page: Page) -> None:
     # docs/screenshots (deal-*): once the cut was over no stack was left at the deck's place, only the packets,
     # coming from nowhere. The stack stays there until the last packet has left.
+    hold_motion(page)
     open_with_log(page, "slow", 12)   # Right deals: the player cuts
     page.locator(".gt-cut [data-action='c14']").click()
     hold_the_deal(page)
