@@ -89,6 +89,11 @@ test('a team’s name keeps its number on the line of its word, in every languag
     for (const team of ['Team1', 'Team2']) {
       assert.match(t.team(team), /\S\u00a0\d/, `${lang}: ${t.team(team)}`);
       assert.equal(t.team(team).replace(/\u00a0/g, ' '), t(`team.${team}`));
+      // ... and its seats after it, in brackets: a phone's result reads them only (view/summary.js teamName splits
+      // the name there); a translation without them would show its whole name in the row, with no seats said
+      for (const key of [`team.${team}`, `team.${team}.watched`].filter((k) => k in catalogues.en)) {
+        assert.match(t(key), /^[^()]+\S \([^()]+\)$/, `${lang}: ${key} is “name (seats)”`);
+      }
     }
   }
 });
