@@ -3,7 +3,7 @@ export default {
   'app.title': 'Giretra',
 
   'loading.title': 'Eo am-pamakiana ny lalao…',
-  'loading.pyodide': 'Manomboka an’i Python ao amin’ny navigateur',
+  'loading.pyodide': 'Manomboka an’i Python ao amin’ny mpitety',   // mpitety: the browser, as lab.saved; a native speaker should check
   'loading.wheel': 'Mametraka ny moteran’i Giretra',
   'loading.failed': 'Tsy voavaky ny lalao.',
   'loading.failedDetail': 'Nijanona teo amin’ny: {stage}. Jereo ny fifandraisana, dia andramo indray.',
@@ -276,7 +276,7 @@ export default {
   'notice.shared': 'Nanokatra fizarana nozaraina ianao.',
   'notice.sharedMatch': 'Nanokatra lalao nozaraina ianao, hatramin’ny fizarana voalohany.',
   'notice.tooLong': 'Lava loatra ity lalao ity ka tsy afaka mitohy: tonga amin’izay azon’ny fitahirizana na rohy raisina ny firaketana azy. Manomboha lalao vaovao.',
-  'notice.setAsideLost': 'Tsy afaka notohizana ny lalao voatahiry (simba izy na avy amin’ny dikan-teny hafa), ary lehibe loatra ka tsy azo notehirizina tao amin’ity navigateur ity: voafafa izy. Nanomboka ny lalao vaovao.',
+  'notice.setAsideLost': 'Tsy afaka notohizana ny lalao voatahiry (simba izy na avy amin’ny dikan-teny hafa), ary lehibe loatra ka tsy azo notehirizina tao amin’ity mpitety ity: voafafa izy. Nanomboka ny lalao vaovao.',
   'notice.kept': 'Voatahiry ny lalao nataonao: afaka miverina aminy ianao.',
   'link.seating': 'tsy mametraka anao eo Ambany miaraka amin’ny robo telo ny latabany.',
   'link.seed': 'Tsy voa (isa feno) ny “{seed}”.',
