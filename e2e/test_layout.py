@@ -1130,6 +1130,34 @@ def test_the_match_ends_sheet_with_its_start_score_fits_a_small_phone(page: Page
     assert max(n for row in rows for n in row) <= 2, (rows, contract.inner_text())
 
 
+# The last card of a match begun at 120-120, its deal "NoTrumps doubled automatically ×2, Us".
+AUTO_DOUBLED_NOTRUMPS_LAST_CARD = (
+    "G2 giretra.com hrrr 2 L 120-120 150 * c25.D.H.NT.ok.ok.ok.10H.KH.8H.JH.9C.AC.QC.10C.QS.8S.7C.KS.AS.10S.7S.8C"
+    ".9D.8D.JD.QD.AD.AH.9H.10D.KD.KC.QH.7D.JC.9S.7H 38")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "mg"])
+def test_an_auto_doubled_contract_takes_two_lines_at_most_in_a_phones_score_sheet(page: Page, lang: str) -> None:
+    # The fourth run: "Sans Atout contré automatiquement ×2, Nous" took three lines at 390 px in French.
+    view = api("view", state=AUTO_DOUBLED_NOTRUMPS_LAST_CARD, seat=HUMAN)
+    assert view["contract"]["automatic"] and view["contract"]["mode"] == "NoTrumps", view["contract"]
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(AUTO_DOUBLED_NOTRUMPS_LAST_CARD))
+    page.locator(".gt-notice__dismiss").click()  # dismiss "You opened a shared deal."
+    page.locator(".gt-hand .is-legal").tap()
+    page.locator('#gt-dialog[open] [data-action="score-sheet"]').tap()
+    contract = page.locator("#gt-dialog[open] .gt-sheet__table tbody .gt-sheet__contract")
+    expect(contract).to_have_count(1)
+    for width, height in ((390, 844), (360, 640)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        rows = page.evaluate(RESULT_LINES_JS, ".gt-sheet__table")
+        assert max(n for row in rows for n in row) <= 2, (width, lang, rows, contract.inner_text())
+        sheet = page.locator("#gt-dialog[open] .gt-scroll:has(.gt-sheet__table)")
+        assert sheet.evaluate("s => s.scrollWidth <= s.clientWidth"), (width, lang)
+    page.set_viewport_size(PHONE)
+
+
 @pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=["360x640", "390x844"])
 def test_every_card_size_keeps_a_phones_hand_targets_and_its_dock(page: Page, size: tuple[int, int]) -> None:
     # Issue 34 (settings): the card size. On a phone the hand stays overlapped, every card a 44 px target, and the

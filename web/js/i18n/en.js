@@ -127,6 +127,7 @@ export default {
   'contract.x1': '{mode}, {team}',
   'contract.x2': '{mode} doubled ×2, {team}',
   'contract.x2auto': '{mode} doubled automatically ×2, {team}',
+  'contract.x2autoShort': '{mode} auto-doubled ×2, {team}',
   'contract.x4': '{mode} redoubled ×4, {team}',
 
   'hand.label': 'Your hand, {n} cards',

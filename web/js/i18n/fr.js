@@ -124,6 +124,7 @@ export default {
   'contract.x1': '{mode}, {team}',
   'contract.x2': '{mode} contré ×2, {team}',
   'contract.x2auto': '{mode} contré automatiquement ×2, {team}',
+  'contract.x2autoShort': '{mode} contré d’office ×2, {team}',
   'contract.x4': '{mode} surcontré ×4, {team}',
 
   'hand.label': 'Votre main, {n} cartes',

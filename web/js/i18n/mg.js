@@ -124,6 +124,7 @@ export default {
   'contract.x1': '{mode}, {team}',
   'contract.x2': '{mode} Contré ×2, {team}',
   'contract.x2auto': '{mode} Contré ho azy ×2, {team}',
+  'contract.x2autoShort': '{mode} Contré ho azy ×2, {team}',
   'contract.x4': '{mode} Surcontré ×4, {team}',
 
   'hand.label': 'Ny karatrao, karatra {n}',

@@ -129,7 +129,7 @@ export function renderScoreSheet(t, sheet, me, { onDeal, onPlayAgain, stats, dup
     h('td.gt-sheet__dealer', t.who(d.dealer, me)),
     // On a phone the team by the columns' short names ("AllTrumps, Them"): the seats took a row three or four lines
     h('td.gt-sheet__contract', d.contract ? [h('span.gt-sheet__long', contractText(t, d.contract)),
-      h('span.gt-sheet__short', contractText(t, d.contract, t(`team.${d.contract.announcerTeam}.short`)))]
+      h('span.gt-sheet__short', contractText(t, d.contract, t(`team.${d.contract.announcerTeam}.short`), true))]
       : contractText(t, d.contract)),
     ...TEAMS.map((team) => h('td', d.instantWin === team ? t('sheet.instantWin') : String(d.matchPoints[team]))),
     ...TEAMS.map((team) => h('td.gt-sheet__total', String(d.scoresAfter[team]))),
