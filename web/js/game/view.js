@@ -28,10 +28,7 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
   const app = h('div.gt-app', { class: { 'gt-app--embedded': embedded } }, [
     dom.bar, dom.notices, h(embedded ? 'div.gt-main' : 'main.gt-main', [dom.loading, dom.table]),
   ]);
-  root.replaceChildren(
-    app,
-    dom.live, dom.dialog,
-  );
+  root.replaceChildren(app, dom.live, dom.dialog);
   const table = mountTable(dom.table, {
     onAction: (action, view) => game().humanAction(action, view),
     onSkip: () => game().skipPause(),
@@ -106,8 +103,9 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
     render,
     announce: live.announce,
     sound(ev, before, view) {
-      if (!sound?.play(soundsFor(ev, before, view, HUMAN, TEAM_OF[HUMAN]))) return;
-      marks.dataset.sounds = String(sound.played);   // heard by nobody in a browser test: counted instead
+      // Heard by nobody in a browser test: counted instead, and named (a lost match's cue is not a won one's).
+      const names = soundsFor(ev, before, view, HUMAN, TEAM_OF[HUMAN]);
+      if (sound?.play(names)) Object.assign(marks.dataset, { sounds: String(sound.played), soundsLast: names.join(' ') });
     },
     clearLive: live.clear,
     settled: () => table.settled(),

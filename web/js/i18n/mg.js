@@ -418,6 +418,9 @@ export default {
   'end.titleWon': 'Mandresy ny lalao i {team} — arahabaina!',
   'end.titleLost': 'Mandresy ny lalao i {team}',
   'end.playAgain': 'Milalao indray',
+  'end.wordWon': 'Mandresy ianareo amin’ity, {mine}–{theirs}: ianao sy {partner}, namanao, no nahatratra {target} voalohany.',
+  'end.wordLost': 'Resy ianareo amin’ity, {mine}–{theirs}. Mitranga amin’ny mpilalao rehetra izany: hilalao indray, sa hijery ny lesona aloha?',   // a native speaker should check
+  'end.lessons': 'Ny fitsipika sy ny lesona',
   'stats.title': 'Ny antontanisanao (amin’ity mpitety ity)',   // mpitety: the browser, as lab.saved says it
   'stats.played': 'Lalao vita',
   'stats.won': 'Nandresy',
