@@ -491,6 +491,26 @@ def test_the_bids_unfolded_on_a_laptop_show_whole_and_leave_the_trick_in_view(pa
     assert boxes["list"]["top"] >= 0, boxes   # and the list in view above it
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (1000, 800)], ids=["1280x800", "1000x800"])
+def test_a_desktops_trick_is_the_tables_centre(page: Page, size: tuple[int, int]) -> None:
+    # The fourth run: at 1280×800 the trick's cards were 60 px wide in a felt of about 1,100×330 px (7.5vh capped
+    # them), a card player's "small". They are the hand's size there now, and the trick, the dock and the whole hand
+    # still on the screen, unscrolled.
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    open_game(page, fragment=EIGHT_BIDS.replace(" ", "_"))
+    page.locator(".gt-notice__dismiss").click()   # "You opened a shared deal."
+    wait_my_turn(page, "play")
+    boxes = settled_boxes(page, {"dock": ".gt-dock", "trick": ".gt-trick", "hand": ".gt-hand", "bar": ".gt-bar"})
+    cards = page.locator(".gt-trick [data-card]").evaluate_all("cs => cs.map((c) => c.getBoundingClientRect().width)")
+    hand = page.locator(".gt-hand [data-card]").first.evaluate("c => c.getBoundingClientRect().width")
+    page.screenshot(path=str(ARTIFACTS / f"desktop-trick-{width}x{height}.png"))
+    assert cards and min(cards) >= 76 and min(cards) >= hand - 1, (cards, hand)
+    assert boxes["trick"]["bottom"] <= boxes["dock"]["top"] and boxes["hand"]["bottom"] <= height, boxes
+    assert boxes["bar"]["top"] >= 0 and boxes["scrollY"] == 0, boxes
+    page.set_viewport_size(PHONE)
+
+
 def test_no_target_on_a_phone_is_under_24_px(page: Page) -> None:
     # WCAG 2.5.8 (targets of 24 × 24 px at least), from a phone player's review: the rules link in the bar and "The
     # bids" were 19.4 px tall, the rules page's contents links 20 and its rule numbers 18.3.

@@ -56,7 +56,8 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
     if (standalone) document.title = t('app.title');
     // The deck's colours, on the table and in the dialogs (their cards in the text: a deal's hands)
     for (const el of [app, dom.dialog]) el.classList.toggle('gt-four-colour', Boolean(g.settings.fourColour));
-    app.dataset.cardSize = g.settings.cardSize ?? 'normal';   // table.css: the cards' scale
+    app.dataset.cardSize = g.settings.cardSize ?? 'normal';   // table.css: the cards' scale, and the trick's in coach mode
+    app.toggleAttribute('data-coach', Boolean(g.settings.coach));
     redrawIfChanged(dom.bar, renderBar(t, g, {   // its handlers: the dialogs' openers, nothing of this render
       rulesHref: standalone ? rulesHref : null,   // a widget is already on a page about the rules
       onNewMatch: dialogs.openNewMatch,
