@@ -71,6 +71,7 @@ export default {
 
   'table.host': 'Game table',
   'table.center': 'Table',
+  'table.deckRest': 'The rest of the deck, dealt once the calls are over',
   'table.dealer': 'Dealer',
   'table.dealerChip': 'D',
   'table.toAct': 'to play',

@@ -68,6 +68,7 @@ export default {
 
   'table.host': 'Table de jeu',
   'table.center': 'Tapis de jeu',
+  'table.deckRest': 'Le reste du paquet, distribué une fois les annonces finies',
   'table.dealer': 'Donneur',
   'table.dealerChip': 'D',
   'table.toAct': 'à jouer',

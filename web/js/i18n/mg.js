@@ -68,6 +68,7 @@ export default {
 
   'table.host': 'Latabatra filalaovana',
   'table.center': 'Latabatra',
+  'table.deckRest': 'Ny sisa amin’ny karatra, zaraina rehefa vita ny fanambarana',
   'table.dealer': 'Mpizara',
   'table.dealerChip': 'M',
   'table.toAct': 'anjarany',
