@@ -548,6 +548,38 @@ def test_a_tall_phones_felt_holds_the_rest_of_the_deck_during_the_calls(page: Pa
     page.set_viewport_size(PHONE)
 
 
+BRAND_JS = """() => { const s = document.querySelector('.gt-score'), b = s.querySelector('.gt-score__brand');
+  const r = b.getBoundingClientRect(), box = s.getBoundingClientRect();
+  const parts = [...s.children].filter((e) => e !== b).map((e) => e.getBoundingClientRect());
+  return { shown: getComputedStyle(b).visibility === 'visible' && r.width > 0, text: b.textContent,
+    inLine: r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5 && r.right <= box.right + 0.5,
+    clear: parts.every((p) => p.right <= r.left || p.left >= r.right),
+    bar: document.querySelector('.gt-bar').getBoundingClientRect().height,
+    rows: new Set([...document.querySelectorAll('.gt-bar__actions .gt-btn--bar')]
+      .map((e) => Math.round(e.getBoundingClientRect().top))).size }; }"""
+
+
+def test_the_games_name_is_on_a_phones_bar_where_it_fits(page: Page) -> None:
+    # The fourth run: no game's name on a phone's bar (read only, by the h1 hidden there). It is on the score's line
+    # now where it fits whole beside the score, never wrapping the score or the buttons (the bar stays 91 px): at a
+    # match's start at 390 px in English and French; not in Malagasy there, nor once the scores have three digits.
+    page.set_viewport_size({"width": 390, "height": 844})
+    late = api("new_match", seed=4, scores={"Team1": 149, "Team2": 138})["state"]
+    for lang, where, shown in (("en", "seed=4", True), ("fr", "seed=4", True), ("mg", "seed=4", False),
+                               ("en", fragment(late), False)):
+        open_game(page, query=f"speed=0&lang={lang}", fragment=where)
+        wait_my_turn(page, "negotiation")
+        page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        if shown:
+            expect(page.locator(".gt-app.has-brand-room .gt-score__brand")).to_be_visible()
+        brand = page.evaluate(BRAND_JS)
+        assert brand["shown"] == shown and brand["rows"] == 1 and brand["bar"] <= 92, (lang, where, brand)
+        if shown:
+            assert brand["text"] == "Giretra" and brand["inLine"] and brand["clear"], (lang, brand)
+        expect(page.locator("h1.gt-bar__title")).to_have_text("Giretra")   # (read by a screen reader everywhere)
+    page.set_viewport_size(PHONE)
+
+
 def test_no_target_on_a_phone_is_under_24_px(page: Page) -> None:
     # WCAG 2.5.8 (targets of 24 × 24 px at least), from a phone player's review: the rules link in the bar and "The
     # bids" were 19.4 px tall, the rules page's contents links 20 and its rule numbers 18.3.

@@ -7,7 +7,7 @@ import { missing } from '../i18n.js';
 import { createSound, soundsFor } from '../sound.js';
 import { mountTable } from '../table.js';
 import { TEAM_OF } from '../view/seats.js';
-import { renderBar, renderLoading, renderNotices } from '../view/chrome.js';
+import { fitBrand, renderBar, renderLoading, renderNotices } from '../view/chrome.js';
 import { createDialogs } from './dialogs.js';
 import { createLiveLog } from './live.js';
 import { HUMAN } from './settings.js';
@@ -67,6 +67,7 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
       onShare: dialogs.openShare,
       onSettings: dialogs.openSettings,
     }));
+    fitBrand(dom.bar);   // the game's name on a phone's score line, where it fits
     replaceKeepingFocus(dom.notices, ...renderNotices(t, g, {
       onDismiss: actions.dismissNotice,
       onBack: actions.backToMyMatch,
