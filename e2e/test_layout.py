@@ -491,6 +491,95 @@ def test_the_bids_unfolded_on_a_laptop_show_whole_and_leave_the_trick_in_view(pa
     assert boxes["list"]["top"] >= 0, boxes   # and the list in view above it
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (1000, 800)], ids=["1280x800", "1000x800"])
+def test_a_desktops_trick_is_the_tables_centre(page: Page, size: tuple[int, int]) -> None:
+    # The fourth run: at 1280×800 the trick's cards were 60 px wide in a felt of about 1,100×330 px (7.5vh capped
+    # them), a card player's "small". They are the hand's size there now, and the trick, the dock and the whole hand
+    # still on the screen, unscrolled.
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    open_game(page, fragment=EIGHT_BIDS.replace(" ", "_"))
+    page.locator(".gt-notice__dismiss").click()   # "You opened a shared deal."
+    wait_my_turn(page, "play")
+    boxes = settled_boxes(page, {"dock": ".gt-dock", "trick": ".gt-trick", "hand": ".gt-hand", "bar": ".gt-bar"})
+    cards = page.locator(".gt-trick [data-card]").evaluate_all("cs => cs.map((c) => c.getBoundingClientRect().width)")
+    hand = page.locator(".gt-hand [data-card]").first.evaluate("c => c.getBoundingClientRect().width")
+    page.screenshot(path=str(ARTIFACTS / f"desktop-trick-{width}x{height}.png"))
+    assert cards and min(cards) >= 76 and min(cards) >= hand - 1, (cards, hand)
+    assert boxes["trick"]["bottom"] <= boxes["dock"]["top"] and boxes["hand"]["bottom"] <= height, boxes
+    assert boxes["bar"]["top"] >= 0 and boxes["scrollY"] == 0, boxes
+    page.set_viewport_size(PHONE)
+
+
+# The empty felt's bands during the player's call: from the calls so far (or the contract) to what comes next.
+REST_JS = """() => { const box = (s) => { const e = document.querySelector(s);
+    if (!e || !e.getClientRects().length || getComputedStyle(e).display === 'none') return null;
+    const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; };
+  const above = box('.gt-center .gt-bids-history') ?? box('.gt-center .gt-contract');
+  return { above, contract: box('.gt-center .gt-contract'), rest: box('.gt-rest__inner'), dock: box('.gt-dock'),
+    scrollY }; }"""
+
+
+@pytest.mark.parametrize("lang", ["fr", "mg"])
+def test_a_tall_phones_felt_holds_the_rest_of_the_deck_during_the_calls(page: Page, lang: str) -> None:
+    # The fourth run: at 390×844 during the negotiation about 130 px of empty felt lay between the calls so far and
+    # the status line (215 px after one call in French). The rest of the deck lies there now, face down with its
+    # words, in the middle of the room the calls leave, whole or not at all; the contract and the calls stay in view.
+    for calls in (1, 3):
+        state, _ = drive_from_any(lambda v, n=calls: v["phase"] == "negotiation" and v["toAct"] == HUMAN
+                                  and len(v["calls"]) == n)
+        for width, height in ((390, 844), (360, 640)):
+            page.set_viewport_size({"width": width, "height": height})
+            open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(state))
+            page.locator(".gt-notice__dismiss").click()   # "You opened a shared deal."
+            wait_my_turn(page, "negotiation")
+            page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+            at = page.evaluate(REST_JS)
+            where = f"{width}x{height} {lang}, {calls} calls: {at}"
+            if height < 700:   # a shorter phone has no felt to spare
+                assert at["rest"] is None, where
+                continue
+            page.screenshot(path=str(ARTIFACTS / f"rest-{lang}-{calls}.png"))
+            rest, above, dock = at["rest"], at["above"], at["dock"]
+            assert rest is not None, where
+            assert above["bottom"] <= rest["top"] and rest["bottom"] <= dock["top"], where
+            assert max(rest["top"] - above["bottom"], dock["top"] - rest["bottom"]) <= 80, where
+            assert at["contract"]["top"] >= 0 and at["scrollY"] == 0, where
+    page.set_viewport_size(PHONE)
+
+
+BRAND_JS = """() => { const s = document.querySelector('.gt-score'), b = s.querySelector('.gt-score__brand');
+  const r = b.getBoundingClientRect(), box = s.getBoundingClientRect();
+  const parts = [...s.children].filter((e) => e !== b).map((e) => e.getBoundingClientRect());
+  return { shown: getComputedStyle(b).visibility === 'visible' && r.width > 0, text: b.textContent,
+    inLine: r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5 && r.right <= box.right + 0.5,
+    clear: parts.every((p) => p.right <= r.left || p.left >= r.right),
+    bar: document.querySelector('.gt-bar').getBoundingClientRect().height,
+    rows: new Set([...document.querySelectorAll('.gt-bar__actions .gt-btn--bar')]
+      .map((e) => Math.round(e.getBoundingClientRect().top))).size }; }"""
+
+
+def test_the_games_name_is_on_a_phones_bar_where_it_fits(page: Page) -> None:
+    # The fourth run: no game's name on a phone's bar (read only, by the h1 hidden there). It is on the score's line
+    # now where it fits whole beside the score, never wrapping the score or the buttons (the bar stays 91 px): at a
+    # match's start at 390 px in English and French; not in Malagasy there, nor once the scores have three digits.
+    page.set_viewport_size({"width": 390, "height": 844})
+    late = api("new_match", seed=4, scores={"Team1": 149, "Team2": 138})["state"]
+    for lang, where, shown in (("en", "seed=4", True), ("fr", "seed=4", True), ("mg", "seed=4", False),
+                               ("en", fragment(late), False)):
+        open_game(page, query=f"speed=0&lang={lang}", fragment=where)
+        wait_my_turn(page, "negotiation")
+        page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        if shown:
+            expect(page.locator(".gt-app.has-brand-room .gt-score__brand")).to_be_visible()
+        brand = page.evaluate(BRAND_JS)
+        assert brand["shown"] == shown and brand["rows"] == 1 and brand["bar"] <= 92, (lang, where, brand)
+        if shown:
+            assert brand["text"] == "Giretra" and brand["inLine"] and brand["clear"], (lang, brand)
+        expect(page.locator("h1.gt-bar__title")).to_have_text("Giretra")   # (read by a screen reader everywhere)
+    page.set_viewport_size(PHONE)
+
+
 def test_no_target_on_a_phone_is_under_24_px(page: Page) -> None:
     # WCAG 2.5.8 (targets of 24 × 24 px at least), from a phone player's review: the rules link in the bar and "The
     # bids" were 19.4 px tall, the rules page's contents links 20 and its rule numbers 18.3.
@@ -1128,6 +1217,34 @@ def test_the_match_ends_sheet_with_its_start_score_fits_a_small_phone(page: Page
     # At most two lines a row: the contract took three at 360 px in Malagasy and English (the fourth pass).
     rows = page.evaluate(RESULT_LINES_JS, ".gt-sheet__table")
     assert max(n for row in rows for n in row) <= 2, (rows, contract.inner_text())
+
+
+# The last card of a match begun at 120-120, its deal "NoTrumps doubled automatically ×2, Us".
+AUTO_DOUBLED_NOTRUMPS_LAST_CARD = (
+    "G2 giretra.com hrrr 2 L 120-120 150 * c25.D.H.NT.ok.ok.ok.10H.KH.8H.JH.9C.AC.QC.10C.QS.8S.7C.KS.AS.10S.7S.8C"
+    ".9D.8D.JD.QD.AD.AH.9H.10D.KD.KC.QH.7D.JC.9S.7H 38")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "mg"])
+def test_an_auto_doubled_contract_takes_two_lines_at_most_in_a_phones_score_sheet(page: Page, lang: str) -> None:
+    # The fourth run: "Sans Atout contré automatiquement ×2, Nous" took three lines at 390 px in French.
+    view = api("view", state=AUTO_DOUBLED_NOTRUMPS_LAST_CARD, seat=HUMAN)
+    assert view["contract"]["automatic"] and view["contract"]["mode"] == "NoTrumps", view["contract"]
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(AUTO_DOUBLED_NOTRUMPS_LAST_CARD))
+    page.locator(".gt-notice__dismiss").click()  # dismiss "You opened a shared deal."
+    page.locator(".gt-hand .is-legal").tap()
+    page.locator('#gt-dialog[open] [data-action="score-sheet"]').tap()
+    contract = page.locator("#gt-dialog[open] .gt-sheet__table tbody .gt-sheet__contract")
+    expect(contract).to_have_count(1)
+    for width, height in ((390, 844), (360, 640)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        rows = page.evaluate(RESULT_LINES_JS, ".gt-sheet__table")
+        assert max(n for row in rows for n in row) <= 2, (width, lang, rows, contract.inner_text())
+        sheet = page.locator("#gt-dialog[open] .gt-scroll:has(.gt-sheet__table)")
+        assert sheet.evaluate("s => s.scrollWidth <= s.clientWidth"), (width, lang)
+    page.set_viewport_size(PHONE)
 
 
 @pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=["360x640", "390x844"])

@@ -119,6 +119,16 @@ def test_each_failed_download_is_reported_at_its_stage(page: Page, missing: str,
 
 
 
+def test_a_failed_boot_says_its_stage_in_malagasy_words(page: Page) -> None:
+    # The fifth pass: the Malagasy stage said "navigateur", a French word; "mpitety" as the end screen and the lab say.
+    page.route("**/js/worker.js", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto("?speed=0&lang=mg")
+    failure = page.locator(".gt-loading.is-failed")
+    expect(failure).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(failure.locator('li[data-stage="pyodide"]')).to_have_text("Manomboka an’i Python ao amin’ny mpitety")
+    expect(failure).not_to_contain_text("navigateur")
+
+
 def test_a_call_after_a_failed_boot_gets_the_load_error_not_a_crash(page: Page) -> None:
     # A widget may ask the engine something after its boot has already failed (a fast failure, such as a
     # Content-Security-Policy refusing WebAssembly): the reader must see "could not start", not "a bug".

@@ -4,8 +4,10 @@ of a match (both teams at 149 of 150: any points end it) is opened through the s
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
+import pytest
 from conftest import open_game
 from gameplay import HUMAN, api, drive, fragment, table
 from playwright.sync_api import Page, expect
@@ -13,6 +15,9 @@ from playwright.sync_api import Page, expect
 # The player's last card of a deal started at 149-149 (the engine's own bots, as the page plays them, before it).
 LAST_CARD, _ = drive(api("new_match", seed=1, scores={"Team1": 149, "Team2": 149})["state"],
                      lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["hand"]) == 1)
+# Another seed's, where the player's team wins (seed 1's loses, 149–253).
+WON_LAST_CARD, _ = drive(api("new_match", seed=4, scores={"Team1": 149, "Team2": 149})["state"],
+                         lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["hand"]) == 1)
 EARLIER = {"played": 3, "won": 1, "streak": -2, "bestStreak": 1, "byLevel": {"advanced": {"played": 3, "won": 1}}}
 
 
@@ -106,3 +111,37 @@ def test_the_deals_result_and_the_match_end_take_a_wide_screens_room(page: Page)
     # Where the statistics are kept, in Malagasy words: "amin'ity navigateur ity" was French (the fourth pass)
     expect(dialog.locator(".gt-stats")).to_contain_text("amin’ity mpitety ity")
     expect(dialog).not_to_contain_text("navigateur")
+
+
+@pytest.mark.parametrize(("won", "lang", "word"), [
+    (True, "en", "You win this one, 253–149"),
+    (False, "en", "You lose this one, 149–253"),
+    (False, "fr", "Vous perdez celle-ci, 149–253"),
+    (True, "mg", "Mandresy ianareo amin’ity, 253–149"),
+], ids=["won-en", "lost-en", "lost-fr", "won-mg"])
+def test_a_won_and_a_lost_match_end_each_in_their_own_words_look_and_sound(page: Page, won: bool, lang: str,
+                                                                          word: str) -> None:
+    # The fourth run: a lost match's end was as plain as a won one's ("Team 2 (Left and Right) wins the match"), no
+    # word for the player who lost. Now the result is said to the player, the lost one kindly with the way to the
+    # lessons, a won one under the suits' gold band; "match won" sounds only when won, a lost match its quiet cue.
+    open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(WON_LAST_CARD if won else LAST_CARD))
+    page.locator(".gt-notice__dismiss").click()   # "You opened a shared deal."
+    page.locator(".gt-hand [data-card]").click()   # a gesture: the sounds may play from now on
+    page.wait_for_function("(document.body.dataset.soundsLast ?? '').includes('match')")
+    heard = page.evaluate("document.body.dataset.soundsLast").split()
+    assert ("matchWon" in heard) == won and ("matchLost" in heard) != won, heard
+    dialog = page.locator("#gt-dialog[open]")
+    dialog.locator('[data-action="score-sheet"]').click()
+    end = dialog.locator(".gt-sheet--over")
+    expect(end).to_have_class(re.compile(r"\bgt-end--won\b" if won else r"\bgt-end--lost\b"))
+    said = end.locator(".gt-end__word")
+    expect(said).to_contain_text(word)
+    expect(said).to_have_attribute("data-result", "won" if won else "lost")
+    lessons = said.locator("a.gt-end__lessons")
+    if won:
+        expect(lessons).to_have_count(0)
+    else:
+        expect(lessons).to_have_attribute("href", re.compile(rf"rules\.html\?lang={lang}#overview$"))
+    # The celebration (the suits' band over the title) for a won match only.
+    band = end.locator(".gt-end__title").evaluate("t => getComputedStyle(t, '::before').content")
+    assert (band not in ("none", "normal", "")) == won, band

@@ -129,6 +129,16 @@ def test_a_damaged_save_too_big_to_copy_is_never_said_to_be_kept(page: Page, bad
     assert (saved_state(page) or "").startswith("G2 ")   # a new match is on, and saved
 
 
+def test_a_damaged_save_lost_for_want_of_room_is_said_in_malagasy_words(page: Page) -> None:
+    # The fifth pass: the Malagasy notice said "navigateur", a French word; "mpitety" as the end screen and the lab say.
+    page.goto("wheel.json")
+    page.evaluate("bad => localStorage.setItem('giretra.match', bad)", '"' * 2_700_000)
+    open_game(page, query="speed=0&lang=mg")
+    notice = page.locator('[data-notice="setAsideLost"]')
+    expect(notice).to_contain_text("amin’ity mpitety ity")
+    expect(notice).not_to_contain_text("navigateur")
+
+
 def test_a_reload_draws_the_saved_table_at_once_and_plays_it_once_the_engine_is_up(page: Page) -> None:
     # Issue 31, perceived speed: while the engine boots, the table of the match saved is drawn from the view the engine
     # last gave (kept beside the save), its controls visibly waiting; nothing of it is played before the engine is up.

@@ -130,14 +130,20 @@ def drive(state: str, stop: Callable[[dict[str, Any]], bool]) -> str:
     raise LookupError("the position asked for is never reached")
 
 
-def my_card(tricks: int, on_table: int, scores: dict[str, int] | None = None) -> str:
+def my_card(tricks: int, on_table: int, scores: dict[str, int] | None = None, lost: bool = False) -> str:
     """A link to the player's turn to play with *tricks* tricks done and *on_table* cards on the trick: the first
-    match from seed 1 up that reaches it."""
+    match from seed 1 up that reaches it (*lost*: and whose match the opponents win once the player's card is in)."""
     for seed in range(1, 100):
         start = seam("new_match", seed=seed, players=PLAYERS, **({"scores": scores} if scores else {}))["state"]
         try:
             state = drive(start, lambda v: v["phase"] == "play" and v["toAct"] == HUMAN
                           and len(v["tricks"]) == tricks and len(v["trick"]["cards"]) == on_table)
+            if lost:
+                card = seam("view", state=state, seat=HUMAN)["hand"][0]
+                after = seam("apply", state=state, seat=HUMAN, action=card)["state"]
+                over = drive(after, lambda v: v["phase"] == "match_over")
+                if seam("view", state=over, seat=HUMAN)["winner"] != "Team2":
+                    continue
         except LookupError:
             continue
         return state.replace(" ", "_")
@@ -232,9 +238,9 @@ def deal_result(s: Shot) -> None:
     expect(s.page.locator(SETTLED)).to_be_attached()
 
 
-def match_end(s: Shot) -> None:
+def match_end(s: Shot, lost: bool = False) -> None:
     # Both teams at 149 of 150: the deal's last card ends the match (as e2e/test_match_end.py).
-    s.open(my_card(tricks=7, on_table=0, scores={"Team1": 149, "Team2": 149}))
+    s.open(my_card(tricks=7, on_table=0, scores={"Team1": 149, "Team2": 149}, lost=lost))
     s.my_turn("play")
     s.press(".gt-hand .is-legal")
     s.press("#gt-dialog[open] [data-action='score-sheet']")
@@ -251,7 +257,8 @@ def settings(s: Shot) -> None:
 
 PHASES: dict[str, Callable[[Shot], None]] = {
     "cut-choice": cut_choice, "cut": cut, "deal": deal, "negotiation": negotiation, "play": play,
-    "trick-end": trick_end, "deal-result": deal_result, "match-end": match_end, "welcome": welcome,
+    "trick-end": trick_end, "deal-result": deal_result, "match-end": match_end,
+    "match-lost": lambda s: match_end(s, lost=True), "welcome": welcome,
     "settings": settings,
 }
 

@@ -69,7 +69,9 @@ test('one catalogue per language, each with the keys and placeholders of the Eng
 const HOMONYMS = {
   fr: { D: ['rankShort.Q', 'table.dealerChip'], 'Les annonces': ['bids.all', 'lesson.family.negotiation'] },
   mg: { anjarany: ['table.toAct', 'table.toCut', 'table.toSpeak'], Mpifanandrina: ['seat.opponent', 'stats.opponents'],
-    '{team}: isa karatra {points}, fanangonana {tricks}': ['replay.points', 'replay.points.one'] },   // (no plural)
+    '{team}: isa karatra {points}, fanangonana {tricks}': ['replay.points', 'replay.points.one'],   // (no plural)
+    // a phone's score sheet's short auto-double: "ho azy" is already short (two lines at 360 px)
+    '{mode} Contré ho azy ×2, {team}': ['contract.x2auto', 'contract.x2autoShort'] },
 };
 
 test('no word says two different things in a language, but the homonyms looked at', () => {

@@ -17,6 +17,8 @@ test('each event makes its sounds: the card, the trick, the contract made or fai
   assert.deepEqual(soundsFor(last(deal('sweep', 'Team1')), play('Right'), cut, 'Bottom', 'Team1'), ['card', 'trick', 'failed']);
   assert.deepEqual(soundsFor({ ...last(deal('made')), matchOver: { winner: 'Team1' } }, play('Right'),
     { phase: 'match_over', toAct: null }, 'Bottom', 'Team1'), ['card', 'trick', 'matchWon']);
+  assert.deepEqual(soundsFor({ ...last(deal('made')), matchOver: { winner: 'Team2' } }, play('Right'),
+    { phase: 'match_over', toAct: null }, 'Bottom', 'Team1'), ['card', 'trick', 'matchLost']);
 });
 
 /** A page's event target and a Web Audio context that records what it was asked to play. */

@@ -1,5 +1,5 @@
 // The table's sounds, made by Web Audio (no file to fetch): a card played, the player's turn, a trick won, a contract
-// made or failed, a match won. Nothing sounds before the player's first gesture on the page (browsers hold audio until
+// made or failed, a match won or (quietly) lost. Nothing sounds before the player's first gesture on the page (browsers hold audio until
 // then, and a page that speaks first is rude): the AudioContext is made on the first key or tap. The mute is a
 // setting (settings.sound, kept with the others).
 
@@ -16,7 +16,7 @@ export function soundsFor(ev, before, view, me, myTeam) {
     if (lost) out.push('failed');
     else if (deal.outcome === 'made' || deal.outcome === 'sweep') out.push('made');
   }
-  if (ev.matchOver) out.push(ev.matchOver.winner === myTeam ? 'matchWon' : 'failed');
+  if (ev.matchOver) out.push(ev.matchOver.winner === myTeam ? 'matchWon' : 'matchLost');
   else if (ev.seat !== me && view?.toAct === me && view.phase !== 'match_over') out.push('turn');
   return out;
 }
@@ -30,6 +30,8 @@ const SOUNDS = {
   failed: { notes: [[392, 0, 0.18, 'triangle', 0.2], [311, 0.16, 0.3, 'triangle', 0.2]] },
   matchWon: { notes: [[523, 0, 0.14, 'triangle', 0.2], [659, 0.12, 0.14, 'triangle', 0.2], [784, 0.24, 0.14, 'triangle', 0.2],
     [1047, 0.36, 0.45, 'triangle', 0.24]] },
+  // a lost match: two soft low notes, quieter than a failed contract (no fanfare, no sting)
+  matchLost: { notes: [[330, 0, 0.3, 'sine', 0.08], [262, 0.26, 0.5, 'sine', 0.07]] },
 };
 
 /** A player of SOUNDS on *target*'s first gesture; *enabled()* says whether the mute is off. */

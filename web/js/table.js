@@ -326,8 +326,10 @@ export function renderTable(t, model, parentCfg) {
     // What was said before the player's first call of the deal, above the calls (a new match may start in the middle
     // of them); in the middle of the table, not in the dock pinned to a phone's screen, whose room the calls need.
     const before = myTurn ? callsBefore(t, view) : '';
+    // The rest of the deck lies face down in the felt a tall phone has empty while the calls are made (table.css)
     center = [renderContract(t, view), before ? h('p.gt-center__note.gt-before', before) : null,
-      renderBidHistory(t, view)];
+      renderBidHistory(t, view), h('div.gt-rest', h('div.gt-rest__inner', [renderDeck(),
+        h('p.gt-center__note', t('table.deckRest'))]))];
   } else {
     center = [renderContract(t, view), renderBidsDetails(t, model, cfg), renderTrick(t, model, cfg)];
   }

@@ -79,7 +79,7 @@ export function createDialogs({ dom, root, table, game, shareBase, marks, rulesH
     // The match over, the sheet is its end screen: Play again (the last deal's result, behind it, is closed first:
     // closing the sheet goes back to it) and the statistics (the game page's).
     open((t) => renderScoreSheet(t, sheet, HUMAN, {
-      onDeal: openDealResult,
+      onDeal: openDealResult, lessonsHref: g.standalone && rulesHref ? t.rulesUrl(rulesHref, 'overview') : null,
       onPlayAgain: () => { if (g.summary) g.summaryClosed(); close(); g.startNewMatch(); },
       stats: g.standalone ? statsSection(t) : null, duplicate: duplicate?.(t),
     }));

@@ -7,7 +7,7 @@ import { missing } from '../i18n.js';
 import { createSound, soundsFor } from '../sound.js';
 import { mountTable } from '../table.js';
 import { TEAM_OF } from '../view/seats.js';
-import { renderBar, renderLoading, renderNotices } from '../view/chrome.js';
+import { fitBrand, renderBar, renderLoading, renderNotices } from '../view/chrome.js';
 import { createDialogs } from './dialogs.js';
 import { createLiveLog } from './live.js';
 import { HUMAN } from './settings.js';
@@ -28,10 +28,7 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
   const app = h('div.gt-app', { class: { 'gt-app--embedded': embedded } }, [
     dom.bar, dom.notices, h(embedded ? 'div.gt-main' : 'main.gt-main', [dom.loading, dom.table]),
   ]);
-  root.replaceChildren(
-    app,
-    dom.live, dom.dialog,
-  );
+  root.replaceChildren(app, dom.live, dom.dialog);
   const table = mountTable(dom.table, {
     onAction: (action, view) => game().humanAction(action, view),
     onSkip: () => game().skipPause(),
@@ -59,7 +56,8 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
     if (standalone) document.title = t('app.title');
     // The deck's colours, on the table and in the dialogs (their cards in the text: a deal's hands)
     for (const el of [app, dom.dialog]) el.classList.toggle('gt-four-colour', Boolean(g.settings.fourColour));
-    app.dataset.cardSize = g.settings.cardSize ?? 'normal';   // table.css: the cards' scale
+    app.dataset.cardSize = g.settings.cardSize ?? 'normal';   // table.css: the cards' scale, and the trick's in coach mode
+    app.toggleAttribute('data-coach', Boolean(g.settings.coach));
     redrawIfChanged(dom.bar, renderBar(t, g, {   // its handlers: the dialogs' openers, nothing of this render
       rulesHref: standalone ? rulesHref : null,   // a widget is already on a page about the rules
       onNewMatch: dialogs.openNewMatch,
@@ -69,6 +67,7 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
       onShare: dialogs.openShare,
       onSettings: dialogs.openSettings,
     }));
+    fitBrand(dom.bar);   // the game's name on a phone's score line, where it fits
     replaceKeepingFocus(dom.notices, ...renderNotices(t, g, {
       onDismiss: actions.dismissNotice,
       onBack: actions.backToMyMatch,
@@ -106,8 +105,9 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
     render,
     announce: live.announce,
     sound(ev, before, view) {
-      if (!sound?.play(soundsFor(ev, before, view, HUMAN, TEAM_OF[HUMAN]))) return;
-      marks.dataset.sounds = String(sound.played);   // heard by nobody in a browser test: counted instead
+      // Heard by nobody in a browser test: counted instead, and named (a lost match's cue is not a won one's).
+      const names = soundsFor(ev, before, view, HUMAN, TEAM_OF[HUMAN]);
+      if (sound?.play(names)) Object.assign(marks.dataset, { sounds: String(sound.played), soundsLast: names.join(' ') });
     },
     clearLive: live.clear,
     settled: () => table.settled(),

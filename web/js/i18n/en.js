@@ -71,6 +71,7 @@ export default {
 
   'table.host': 'Game table',
   'table.center': 'Table',
+  'table.deckRest': 'The rest of the deck, dealt once the calls are over',
   'table.dealer': 'Dealer',
   'table.dealerChip': 'D',
   'table.toAct': 'to play',
@@ -127,6 +128,7 @@ export default {
   'contract.x1': '{mode}, {team}',
   'contract.x2': '{mode} doubled ×2, {team}',
   'contract.x2auto': '{mode} doubled automatically ×2, {team}',
+  'contract.x2autoShort': '{mode} auto-doubled ×2, {team}',
   'contract.x4': '{mode} redoubled ×4, {team}',
 
   'hand.label': 'Your hand, {n} cards',
@@ -430,6 +432,9 @@ export default {
   'end.titleWon': '{team} wins the match — well played!',
   'end.titleLost': '{team} wins the match',
   'end.playAgain': 'Play again',
+  'end.wordWon': 'You win this one, {mine}–{theirs}: you and your partner, {partner}, reached {target} first.',
+  'end.wordLost': 'You lose this one, {mine}–{theirs}. Every player loses some: a rematch, or the lessons first?',
+  'end.lessons': 'The rules and their lessons',
   'stats.title': 'Your statistics (in this browser)',
   'stats.played': 'Matches played',
   'stats.won': 'Won',

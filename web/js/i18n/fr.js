@@ -68,6 +68,7 @@ export default {
 
   'table.host': 'Table de jeu',
   'table.center': 'Tapis de jeu',
+  'table.deckRest': 'Le reste du paquet, distribué une fois les annonces finies',
   'table.dealer': 'Donneur',
   'table.dealerChip': 'D',
   'table.toAct': 'à jouer',
@@ -124,6 +125,7 @@ export default {
   'contract.x1': '{mode}, {team}',
   'contract.x2': '{mode} contré ×2, {team}',
   'contract.x2auto': '{mode} contré automatiquement ×2, {team}',
+  'contract.x2autoShort': '{mode} contré d’office ×2, {team}',
   'contract.x4': '{mode} surcontré ×4, {team}',
 
   'hand.label': 'Votre main, {n} cartes',
@@ -427,6 +429,9 @@ export default {
   'end.titleWon': '{team} gagne la partie — bien joué\u202f!',
   'end.titleLost': '{team} gagne la partie',
   'end.playAgain': 'Rejouer',
+  'end.wordWon': 'Vous gagnez celle-ci, {mine}–{theirs}\u00a0: votre partenaire, {partner}, et vous avez atteint {target} les premiers.',
+  'end.wordLost': 'Vous perdez celle-ci, {mine}–{theirs}. Cela arrive à tout joueur\u00a0: une revanche, ou les leçons d’abord\u202f?',
+  'end.lessons': 'Les règles et leurs leçons',
   'stats.title': 'Vos statistiques (dans ce navigateur)',
   'stats.played': 'Parties jouées',
   'stats.won': 'Gagnées',

@@ -3,7 +3,7 @@ export default {
   'app.title': 'Giretra',
 
   'loading.title': 'Eo am-pamakiana ny lalao…',
-  'loading.pyodide': 'Manomboka an’i Python ao amin’ny navigateur',
+  'loading.pyodide': 'Manomboka an’i Python ao amin’ny mpitety',   // mpitety: the browser, as lab.saved; a native speaker should check
   'loading.wheel': 'Mametraka ny moteran’i Giretra',
   'loading.failed': 'Tsy voavaky ny lalao.',
   'loading.failedDetail': 'Nijanona teo amin’ny: {stage}. Jereo ny fifandraisana, dia andramo indray.',
@@ -68,6 +68,7 @@ export default {
 
   'table.host': 'Latabatra filalaovana',
   'table.center': 'Latabatra',
+  'table.deckRest': 'Ny sisa amin’ny karatra, zaraina rehefa vita ny fanambarana',
   'table.dealer': 'Mpizara',
   'table.dealerChip': 'M',
   'table.toAct': 'anjarany',
@@ -124,6 +125,7 @@ export default {
   'contract.x1': '{mode}, {team}',
   'contract.x2': '{mode} Contré ×2, {team}',
   'contract.x2auto': '{mode} Contré ho azy ×2, {team}',
+  'contract.x2autoShort': '{mode} Contré ho azy ×2, {team}',
   'contract.x4': '{mode} Surcontré ×4, {team}',
 
   'hand.label': 'Ny karatrao, karatra {n}',
@@ -286,7 +288,7 @@ export default {
   'notice.shared': 'Nanokatra fizarana nozaraina ianao.',
   'notice.sharedMatch': 'Nanokatra lalao nozaraina ianao, hatramin’ny fizarana voalohany.',
   'notice.tooLong': 'Lava loatra ity lalao ity ka tsy afaka mitohy: tonga amin’izay azon’ny fitahirizana na rohy raisina ny firaketana azy. Manomboha lalao vaovao.',
-  'notice.setAsideLost': 'Tsy afaka notohizana ny lalao voatahiry (simba izy na avy amin’ny dikan-teny hafa), ary lehibe loatra ka tsy azo notehirizina tao amin’ity navigateur ity: voafafa izy. Nanomboka ny lalao vaovao.',
+  'notice.setAsideLost': 'Tsy afaka notohizana ny lalao voatahiry (simba izy na avy amin’ny dikan-teny hafa), ary lehibe loatra ka tsy azo notehirizina tao amin’ity mpitety ity: voafafa izy. Nanomboka ny lalao vaovao.',
   'notice.kept': 'Voatahiry ny lalao nataonao: afaka miverina aminy ianao.',
   'link.seating': 'tsy mametraka anao eo Ambany miaraka amin’ny robo telo ny latabany.',
   'link.seed': 'Tsy voa (isa feno) ny “{seed}”.',
@@ -427,6 +429,9 @@ export default {
   'end.titleWon': 'Mandresy ny lalao i {team} — arahabaina!',
   'end.titleLost': 'Mandresy ny lalao i {team}',
   'end.playAgain': 'Milalao indray',
+  'end.wordWon': 'Mandresy ianareo amin’ity, {mine}–{theirs}: ianao sy {partner}, namanao, no nahatratra {target} voalohany.',
+  'end.wordLost': 'Resy ianareo amin’ity, {mine}–{theirs}. Mitranga amin’ny mpilalao rehetra izany: hilalao indray, sa hijery ny lesona aloha?',   // a native speaker should check
+  'end.lessons': 'Ny fitsipika sy ny lesona',
   'stats.title': 'Ny antontanisanao (amin’ity mpitety ity)',   // mpitety: the browser, as lab.saved says it
   'stats.played': 'Lalao vita',
   'stats.won': 'Nandresy',

@@ -44,6 +44,8 @@ export function renderBar(t, app, cb) {
           dataset: { rules: view.rules },
           attrs: { href: cb.rulesHref ? rulesLink(t, cb.rulesHref, view.rules) : null, title: t(`rules.${view.rules}`) },
         }, t(view.rules === 'giretra.com' ? 'score.rules' : 'score.rules.variant')),
+      // The game's name on a phone's score line, where it fits (fitBrand); the h1 above says it to a screen reader
+      page ? h('span.gt-score__brand', { attrs: { 'aria-hidden': 'true' } }, t('app.title')) : null,
     ]) : null,
     h(page ? 'nav.gt-bar__actions' : 'div.gt-bar__actions', {
       attrs: { role: page ? null : 'group', 'aria-label': t('bar.menu') },
@@ -55,6 +57,30 @@ export function renderBar(t, app, cb) {
       button('open-settings', 'bar.settings', cb.onSettings, { disabled: false }),
     ]),
   ]);
+}
+
+// The game's name on a phone's score line only where it fits beside the score (table.css: .has-brand-room), never wrapping
+// it or a control: measured after layout by a ResizeObserver on the score's parts, whose widths change with the
+// scores, the deal's number and the language (a 390 px phone has the room in English and French at a match's start).
+let brandRoom = null;
+function fitBrandNow(score) {
+  const brand = score.isConnected && score.querySelector('.gt-score__brand');
+  if (!brand) return;
+  const parts = [...score.children].filter((e) => e !== brand && e.getClientRects().length);
+  const gap = parseFloat(getComputedStyle(score).columnGap) || 0;
+  const need = parts.reduce((sum, e) => sum + e.getBoundingClientRect().width + gap, brand.getBoundingClientRect().width);
+  // on the app, which a redraw keeps: on the score, the class made every redraw of the bar differ (dom.redrawIfChanged)
+  score.closest('.gt-app')?.classList.toggle('has-brand-room', need <= score.clientWidth);
+}
+
+/** After the bar is drawn: follow its score's parts (each new one), to show the game's name where it fits. */
+export function fitBrand(bar) {
+  const score = bar.querySelector('.gt-score');
+  if (!score?.querySelector('.gt-score__brand') || typeof ResizeObserver === 'undefined') return;
+  brandRoom ??= new ResizeObserver((entries) => {
+    for (const s of new Set(entries.map((e) => e.target.closest('.gt-score')))) if (s) fitBrandNow(s);
+  });
+  for (const part of [score, ...score.children]) brandRoom.observe(part);
 }
 
 // The rules page in the language being played; the play.giretra.com rules at the section on how they differ.

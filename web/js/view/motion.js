@@ -169,7 +169,7 @@ const shift = (from, to) => ({ x: centre(from).x - centre(to).x, y: centre(from)
 
 // A back of card's size at the middle of *box* (the deck, when there is none any more).
 function deckRect(m, next) {
-  if (m.deck) return m.deck;
+  if (m.deck?.w) return m.deck;   // (the rest of the deck during the calls, undrawn but on a tall phone: table.css)
   const box = next.trickBox ?? next.center ?? m.center;
   const card = next.trick[0]?.rect ?? m.trick[0]?.rect;
   const w = card?.w ?? 46;

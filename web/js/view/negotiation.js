@@ -6,11 +6,13 @@ import { h, prose, uid } from '../dom.js';
 import { rove } from './hand.js';
 import { TEAM_OF } from './seats.js';
 
-/** "Sans A — Doubled automatically ×2 — Team 1" from the engine's contract object. */
-export function contractText(t, contract, team = contract ? t.team(contract.announcerTeam) : '') {
+/** "Sans A — Doubled automatically ×2 — Team 1" from the engine's contract object; *short*: a phone's score sheet's
+ * words for the auto-double ("auto-doubled"), where "contré automatiquement" took three lines at 390 px. */
+export function contractText(t, contract, team = contract ? t.team(contract.announcerTeam) : '', short = false) {
   if (!contract) return t('contract.none');
+  const auto = short ? 'contract.x2autoShort' : 'contract.x2auto';
   const key = contract.multiplier === 4 ? 'contract.x4' : contract.multiplier === 2
-    ? (contract.automatic ? 'contract.x2auto' : 'contract.x2') : 'contract.x1';
+    ? (contract.automatic ? auto : 'contract.x2') : 'contract.x1';
   return t(key, { mode: contract.modeText, team });
 }
 

@@ -120,7 +120,8 @@ function renderReview(t, review, onReview) {
 // *onDeal(n)*: deal n's result again (its number is a button): closing a result had lost it for good.
 // The match over, the sheet is the match's end: the winner as its title, the final score, Play again (*onPlayAgain*)
 // and the player's statistics (*stats*, a drawn section).
-export function renderScoreSheet(t, sheet, me, { onDeal, onPlayAgain, stats, duplicate } = {}) {
+// *lessonsHref*: the rules page and its lessons, offered to the player who lost (the game page's only).
+export function renderScoreSheet(t, sheet, me, { onDeal, onPlayAgain, stats, duplicate, lessonsHref } = {}) {
   const rows = sheet.deals.map((d) => h('tr', { dataset: { deal: String(d.dealNumber) } }, [
     h('th', { attrs: { scope: 'row' } }, onDeal ? h('button.gt-btn.gt-sheet__deal', {
       type: 'button', dataset: { action: 'deal-result', focus: `deal:${d.dealNumber}` },
@@ -129,7 +130,7 @@ export function renderScoreSheet(t, sheet, me, { onDeal, onPlayAgain, stats, dup
     h('td.gt-sheet__dealer', t.who(d.dealer, me)),
     // On a phone the team by the columns' short names ("AllTrumps, Them"): the seats took a row three or four lines
     h('td.gt-sheet__contract', d.contract ? [h('span.gt-sheet__long', contractText(t, d.contract)),
-      h('span.gt-sheet__short', contractText(t, d.contract, t(`team.${d.contract.announcerTeam}.short`)))]
+      h('span.gt-sheet__short', contractText(t, d.contract, t(`team.${d.contract.announcerTeam}.short`), true))]
       : contractText(t, d.contract)),
     ...TEAMS.map((team) => h('td', d.instantWin === team ? t('sheet.instantWin') : String(d.matchPoints[team]))),
     ...TEAMS.map((team) => h('td.gt-sheet__total', String(d.scoresAfter[team]))),
@@ -141,7 +142,7 @@ export function renderScoreSheet(t, sheet, me, { onDeal, onPlayAgain, stats, dup
       ...TEAMS.map((team) => h('td.gt-sheet__total', String(sheet.startScores[team])))]) : null;
   const over = Boolean(sheet.winner);
   const mine = over && sheet.winner === TEAM_OF[me];
-  return h('div.gt-sheet', { class: { 'gt-sheet--over': over } }, [
+  return h('div.gt-sheet', { class: { 'gt-sheet--over': over, 'gt-end--won': mine, 'gt-end--lost': over && !mine } }, [
     over ? h('h2.gt-dialog__title.gt-end__title', { dataset: { winner: sheet.winner } },
       t(mine ? 'end.titleWon' : 'end.titleLost', { team: t.team(sheet.winner) }))
       : h('h2.gt-dialog__title', t('sheet.title')),
@@ -149,6 +150,7 @@ export function renderScoreSheet(t, sheet, me, { onDeal, onPlayAgain, stats, dup
       ...TEAMS.map((team, i) => [i ? ' – ' : '', h('span', { dataset: { team } },
         `${t(`team.${team}.short`)} ${sheet.scores[team]}`)]).flat(),
     ]) : null,
+    over ? endWord(t, sheet, me, mine, lessonsHref) : null,
     // Play again at the top, where a phone shows it without scrolling past the deals
     over && onPlayAgain ? h('div.gt-dialog__buttons.gt-end__buttons', h('button.gt-btn.gt-btn--primary', {
       type: 'button', dataset: { action: 'play-again' }, on: { click: onPlayAgain } }, t('end.playAgain'))) : null,
@@ -167,6 +169,19 @@ export function renderScoreSheet(t, sheet, me, { onDeal, onPlayAgain, stats, dup
     h('p.gt-sheet__target', t('sheet.target', { target: sheet.target })),
     // (the winner is the title of a finished match's sheet: not said again here)
     over ? stats ?? null : null,
+  ]);
+}
+
+// The result said to the player, their team's score first: a won match's "well played", a lost one's kind word and
+// the ways on (Play again above, the lessons here); the title names the winning team for both.
+function endWord(t, sheet, me, mine, lessonsHref) {
+  const ours = TEAM_OF[me];
+  const theirs = TEAMS.find((team) => team !== ours);
+  const params = { mine: sheet.scores[ours], theirs: sheet.scores[theirs], partner: t.seat('Top'), target: sheet.target };
+  return h('p.gt-end__word', { dataset: { result: mine ? 'won' : 'lost' } }, [
+    t(mine ? 'end.wordWon' : 'end.wordLost', params),
+    !mine && lessonsHref ? [' ', h('a.gt-end__lessons', { href: lessonsHref, target: '_blank', rel: 'noopener',
+      dataset: { action: 'end-lessons' } }, t('end.lessons'))] : null,
   ]);
 }
 
