@@ -82,7 +82,8 @@ class ExpertSettings:
       AllTrumps: ``eva_leads``); off, the play before issue 36, which the expert was tuned with (docs/bots.md);
     * *exact_cards* — solve every sampled deal exactly once the player to move holds this many cards or fewer;
     * *bid_advanced_play* — the negotiation's simulated deals are played out with the advanced level's card play as
-      it is (as the card search's are); off, with the play before issue 36 (docs/bots.md).
+      it is (as the card search's are); off, with the play before issue 36 (docs/bots.md);
+    * *play_share*, *max_worlds* — a card's work limit as a share of the budget, and its sampled deals at most.
 
     >>> ExpertSettings().keep_se, ExpertSettings(keep_se=0.0) == ExpertSettings()
     (1.0, False)
@@ -94,6 +95,8 @@ class ExpertSettings:
     advanced_play: bool = True
     exact_cards: int = EXACT_CARDS
     bid_advanced_play: bool = False
+    play_share: float = PLAY_SHARE
+    max_worlds: int = MAX_WORLDS
 
 
 SHIPPED = ExpertSettings()   # the expert the page and the ladder play
@@ -193,7 +196,7 @@ def play(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool,
         key = "only_card" if not legal & (legal - 1) else (hint_key if hint == card else "equivalent")
         return decide(card, key, card=card_name(card))
     values, worlds, exact, history, distinct = search(view, know, moves, rng, budget_ms, time_guard,
-                                                           settings=settings)
+                                                           max_worlds=settings.max_worlds, settings=settings)
     # Ties go to the policy's card: it has a reason a person understands.
     best = max(range(len(moves)), key=lambda i: (round(values[i], 6), moves[i] == hint, -i))
     # And so does a lead within the sampling noise: the search overrode a sound card on a few deals' luck
@@ -226,7 +229,7 @@ def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.R
     team = seat & 1
     table, sweep_us, sweep_them = outcome_table(view, know)
     total = TOTAL_POINTS[know.mode]
-    deadline = Deadline(budget_ms, time_guard, share=PLAY_SHARE)
+    deadline = Deadline(budget_ms, time_guard, share=settings.play_share)
     others = [p for p in range(4) if p != seat]
     counts = {p: know.counts[p] for p in others}
     forbidden = {p: know.forbidden[p] for p in others}
