@@ -64,7 +64,7 @@ from .match import Match
 from .modes import Mode
 from .negotiation import Call, CallKind
 from .notation import format_match
-from .partner import overtake_cost, partner_suit, unreturned_cost
+from .partner import blocked_cost, overtake_cost, partner_suit, unreturned_cost
 from .rules import PRESETS
 from .scoring import DealScore
 from .seats import Seat
@@ -203,8 +203,8 @@ class Side:
     over_budget: int = 0
     # With partner=True (giretra_core.partner): needless overtakes of the partner's sure trick, those that lost card
     # points against the exact solver, and the card points they lost; then the same for leads that left the
-    # partner's suit unreturned.
-    partner: list[int] = field(default_factory=lambda: [0] * 6)
+    # partner's suit unreturned, then for higher cards kept under the partner's trick in its suit (blocks).
+    partner: list[int] = field(default_factory=lambda: [0] * 9)
 
 
 @dataclass
@@ -345,6 +345,9 @@ def _note_partner(deal: Deal, card: Card, must_rise: bool, side: Side) -> None:
     if deal.trick:
         found = overtake_cost(deal.hands, mode, int(deal.leader), deal.trick, card, (won[0], won[1]), must_rise)
         k = 0
+        if found is None:
+            found = blocked_cost(deal.hands, mode, int(deal.leader), deal.trick, card, (won[0], won[1]), must_rise)
+            k = 6
     else:
         suit = partner_suit(mode, [(int(t.leader), t.cards) for t in deal.tricks], int(deal.leader))
         found = unreturned_cost(deal.hands, mode, int(deal.leader), card, suit, (won[0], won[1]), must_rise)
@@ -462,7 +465,7 @@ def _merge_side(into: Side, part: Side) -> None:
     into.sweeps += part.sweeps
     into.instant_wins += part.instant_wins
     into.over_budget += part.over_budget
-    for k in range(6):
+    for k in range(9):
         into.partner[k] += part.partner[k]
 
 
@@ -604,13 +607,15 @@ def run(level_a: str, level_b: str, seed: int, matches: int | None = None, deals
     for key, side in sides.items():
         result[f"side_{key}"] = _side_json(side)
         if partner:
-            needless, costly, lost, unreturned, costly_leads, lost_leads = side.partner
+            needless, costly, lost, unreturned, costly_leads, lost_leads, kept, costly_kept, lost_kept = side.partner
             result[f"side_{key}"]["partner"] = {   # type: ignore[index]
                 "needless_overtakes": needless, "costly_overtakes": costly, "card_points_lost": lost,
                 "card_points_lost_per_deal": round(lost / max(1, total_deals), 3),
                 "unreturned_leads": unreturned, "costly_unreturned_leads": costly_leads,
                 "unreturned_card_points_lost": lost_leads,
-                "unreturned_card_points_lost_per_deal": round(lost_leads / max(1, total_deals), 3)}
+                "unreturned_card_points_lost_per_deal": round(lost_leads / max(1, total_deals), 3),
+                "kept_high": kept, "costly_kept_high": costly_kept, "kept_high_card_points_lost": lost_kept,
+                "kept_high_card_points_lost_per_deal": round(lost_kept / max(1, total_deals), 3)}
     return result
 
 
@@ -873,6 +878,9 @@ def _print_report(r: dict[str, object]) -> None:
             print(f"    partner quality: {pq['unreturned_leads']} leads left the partner's suit unreturned, "
                   f"{pq['costly_unreturned_leads']} of them costly; card points lost against the solver "
                   f"{pq['unreturned_card_points_lost']} ({pq['unreturned_card_points_lost_per_deal']} a deal)")
+            print(f"    partner quality: {pq['kept_high']} higher cards kept under the partner's trick in its suit "
+                  f"(blocks), {pq['costly_kept_high']} of them costly; card points lost against the solver "
+                  f"{pq['kept_high_card_points_lost']} ({pq['kept_high_card_points_lost_per_deal']} a deal)")
         doubles, redoubles = side["doubles"], side["redoubles"]
         print(f"    doubles {doubles['made']} (the doubled contract failed {doubles['contract_failed']})  "
               f"redoubles {redoubles['made']} (the contract made {redoubles['contract_made']})  "
@@ -902,8 +910,8 @@ def main(argv: list[str] | None = None, prog: str = "python -m giretra_core.aren
                              "figures are those of --jobs 1, only the times differ")
     parser.add_argument("--partner", action="store_true",
                         help="the partner-quality figure: needless overtakes of the partner's sure trick, leads that "
-                             "leave the partner's suit unreturned, and the card points they lose against the exact "
-                             "solver, per side")
+                             "leave the partner's suit unreturned, higher cards kept under the partner's trick in its "
+                             "suit (blocks), and the card points they lose against the exact solver, per side")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     args = parser.parse_args(argv)

@@ -29,15 +29,31 @@ trumps asks for no return). At every lead of a player whose partner has led such
 * **unreturned**: the player holds a card of the partner's suit and leads another suit;
 * **lost**: max(0, the solver's value of the best card of the partner's suit − that of the card led), in card points.
 
-A switch that is right (a master cashed first, a void made) costs nothing, as above. Blocked suits (a high card kept
-that stops the partner running its suit) are not counted: whether a card blocks depends on every hand's entries, and
-no definition found tells a block from a card rightly kept.
+A switch that is right (a master cashed first, a void made) costs nothing, as above.
+
+A **blocked suit** is counted where the partner runs its suit and the player keeps a card that may stop it: at every
+card played to a trick the partner led (not a Colour's trumps) and is winning,
+
+* **kept high**: the player follows with a card that does not take the trick while holding a higher card of the suit
+  that would not take it either (it could have gone under the partner's card now, and may win a later round of the
+  suit in place of the partner's card, taking the lead from the hand with the long suit);
+* **lost**: max(0, the solver's value of the highest such card − that of the card played), in card points.
+
+Whether the kept card blocks depends on every hand's entries: the solver's value tells (keeping it costs nothing when
+it does not block, or when it is right to keep), so the count is of the chances to block and the loss of the blocks.
 
 >>> hands = [p("9CAS"), p("8DAD"), p("JH10S"), p("7HAH")]   # Top, whose partner Bottom led Spades, is to lead:
 >>> unreturned_cost(hands, Mode.NO_TRUMPS, 2, c("10S"), 3, (True, True)) is None   # returned
 True
 >>> unreturned_cost(hands, Mode.NO_TRUMPS, 2, c("JH"), 3, (True, True))   # Left's AH takes it and its 7H the last
 (True, 55)
+>>> hands = [p("KSQS8S"), p("AHKHQH"), p("10S7S9C7D"), p("7CACKCQC")]   # Bottom led AS, Left played 7H: Top keeps
+>>> blocked_cost(hands, Mode.NO_TRUMPS, 0, [c("AS"), c("7H")], c("7S"), (False, False))   # its 10S, which wins
+(True, 32)
+>>> blocked_cost(hands, Mode.NO_TRUMPS, 0, [c("AS"), c("7H")], c("10S"), (False, False)) is None   # the next spade
+True
+
+(Top, with the lead and no spade, gives the last tricks away; its 10S under the ace, Bottom runs the suit.)
 """
 
 from __future__ import annotations
@@ -47,6 +63,29 @@ from collections.abc import Sequence
 from .bots.solver import Solver
 from .cards import SUIT_MASKS, Card, Mask, cards_of
 from .play import legal_cards, winning_index
+
+
+def blocked_cost(hands: Sequence[Mask], mode: int, leader: int, trick: Sequence[Card], card: Card,
+                 won: tuple[bool, bool], must_rise: bool = False) -> tuple[bool, int] | None:
+    """Whether *card*, played to *trick* that the mover's partner led and is winning, keeps a higher card of the suit
+    that could have gone under the partner's card too, and the card points it lost against the highest such card;
+    None when it is not such a card. *hands* and *won* as for :func:`overtake_cost`."""
+    n = len(trick)
+    if not n or leader != ((leader + n) & 3) ^ 2 or trick[0] >> 3 == mode:
+        return None   # not a trick the partner led, or the trumps of a Colour
+    seat = (leader + n) & 3
+    suit = trick[0] >> 3
+    if card >> 3 != suit or winning_index(trick, mode) != 0 or winning_index([*trick, card], mode) == n:
+        return None   # not following, the partner not winning, or an overtake (overtake_cost's)
+    legal = legal_cards(hands[seat], trick, mode, must_rise)
+    under = [c for c in cards_of(legal & SUIT_MASKS[suit]) if winning_index([*trick, c], mode) != n]
+    higher = [c for c in under if winning_index([card, c], mode) == 1]
+    if not higher:
+        return None   # the highest card that stays under the partner's: no card kept
+    top = max(higher, key=lambda c: sum(winning_index([c, d], mode) == 0 for d in higher))
+    values = Solver(mode, must_rise).move_values(hands, leader, trick, won, [card, top])
+    sign = 1 if seat & 1 == 0 else -1
+    return True, max(0, sign * values[top] - sign * values[card])
 
 
 def overtake_cost(hands: Sequence[Mask], mode: int, leader: int, trick: Sequence[Card], card: Card,

@@ -7,7 +7,7 @@ from giretra_core import arena
 from giretra_core.cards import parse_card as c
 from giretra_core.cards import parse_cards as p
 from giretra_core.modes import Mode
-from giretra_core.partner import overtake_cost, partner_suit, unreturned_cost
+from giretra_core.partner import blocked_cost, overtake_cost, partner_suit, unreturned_cost
 
 KS_7S = [c("KS"), c("7S")]   # Bottom led KS, Right followed: Top, Bottom's partner, is to play
 
@@ -41,6 +41,20 @@ def test_a_lead_that_leaves_the_partners_suit_is_counted_with_its_cost() -> None
     assert unreturned_cost(hands, Mode.NO_TRUMPS, 2, c("AH"), 3, (True, True)) == (True, 0)
 
 
+def test_a_higher_card_kept_under_the_partners_trick_is_counted_with_its_cost() -> None:
+    hands = [p("KSQS8S"), p("AHKHQH"), p("10S7S9C7D"), p("7CACKCQC")]   # Bottom led AS, Left discarded: Top is to play
+    trick = [c("AS"), c("7H")]
+    assert blocked_cost(hands, Mode.NO_TRUMPS, 0, trick, c("7S"), (False, False)) == (True, 32)   # the 10S blocks
+    assert blocked_cost(hands, Mode.NO_TRUMPS, 0, trick, c("10S"), (False, False)) is None   # the highest under the AS
+    assert blocked_cost(hands, Mode.NO_TRUMPS, 0, trick, c("9C"), (False, False)) is None    # (not following: any card)
+    assert blocked_cost(hands, Mode.NO_TRUMPS, 1, [c("7H"), c("AH")], c("KS"), (False, False)) is None   # Right led
+    # In a Colour, the partner drawing trumps is not running a suit of its own.
+    assert blocked_cost(hands, Mode.SPADES, 0, trick, c("7S"), (False, False)) is None
+    # A higher card kept that blocks nothing costs nothing: Bottom's spades are not masters without the 10S.
+    hands = [p("KS8H8S"), p("AHKHQH"), p("10S7S9C7D"), p("7CACKCQC")]
+    assert blocked_cost(hands, Mode.NO_TRUMPS, 0, trick, c("7S"), (False, False)) == (True, 0)
+
+
 def test_the_partners_suit_is_its_first_lead_but_a_colours_trumps() -> None:
     tricks = [(0, [c("JH"), c("7H"), c("8H"), c("9H")]), (0, [c("AS"), c("7S"), c("8S"), c("9S")]),
               (2, [c("AC"), c("7C"), c("8C"), c("9C")])]
@@ -58,6 +72,7 @@ def test_the_arena_prints_the_figure_when_asked_only() -> None:
         figure = asked[key]["partner"]   # type: ignore[index]
         assert 0 <= figure["costly_overtakes"] <= figure["needless_overtakes"]
         assert figure["card_points_lost"] >= 0
+        assert 0 <= figure["costly_kept_high"] <= figure["kept_high"] and figure["kept_high_card_points_lost"] >= 0
         assert figure["card_points_lost_per_deal"] == round(figure["card_points_lost"] / asked["deals_played"], 3)
         assert 0 <= figure["costly_unreturned_leads"] <= figure["unreturned_leads"]
         assert figure["unreturned_card_points_lost_per_deal"] == \

@@ -93,9 +93,11 @@ def play_pair(seed: int, i: int) -> tuple[float, float]:
     return sum(leg.cp_a - leg.cp_b for leg in legs) / 2, sum(leg.mp_a - leg.mp_b for leg in legs) / 2
 
 
-def play(variants: list[tuple[float, int, dict[str, object], str]], seed: int, pairs: int
+def play(variants: list[tuple[float, int, dict[str, object], str]], seed: int, pairs: int, rows_file: str = ""
          ) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    """Per deal pair, both variants in turn (so that a run stopped early is still paired): (base, new)."""
+    """Per deal pair, both variants in turn (so that a run stopped early is still paired): (base, new). With
+    *rows_file*, each pair's row is appended to it as a JSON line: two runs sharing a base on one seed (the base is
+    deterministic) then compare their new variants pair by pair (tools/lab/rows_diff.py)."""
     rows = []
     for i in range(pairs):
         row = []
@@ -103,6 +105,9 @@ def play(variants: list[tuple[float, int, dict[str, object], str]], seed: int, p
             set_variant(keep, signals, fields, reading)
             row.append(play_pair(seed, i))
         rows.append((row[0], row[1]))
+        if rows_file:
+            with open(rows_file, "a", encoding="utf-8") as out:
+                out.write(json.dumps({"seed": seed, "pair": i, "base": row[0], "new": row[1]}) + "\n")
         if (i + 1) % 25 == 0:
             print(f"  {i + 1} pairs: difference {mean_ci([b[0] - a[0] for a, b in rows])} card points, "
                   f"{mean_ci([b[1] - a[1] for a, b in rows])} match points a deal", file=sys.stderr, flush=True)
@@ -127,6 +132,7 @@ def main() -> None:
     parser.add_argument("--replay", nargs=2, choices=("none", "leads", "all"), default=["none", "none"],
                         metavar=("BASE", "NEW"), help="the search's deals fit the opponents' earlier leads ('leads') "
                         "or cards ('all') as the advanced policy plays them (tools/lab/replay.py)")
+    parser.add_argument("--rows", default="", help="append each pair's row to this file, as JSON lines")
     parser.add_argument("--own-bids", action="store_true",
                         help="each side bids for itself (else the advanced level bids for all four seats)")
     args = parser.parse_args()
@@ -139,7 +145,7 @@ def main() -> None:
     every: list[tuple[tuple[float, float], tuple[float, float]]] = []
     for seed in args.seeds:
         rows = play([(args.keep[0], args.signals[0], sets[0], args.replay[0]),
-                     (args.keep[1], args.signals[1], sets[1], args.replay[1])], seed, args.pairs)
+                     (args.keep[1], args.signals[1], sets[1], args.replay[1])], seed, args.pairs, args.rows)
         every += rows
         report(f"seed {seed}", rows, base, new)
     if len(args.seeds) > 1:
