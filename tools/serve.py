@@ -28,6 +28,7 @@ import http.server
 import os
 import sys
 import threading
+import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -152,13 +153,23 @@ def make_handler(
     return functools.partial(handler_class, directory=str(directory))
 
 
+class Server(http.server.ThreadingHTTPServer):
+    """A client gone mid-answer (the browser cancelled a request, a page closed) is no server error: nothing said.
+    Anything else prints its whole traceback (the standard server's header alone reached the test logs)."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        print(f"serve: an error answering {client_address}:\n{traceback.format_exc()}", file=sys.stderr, flush=True)
+
+
 @contextmanager
 def serving(
     directory: Path = WEB_DIR, host: str = "127.0.0.1", port: int = 0, quiet: bool = True,
     handler: type[Handler] = Handler,
 ) -> Iterator[str]:
     """Serve *directory* in a background thread; yields the base URL (port 0 = a free port)."""
-    with http.server.ThreadingHTTPServer((host, port), make_handler(directory, quiet, handler)) as server:
+    with Server((host, port), make_handler(directory, quiet, handler)) as server:
         server.daemon_threads = True
         thread = threading.Thread(target=server.serve_forever, daemon=True)
         thread.start()
@@ -173,7 +184,7 @@ def serve(directory: Path = WEB_DIR, host: str = "127.0.0.1", port: int = 8000, 
     if not (directory / "index.html").is_file():
         sys.exit(f"serve: {directory} has no index.html")
     try:
-        server = http.server.ThreadingHTTPServer((host, port), make_handler(directory, quiet))
+        server = Server((host, port), make_handler(directory, quiet))
     except OSError as err:
         sys.exit(f"serve: cannot listen on {host}:{port}: {err.strerror} (try --port {port + 1})")
     server.daemon_threads = True
