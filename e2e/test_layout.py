@@ -1402,6 +1402,29 @@ def test_a_tall_phones_felt_goes_to_the_trick_during_the_play(page: Page, lang: 
     page.locator(".gt-notice__dismiss").click()
     wait_my_turn(page, "play")
     felt = page.evaluate(BAND_JS)
-    assert felt["band"] < 50 and felt["cardWidth"] >= 50, felt
+    # (under 56: the turn's words beside Hint and Undo took three lines of the dock in French, now two, and the line
+    # given back shows here, 51 px)
+    assert felt["band"] < 56 and felt["cardWidth"] >= 50, felt
     assert felt["cardsEnd"] <= felt["dock"] and felt["scrollY"] <= 1, felt
+    page.set_viewport_size(PHONE)
+
+
+# The lines of the turn's words in the pinned dock (beside Hint and Undo), at the player's card.
+TURN_LINES_JS = """() => { const s = document.querySelector('.gt-status.is-turn .gt-status__text')
+  ?? document.querySelector('.gt-status.is-turn');
+  const lh = parseFloat(getComputedStyle(s).lineHeight) || 1.2 * parseFloat(getComputedStyle(s).fontSize);
+  return Math.round(s.getBoundingClientRect().height / lh); }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "mg"])
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_turns_words_take_two_lines_at_most_beside_hint_and_undo_on_a_phone(page: Page, lang: str,
+                                                                                width: int) -> None:
+    # Issue 34, fifth run: at 390 px in French "À vous : jouez une de vos cartes jouables." took three lines of the
+    # pinned dock beside Hint and Undo, room taken from the trick above it.
+    state, _ = drive_from_any(lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["tricks"]) == 1)
+    page.set_viewport_size({"width": width, "height": 844 if width == 390 else 640})
+    open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(state))
+    wait_my_turn(page, "play")
+    assert page.evaluate(TURN_LINES_JS) <= 2
     page.set_viewport_size(PHONE)

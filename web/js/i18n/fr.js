@@ -94,7 +94,7 @@ export default {
 
   'status.yourTurn.cut': 'À vous\u00a0: coupez le paquet.',
   'status.yourTurn.negotiation': 'À vous de parler.',
-  'status.yourTurn.play': 'À vous\u00a0: jouez une de vos cartes jouables.',
+  'status.yourTurn.play': 'À vous\u00a0: jouez une carte jouable.',
   'status.notYet': 'Pas encore votre tour\u00a0: on attend {seat}.',
   'status.waiting': 'On attend {seat}.',
   'status.matchOver': '{team} gagne la partie\u202f!',

@@ -94,7 +94,7 @@ export default {
 
   'status.yourTurn.cut': 'Anjaranao: tapaho ny karatra.',
   'status.yourTurn.negotiation': 'Anjaranao miteny.',
-  'status.yourTurn.play': 'Anjaranao: milalaova karatra iray azo alalao.',
+  'status.yourTurn.play': 'Anjaranao: milalaova karatra azo alalao.',
   'status.notYet': 'Tsy mbola anjaranao: miandry an’i {seat}.',
   'status.waiting': 'Miandry an’i {seat}.',
   'status.matchOver': 'Mandresy ny lalao i {team}!',
