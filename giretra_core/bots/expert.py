@@ -83,9 +83,7 @@ class ExpertSettings:
     * *exact_cards* — solve every sampled deal exactly once the player to move holds this many cards or fewer;
     * *bid_advanced_play* — the negotiation's simulated deals are played out with the advanced level's card play as
       it is (as the card search's are); off, with the play before issue 36 (docs/bots.md);
-    * *play_share*, *max_worlds* — a card's work limit as a share of the budget, and its sampled deals at most;
-    * *prune_se* — above 0, a card that the best card leads by this many paired standard errors is no longer played
-      out in the next deals (the policy's card always is), so that the cards still in question get more deals.
+    * *play_share*, *max_worlds* — a card's work limit as a share of the budget, and its sampled deals at most.
 
     >>> ExpertSettings().keep_se, ExpertSettings(keep_se=0.0) == ExpertSettings()
     (1.0, False)
@@ -99,7 +97,6 @@ class ExpertSettings:
     bid_advanced_play: bool = False
     play_share: float = PLAY_SHARE
     max_worlds: int = MAX_WORLDS
-    prune_se: float = 0.0
 
 
 SHIPPED = ExpertSettings()   # the expert the page and the ladder play
@@ -247,8 +244,6 @@ def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.R
     seen: set[tuple[Mask, ...]] = set()
     solver = Solver(know.mode, know.notrumps_must_rise, SWEEP) if exact else None
     won_before = (know.tricks_won[0] > 0, know.tricks_won[1] > 0)
-    active = list(range(len(moves)))   # the cards still played out (settings.prune_se)
-    keep = moves.index(hint) if (hint := _hint_or_none(view, know, moves, settings)) is not None else -1
     while worlds < max_worlds:
         world = settings.sampler(rng, know.out, counts, forbidden, bias)
         if world is None:
@@ -259,20 +254,20 @@ def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.R
         if solver is not None:
             solver.table.clear()
             nodes_before = solver.nodes
-            mv = solver.move_values(hands, know.leader, know.trick, won_before, [moves[i] for i in active])
-            for i in active:
-                values.append(_solved_value(mv[moves[i]], team, know.points, table, sweep_us, sweep_them, total))
+            mv = solver.move_values(hands, know.leader, know.trick, won_before, moves)
+            for card in moves:
+                values.append(_solved_value(mv[card], team, know.points, table, sweep_us, sweep_them, total))
             cost = exact_cost(solver.nodes - nodes_before)
         else:
-            for i in active:
-                values.append(_rollout_value(hands, know, moves[i], table, sweep_us, sweep_them, signals,
+            for card in moves:
+                values.append(_rollout_value(hands, know, card, table, sweep_us, sweep_them, signals,
                                              settings.advanced_play))
                 if worlds and deadline.late():
                     break  # out of time: this deal is left out
-            if len(values) < len(active):
+            if len(values) < len(moves):
                 break
-            cost = rollout_cost(know, len(active))
-        for i, v in zip(active, values, strict=True):
+            cost = rollout_cost(know, len(moves))
+        for i, v in enumerate(values):
             sums[i] += v
             history[i].append(v)
         if exact:
@@ -280,35 +275,9 @@ def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.R
         worlds += 1
         if not deadline.spend(cost):
             break
-        if early_stop and worlds >= MIN_PAIRED and worlds % 4 == 0:
-            if _clear_winner([sums[i] for i in active], [history[i] for i in active]):
-                break
-            if settings.prune_se > 0 and len(active) > 2:
-                active = _pruned(active, sums, history, keep, settings.prune_se)
-    return [v / max(1, len(history[i])) for i, v in enumerate(sums)], worlds, exact, history, len(seen)
-
-
-def _hint_or_none(view: SeatView, know: PlayKnowledge, moves: list[Card], settings: ExpertSettings) -> Card | None:
-    """The policy's card, which pruning keeps (the keep rule compares it), if pruning is on and it is a move."""
-    if settings.prune_se <= 0:
-        return None
-    hint = policy_card(view, know, settings.advanced_play)[0]
-    return hint if hint in moves else None
-
-
-def _pruned(active: list[int], sums: list[float], history: list[list[float]], keep: int, se_count: float
-            ) -> list[int]:
-    """The moves of *active* the best one does not lead by *se_count* paired standard errors, and *keep*."""
-    best = max(active, key=lambda i: sums[i])
-    out = []
-    for i in active:
-        if i in (best, keep):
-            out.append(i)
-            continue
-        mean, se = _paired(history[best], history[i])
-        if not (se > 0 and mean >= se_count * se):
-            out.append(i)
-    return out
+        if early_stop and worlds >= MIN_PAIRED and worlds % 4 == 0 and _clear_winner(sums, history):
+            break
+    return [v / max(1, worlds) for v in sums], worlds, exact, history, len(seen)
 
 
 def exact_cost(nodes: int, worlds: int = 1) -> float:
@@ -322,10 +291,9 @@ def rollout_cost(know: PlayKnowledge, moves: int) -> float:
 
 
 def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
-    """The mean of the differences a - b deal by deal, and its standard error (0 if they never vary), over the
-    deals both were played out in (the first ones: a pruned move stops, ExpertSettings.prune_se)."""
-    n = min(len(a), len(b))
-    diffs = [x - y for x, y in zip(a[:n], b[:n], strict=True)]
+    """The mean of the differences a - b deal by deal, and its standard error (0 if they never vary)."""
+    n = len(a)
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
     return mean, math.sqrt(var / n)
