@@ -92,6 +92,12 @@ test('PageDown goes to the player’s next card before its values have come, and
   r.nextChoice();   // nothing asked yet: the player's first card (it did nothing until the analysis reached it)
   assert.equal(r.index, 2);
   assert.equal(r.seeking, true, 'its values are wanted in view when they come');
+  r.valuesRevealed();
+  assert.equal(r.seeking, false, 'once brought into view, later drawings leave the scroll alone');
+  r.prev();
+  r.nextChoice();
+  assert.equal(r.index, 2);
+  assert.equal(r.seeking, true);
   r.next();
   assert.equal(r.seeking, false, 'a step of another kind forgets it');
   r.prev();

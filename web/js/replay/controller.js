@@ -68,6 +68,9 @@ export class Replay {
     this.changed();
   }
 
+  /** The sought choice's values were brought into view (replay/dialog.js): later drawings leave the scroll alone. */
+  valuesRevealed() { this.seeking = false; }
+
   first() { this.goTo(0); }
   prev() { this.goTo(this.index - 1); }
   next() { this.goTo(this.index + 1); }

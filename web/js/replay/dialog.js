@@ -67,7 +67,7 @@ export function openReplay({ dom, game, open, refresh, shareBase = location.href
  *  under the close button (the player taps on through the choices from there). */
 function revealValues(replay, dialog) {
   if (!replay.seeking || !replay.position) return;
-  replay.seeking = false;
+  replay.valuesRevealed();
   const body = dialog.querySelector('.gt-dialog__body');
   const values = dialog.querySelector('.gt-replay__values');
   const buttons = dialog.querySelector('.gt-replay__choices');
