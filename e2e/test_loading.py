@@ -45,6 +45,30 @@ def test_blocked_wheel_shows_the_failure_and_retry_recovers(page: Page) -> None:
     expect(page.locator(".gt-table")).to_be_visible()
 
 
+@pytest.mark.parametrize(("policy", "directive"), [
+    ("worker-src 'none'", "worker-src"),   # the page's worker refused: said on the page's own document
+    # no 'wasm-unsafe-eval' (docs/embedding.md gives a host's policy): Pyodide's WebAssembly refused in the worker
+    ("default-src 'self'; script-src 'self'; worker-src 'self'; connect-src 'self'", "script-src"),
+])
+def test_a_hosts_security_policy_that_refuses_the_engine_is_named_not_the_connection(
+        page: Page, policy: str, directive: str) -> None:
+    # A host whose Content-Security-Policy refuses the worker or WebAssembly: the page said "Check your connection,
+    # then try again" (a review), and trying again cannot help. It names the site's policy and its directive.
+    def with_policy(route: Route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, headers={**response.headers, "content-security-policy": policy})
+
+    page.context.route("**/*", with_policy)
+    page.goto("?speed=0&lang=en")
+    failure = page.locator(".gt-loading.is-failed")
+    expect(failure).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    said = failure.locator(".gt-loading__error")
+    expect(said).to_contain_text(f"security policy (Content-Security-Policy, {directive})")
+    expect(said).not_to_contain_text("connection")
+    expect(failure.locator('[data-action="retry"]')).to_have_count(0)
+    expect(page.locator("body[data-ready]")).to_have_count(0)
+
+
 def test_a_first_visit_asks_for_pyodide_before_the_pages_own_modules(page: Page) -> None:
     # A first visit's critical path is Pyodide's download and compilation: index.html starts the engine's worker
     # before any script of the page has arrived, and boot.js asks for the table's forty modules only once Pyodide's

@@ -143,6 +143,13 @@ test('a load failure yields the retry state, and Try again loads on a new engine
   assert.equal(second.calls[0].args.index, 0);
 });
 
+test('an engine refused by the site’s security policy keeps the directive, for the view to name it', async () => {
+  const refused = Object.assign(new EngineLoadError('pyodide', 'wasm instantiation failed'), { policy: 'script-src' });
+  const { ctrl } = player({ lesson: 'follow', lesson_task: () => { throw refused; } });
+  await ctrl.start();
+  assert.deepEqual(ctrl.error, { kind: 'load', message: 'wasm instantiation failed', policy: 'script-src' });
+});
+
 test('a new language asks again for the task and the verdict, keeping the answer', async () => {
   const { ctrl, engine } = await answered('b');
   await ctrl.setLang('fr');

@@ -32,11 +32,23 @@ export class EngineCrash extends Error {
 }
 
 export class EngineLoadError extends Error {
-  constructor(stage, message) {
+  constructor(stage, message, policy = null) {
     super(message);
     this.name = 'EngineLoadError';
     this.stage = stage;   // 'pyodide' | 'wheel'
+    this.policy = policy;   // the Content-Security-Policy directive that refused a load (the site's, not the network)
   }
+}
+
+// A host's Content-Security-Policy refusing the worker: the browser's error event says nothing of why; the violation,
+// fired on the document, names the directive. (index.html's first script, which starts the worker earlier, keeps its
+// own: early.policy.)
+let policyHere = null;
+if (typeof document !== 'undefined') {
+  // (only the engine's own worker: a host page's other refusals, an image or an analytics script, are not ours)
+  document.addEventListener('securitypolicyviolation', (event) => {
+    if (event.blockedURI.includes('/js/worker.js')) policyHere ??= event.effectiveDirective;
+  });
 }
 
 function pyodideBase() {
@@ -92,7 +104,7 @@ export function createEngine({ onProgress: firstListener = null, early = null } 
         readyResolve({ version: msg.version, timings: msg.timings, boot: msg.boot });
         break;
       case 'boot-error':
-        failAll(new EngineLoadError(msg.stage, msg.message));
+        failAll(new EngineLoadError(msg.stage, msg.message, msg.policy ?? null));
         break;
       case 'result':
       case 'crash': {
@@ -119,7 +131,8 @@ export function createEngine({ onProgress: firstListener = null, early = null } 
   worker.onmessage = ({ data }) => receive(data);
   // A worker script that fails to load or throws at top level: nothing else will ever answer.
   const workerFailed = (message) => {
-    failAll(new EngineLoadError('pyodide', `engine worker failed: ${message || 'could not load js/worker.js'}`));
+    failAll(new EngineLoadError('pyodide', `engine worker failed: ${message || 'could not load js/worker.js'}`,
+      early?.policy ?? policyHere));
   };
   worker.onerror = (event) => {
     event.preventDefault?.();

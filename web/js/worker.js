@@ -8,7 +8,7 @@
 //   {type: 'fetching'}                                         Pyodide's own downloads have been asked for
 //   {type: 'ready', version, timings, boot}                    timings: ms from worker start, per stage;
 //                                                              boot: 'snapshot' (this browser's own) or 'full'
-//   {type: 'boot-error', stage, message}
+//   {type: 'boot-error', stage, message, policy}               policy: a CSP directive that refused a load, or null
 //   {type: 'result', id, response}                             response: the JSON string jsonapi returned
 //   {type: 'crash', id, message}                               a Python exception: an engine bug
 //
@@ -24,12 +24,16 @@ let dispatch = null;   // PyProxy of giretra_core.jsonapi.call, kept for the wor
 // wheel: unpacked into site-packages when the engine answers a call with 'study_missing' (jsonapi.STUDY_MODULES),
 // then the call is asked again, so that a first visit does not download them.
 let study = null;          // {url, py} once booted, and {done}: the Promise of the zip unpacked
+// A host's Content-Security-Policy that refuses Pyodide's scripts or its WebAssembly here: the error says only that a
+// load failed; the violation names the directive, which the page says (the site's policy, not the connection).
+let policy = null;
+self.addEventListener('securitypolicyviolation', (event) => { policy ??= event.effectiveDirective; });
 
 self.onmessage = (event) => {
   const msg = event.data;
   if (msg.type === 'boot') {
     booted = boot(msg).catch((err) => {
-      post({ type: 'boot-error', stage: err.stage || 'pyodide', message: String(err.message || err) });
+      post({ type: 'boot-error', stage: err.stage || 'pyodide', message: String(err.message || err), policy });
       throw err;
     });
     booted.catch(() => {});   // reported above; calls waiting on it are answered below

@@ -24,7 +24,7 @@ export class LessonPlayer {
     this.result = null;          // check_answer()
     this.answerShown = false;    // the learner asked for the right answer: it is told, and marked on the board
     this.seenFor = null;         // the task whose answer was shown: found after that, it is not solved (it was copied)
-    this.error = null;           // {kind: 'refused'|'load'|'crash', message}
+    this.error = null;           // {kind: 'refused'|'load'|'crash', message, policy?}
     this.loading = true;
     this.stage = null;           // the engine's start ('pyodide' … 'ready'), shown by stage
     this.said = { text: '', seen: false, n: 0 };   // what the status region says; n counts the sayings (the same words twice)
@@ -75,7 +75,9 @@ export class LessonPlayer {
     if (!answer || this.destroyed) return null;
     this.loading = false;
     if (!answer.error) return answer.value;
-    this.error = { kind: answer.kind, message: answer.error?.message || String(answer.error) };
+    // policy: the site's security policy refused the engine (engine.js), said instead of the browser's reason
+    this.error = { kind: answer.kind, message: answer.error?.message || String(answer.error),
+      ...(answer.error?.policy ? { policy: answer.error.policy } : {}) };
     this.changed();
     return null;
   }

@@ -111,9 +111,11 @@ export function renderLoading(t, app, cb) {
       class: { 'is-done': i < reached, 'is-current': i === reached && !failed, 'is-failed': failed && i === reached },
       dataset: { stage },
     }, t(`loading.${stage}`)))),
-    failed ? h('p.gt-loading__error', t('loading.failedDetail', { stage: t(`loading.${failed.stage}`) })) : null,
+    // refused by the site's security policy: "check your connection" would send the reader the wrong way
+    failed ? h('p.gt-loading__error', failed.policy ? t('loading.failedPolicy', { directive: failed.policy })
+      : t('loading.failedDetail', { stage: t(`loading.${failed.stage}`) })) : null,
     failed ? h('pre.gt-loading__detail', failed.message) : null,
-    failed && cb?.onRetry ? h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'retry' }, on: { click: cb.onRetry } },
+    failed && cb?.onRetry && !failed.policy ? h('button.gt-btn.gt-btn--primary', { type: 'button', dataset: { action: 'retry' }, on: { click: cb.onRetry } },
       t('loading.retry')) : null,
   ]);
 }
