@@ -803,6 +803,9 @@ def test_coach_mode_on_a_laptop_ends_above_the_pinned_dock(page: Page, lang: str
                 assert coach["top"] >= 0 and not coach["scrolls"] and not coach["focusable"], \
                     f"{width}x800 {lang} {phase}: {coach}"
             assert page.evaluate("scrollY") <= 1, f"{width}x800 {lang} {phase}: the bar scrolled away"
+            if phase == "play":   # the sixth pass: the trick as large as the coach leaves room for (60 px before)
+                trick = page.locator(".gt-trick").evaluate("t => parseFloat(getComputedStyle(t).gridTemplateColumns)")
+                assert trick >= 64, f"{width}x800 {lang}: the trick's cards {trick} px wide"
             page.locator(".gt-hand .is-legal, .gt-panel .is-legal").first.click()
             page.evaluate("scrollTo(0, 0)")   # (Playwright's own scroll for its click, as the test above)
     assert seen >= 4, "the coach hardly spoke"
