@@ -561,21 +561,25 @@ BRAND_JS = """() => { const s = document.querySelector('.gt-score'), b = s.query
       .map((e) => Math.round(e.getBoundingClientRect().top))).size }; }"""
 
 
-def test_the_games_name_is_on_a_phones_bar_where_it_fits(page: Page) -> None:
-    # The fourth run: no game's name on a phone's bar (read only, by the h1 hidden there). It is on the score's line
-    # now where it fits whole beside the score, never wrapping the score or the buttons (the bar stays 91 px): at a
-    # match's start at 390 px in English and French; not in Malagasy there, nor once the scores have three digits.
-    page.set_viewport_size({"width": 390, "height": 844})
+@pytest.mark.parametrize(("width", "lang", "shown"), [
+    (390, "en", False), (412, "en", True), (430, "fr", True), (430, "mg", False),
+], ids=["390-en", "412-en", "430-fr", "430-mg"])
+def test_the_games_name_on_a_phones_bar_stays_or_stays_away_for_a_whole_match(page: Page, width: int, lang: str,
+                                                                              shown: bool) -> None:
+    # The fourth run: no game's name on a phone's bar (read only, by the h1 hidden there). The fifth put it on the
+    # score's line where it fitted, and it came and went within a match (shown at 0–0 at 390 px, gone at three-digit
+    # scores). It is shown where it fits beside the widest score a match shows (999–999, deal 99), so the same at a
+    # match's start and at 149–138: from 412 px in English, 430 in French, not at 430 in Malagasy; never at 390.
+    page.set_viewport_size({"width": width, "height": 844})
     late = api("new_match", seed=4, scores={"Team1": 149, "Team2": 138})["state"]
-    for lang, where, shown in (("en", "seed=4", True), ("fr", "seed=4", True), ("mg", "seed=4", False),
-                               ("en", fragment(late), False)):
+    for where in ("seed=4", fragment(late)):
         open_game(page, query=f"speed=0&lang={lang}", fragment=where)
         wait_my_turn(page, "negotiation")
         page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
         if shown:
             expect(page.locator(".gt-app.has-brand-room .gt-score__brand")).to_be_visible()
         brand = page.evaluate(BRAND_JS)
-        assert brand["shown"] == shown and brand["rows"] == 1 and brand["bar"] <= 92, (lang, where, brand)
+        assert brand["shown"] == shown and brand["rows"] == 1 and brand["bar"] <= 92, (width, lang, where, brand)
         if shown:
             assert brand["text"] == "Giretra" and brand["inLine"] and brand["clear"], (lang, brand)
         expect(page.locator("h1.gt-bar__title")).to_have_text("Giretra")   # (read by a screen reader everywhere)
