@@ -525,7 +525,9 @@ def test_a_tall_phones_felt_holds_the_rest_of_the_deck_during_the_calls(page: Pa
     # The fourth run: at 390×844 during the negotiation about 130 px of empty felt lay between the calls so far and
     # the status line (215 px after one call in French). The rest of the deck lies there now, face down with its
     # words, in the middle of the room the calls leave, whole or not at all; the contract and the calls stay in view.
-    for calls in (1, 3):
+    # The fifth run: before the first call (the player speaks first) it left 105 px of felt above it and as much
+    # below; it takes the room there (152 px tall at 390×844 in French, 157 in Malagasy).
+    for calls in (0, 1, 3):
         state, _ = drive_from_any(lambda v, n=calls: v["phase"] == "negotiation" and v["toAct"] == HUMAN
                                   and len(v["calls"]) == n)
         for width, height in ((390, 844), (360, 640)):
@@ -559,21 +561,25 @@ BRAND_JS = """() => { const s = document.querySelector('.gt-score'), b = s.query
       .map((e) => Math.round(e.getBoundingClientRect().top))).size }; }"""
 
 
-def test_the_games_name_is_on_a_phones_bar_where_it_fits(page: Page) -> None:
-    # The fourth run: no game's name on a phone's bar (read only, by the h1 hidden there). It is on the score's line
-    # now where it fits whole beside the score, never wrapping the score or the buttons (the bar stays 91 px): at a
-    # match's start at 390 px in English and French; not in Malagasy there, nor once the scores have three digits.
-    page.set_viewport_size({"width": 390, "height": 844})
+@pytest.mark.parametrize(("width", "lang", "shown"), [
+    (390, "en", False), (412, "en", True), (430, "fr", True), (430, "mg", False),
+], ids=["390-en", "412-en", "430-fr", "430-mg"])
+def test_the_games_name_on_a_phones_bar_stays_or_stays_away_for_a_whole_match(page: Page, width: int, lang: str,
+                                                                              shown: bool) -> None:
+    # The fourth run: no game's name on a phone's bar (read only, by the h1 hidden there). The fifth put it on the
+    # score's line where it fitted, and it came and went within a match (shown at 0–0 at 390 px, gone at three-digit
+    # scores). It is shown where it fits beside the widest score a match shows (999–999, deal 99), so the same at a
+    # match's start and at 149–138: from 412 px in English, 430 in French, not at 430 in Malagasy; never at 390.
+    page.set_viewport_size({"width": width, "height": 844})
     late = api("new_match", seed=4, scores={"Team1": 149, "Team2": 138})["state"]
-    for lang, where, shown in (("en", "seed=4", True), ("fr", "seed=4", True), ("mg", "seed=4", False),
-                               ("en", fragment(late), False)):
+    for where in ("seed=4", fragment(late)):
         open_game(page, query=f"speed=0&lang={lang}", fragment=where)
         wait_my_turn(page, "negotiation")
         page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
         if shown:
             expect(page.locator(".gt-app.has-brand-room .gt-score__brand")).to_be_visible()
         brand = page.evaluate(BRAND_JS)
-        assert brand["shown"] == shown and brand["rows"] == 1 and brand["bar"] <= 92, (lang, where, brand)
+        assert brand["shown"] == shown and brand["rows"] == 1 and brand["bar"] <= 92, (width, lang, where, brand)
         if shown:
             assert brand["text"] == "Giretra" and brand["inLine"] and brand["clear"], (lang, brand)
         expect(page.locator("h1.gt-bar__title")).to_have_text("Giretra")   # (read by a screen reader everywhere)
@@ -803,6 +809,9 @@ def test_coach_mode_on_a_laptop_ends_above_the_pinned_dock(page: Page, lang: str
                 assert coach["top"] >= 0 and not coach["scrolls"] and not coach["focusable"], \
                     f"{width}x800 {lang} {phase}: {coach}"
             assert page.evaluate("scrollY") <= 1, f"{width}x800 {lang} {phase}: the bar scrolled away"
+            if phase == "play":   # the sixth pass: the trick as large as the coach leaves room for (60 px before)
+                trick = page.locator(".gt-trick").evaluate("t => parseFloat(getComputedStyle(t).gridTemplateColumns)")
+                assert trick >= 64, f"{width}x800 {lang}: the trick's cards {trick} px wide"
             page.locator(".gt-hand .is-legal, .gt-panel .is-legal").first.click()
             page.evaluate("scrollTo(0, 0)")   # (Playwright's own scroll for its click, as the test above)
     assert seen >= 4, "the coach hardly spoke"
@@ -1439,4 +1448,110 @@ def test_the_turns_words_take_two_lines_at_most_beside_hint_and_undo_on_a_phone(
     open_game(page, query=f"speed=0&lang={lang}", fragment=fragment(state))
     wait_my_turn(page, "play")
     assert page.evaluate(TURN_LINES_JS) <= 2
+    page.set_viewport_size(PHONE)
+
+
+# The trick's gathering held still: each gathered card's box at a share of its course, and the caption's and its
+# button's boxes where they are shown (not visibility: hidden).
+GATHER_HOLD_JS = """() => { window.gatherHeld = null;
+  new MutationObserver(() => {
+    const motion = document.getElementById('gt-table-host')?.dataset.motion ?? '';
+    if (window.gatherHeld || !motion.includes('gather')) return;
+    window.gatherHeld = document.getAnimations().filter((a) => a.id === 'gather');
+    for (const a of window.gatherHeld) a.pause();
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-motion'] }); }"""
+GATHER_COVERS_JS = """(share) => { const covered = [];
+  const shown = [...document.querySelectorAll('.gt-trick__middle > *')]
+    .filter((e) => getComputedStyle(e).visibility === 'visible').map((e) => [e.textContent, e.getBoundingClientRect()]);
+  for (const a of window.gatherHeld) {
+    const t = a.effect.getComputedTiming(); a.currentTime = t.delay + t.activeDuration * share;
+    const r = a.effect.target.getBoundingClientRect();
+    for (const [text, b] of shown) {
+      if (r.bottom > b.top + 1 && r.top < b.bottom - 1 && r.right > b.left + 1 && r.left < b.right - 1
+          && getComputedStyle(a.effect.target).opacity > 0.2) covered.push([text, share]);
+    }
+  }
+  return covered; }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_tricks_caption_is_never_under_a_gathered_card_on_a_phone(page: Page, lang: str) -> None:
+    # Issue 34, the fifth run: at 390×844 "Pli 2 sur 8" (the next trick's caption) lay under the cards of the trick
+    # just won while they were gathered to the winner's side, and its "Last trick" button under them too
+    # (docs/screenshots, trick-end-390x844). The caption and its button wait for the gathering's end.
+    state, _ = drive_from_any(lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and not v["tricks"]
+                              and len(v["trick"]["cards"]) == 3)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.add_init_script(f"({GATHER_HOLD_JS})()")
+    open_game(page, query=f"speed=normal&lang={lang}", fragment=fragment(state))
+    page.locator(".gt-notice__dismiss").click()   # "You opened a shared deal."
+    wait_my_turn(page, "play")
+    expect(page.locator("#gt-table-host:not([data-motion])")).to_be_attached()
+    page.locator(".gt-hand .is-legal").first.evaluate("(e) => e.click()")
+    page.locator(".gt-trick__next").evaluate("(e) => e.click()")   # the trick won, its pause skipped
+    page.wait_for_function("() => window.gatherHeld && window.gatherHeld.length === 4")
+    shares = (0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7)
+    covered = [hit for share in shares for hit in page.evaluate(GATHER_COVERS_JS, share)]
+    assert covered == [], covered
+    page.evaluate("for (const a of window.gatherHeld) a.finish()")
+    expect(page.locator("#gt-table-host:not([data-motion])")).to_be_attached()
+    expect(page.locator(".gt-trick__caption")).to_be_visible()   # shown again, trick 2's
+    assert re.search("2", page.locator(".gt-trick__caption").inner_text())
+    page.set_viewport_size(PHONE)
+
+
+# What can be pressed and shows within 6 px of a dialog's close button, at each step of the body's scroll: the points
+# of such a control's box next to the close button where the control itself is what a tap would reach.
+CLOSE_CLEAR_JS = """async () => {
+  const d = document.querySelector('#gt-dialog[open]'), body = d.querySelector('.gt-dialog__body');
+  const close = d.querySelector('.gt-dialog__close'), found = [];
+  const PRESSED = 'button, a[href], input, select, summary, [tabindex="0"]';
+  const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  for (let y = 0; ; y += 12) {
+    body.scrollTop = y;
+    await frame();
+    const c = close.getBoundingClientRect(), near = { l: c.left - 6, t: c.top - 6, r: c.right + 6, b: c.bottom + 6 };
+    for (const el of body.querySelectorAll(PRESSED)) {
+      const r = el.getBoundingClientRect();
+      const l = Math.max(r.left, near.l), t = Math.max(r.top, near.t), rr = Math.min(r.right, near.r);
+      const b = Math.min(r.bottom, near.b);
+      if (rr - l < 2 || b - t < 2) continue;
+      for (let i = 0; i <= 4; i++) for (let j = 0; j <= 4; j++) {
+        const x = l + 1 + (rr - l - 2) * i / 4, yy = t + 1 + (b - t - 2) * j / 4;
+        if (document.elementFromPoint(x, yy)?.closest(PRESSED) === el) {
+          found.push([body.scrollTop, el.textContent.trim().slice(0, 20) || el.getAttribute('aria-label')]); i = j = 5;
+        }
+      }
+    }
+    if (body.scrollTop + body.clientHeight >= body.scrollHeight - 1) break;
+  }
+  body.scrollTop = 0;
+  return found; }"""
+
+
+def test_nothing_to_press_is_under_a_scrolled_dialogs_close_button(page: Page) -> None:
+    # The fifth run: the replay's dialog on a phone, scrolled down, had its × over the right-hand button of the step
+    # buttons' row (and a tap near the × could press either). The dialog's title now stays at the top of the
+    # scrolled body, a band the × sits in, which what scrolls passes under; so for Settings held sideways.
+    state, _ = drive(api("new_match", seed=4)["state"],
+                     lambda v: v["phase"] == "play" and v["toAct"] == HUMAN and len(v["hand"]) == 1)
+    open_game(page, fragment=fragment(state))
+    wait_my_turn(page, "play")
+    page.locator(".gt-hand .is-legal").click()
+    dialog = page.locator("#gt-dialog[open]")
+    dialog.locator('[data-action="replay"]').click()
+    expect(dialog.locator(".gt-replay[data-step]")).to_be_visible(timeout=60_000)
+    assert dialog.locator(".gt-dialog__body").evaluate("b => b.scrollHeight > b.clientHeight + 100")
+    found = page.evaluate(CLOSE_CLEAR_JS)
+    page.screenshot(path=str(ARTIFACTS / "dialog-close-replay.png"))
+    assert found == [], f"the replay: {found}"
+    dialog.locator(".gt-dialog__body").evaluate("b => { b.scrollTop = b.scrollHeight; }")
+    dialog.locator(".gt-dialog__close").click()   # (a click on what is on top at its middle: the × itself)
+    expect(dialog.locator(".gt-replay")).to_have_count(0)   # back to the deal's result
+    dialog.locator('[data-action="continue"]').click()
+    expect(page.locator("#gt-dialog[open]")).to_have_count(0)
+    page.set_viewport_size({"width": 667, "height": 375})
+    page.locator('[data-action="open-settings"]').click()
+    expect(page.locator("#gt-dialog[open] .gt-dialog__title")).to_be_visible()
+    assert page.evaluate(CLOSE_CLEAR_JS) == [], "Settings held sideways"
     page.set_viewport_size(PHONE)

@@ -60,9 +60,29 @@ export function renderBar(t, app, cb) {
 }
 
 // The game's name on a phone's score line only where it fits beside the score (table.css: .has-brand-room), never wrapping
-// it or a control: measured after layout by a ResizeObserver on the score's parts, whose widths change with the
-// scores, the deal's number and the language (a 390 px phone has the room in English and French at a match's start).
-let brandRoom = null;
+// it or a control: measured after layout by a ResizeObserver on the score's parts. Measured with the widest score a
+// match can show (999–999, deal 99), so that the name does not come and go within a match (it went once the scores
+// had three digits): shown or not by the phone's width and the language alone.
+let brandRoom = null, pen = null;
+function textWidth(el, text) {
+  pen ??= document.createElement('canvas').getContext('2d');
+  const style = getComputedStyle(el);
+  pen.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  return pen.measureText(text).width;
+}
+// How much wider the score's line is at its widest: each team's score at 999, the deal's number at 99
+function widestExtra(score) {
+  let extra = 0;
+  for (const value of score.querySelectorAll('.gt-score__value')) {
+    extra += Math.max(0, textWidth(value, '999') - textWidth(value, value.textContent));
+  }
+  const where = score.querySelector('.gt-score__where'), deal = score.querySelector('.gt-score__deal');
+  if (where && deal) {
+    const widest = textWidth(deal, deal.textContent.replace(/\d+/, '99')) - textWidth(deal, deal.textContent);
+    extra += Math.max(0, deal.getBoundingClientRect().width + widest - where.getBoundingClientRect().width);
+  }
+  return extra;
+}
 function fitBrandNow(score) {
   const brand = score.isConnected && score.querySelector('.gt-score__brand');
   if (!brand) return;
@@ -70,7 +90,7 @@ function fitBrandNow(score) {
   const gap = parseFloat(getComputedStyle(score).columnGap) || 0;
   const need = parts.reduce((sum, e) => sum + e.getBoundingClientRect().width + gap, brand.getBoundingClientRect().width);
   // on the app, which a redraw keeps: on the score, the class made every redraw of the bar differ (dom.redrawIfChanged)
-  score.closest('.gt-app')?.classList.toggle('has-brand-room', need <= score.clientWidth);
+  score.closest('.gt-app')?.classList.toggle('has-brand-room', need + widestExtra(score) <= score.clientWidth);
 }
 
 /** After the bar is drawn: follow its score's parts (each new one), to show the game's name where it fits. */

@@ -27,13 +27,12 @@ export function renderContract(t, view) {
   ]);
 }
 
-/** "Before your turn: Left announced Clubs ♣, Top accepted." at the player's first call of a deal, when others spoke
- *  first (a new match may start there); '' otherwise. */
+/** "Before your turn:" over the calls' list at the player's first call of a deal, when others spoke first (a new match
+ *  may start there): the word that the list is what happened before, the calls said once, by the list (the sentence
+ *  that named them again above it repeated the list: issue 34's sixth pass); '' otherwise. */
 export function callsBefore(t, view) {
   if (!view.calls.length || view.calls.some((c) => c.seat === view.seat)) return '';
-  const said = view.calls.map((c) => t(`status.before.${c.type === 'announce' || c.type === 'accept' ? c.type : 'other'}`,
-    { seat: t.seat(c.seat), call: c.text }));
-  return t('status.before', { calls: said.join(', ') });
+  return t('status.before');
 }
 
 export function renderBidHistory(t, view) {
