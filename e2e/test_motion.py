@@ -352,3 +352,28 @@ def test_no_bot_is_said_thinking_while_the_deal_travels(page: Page) -> None:
     page.locator(".gt-table.is-my-turn").wait_for()   # Right spoke
     assert "deal" in logged(page)
     assert page.evaluate("window.thoughtInDeal") == 0, "a bot said thinking while the deal travelled"
+
+
+def test_a_played_card_travels_over_the_dock_not_under_it(page: Page) -> None:
+    # A whole match looked at (2026-11-29): the card the player played rose from under the pinned dock, cut off at the
+    # felt's edge, as if it came out from behind the player's own seat. Held at the start of its way, the card is on
+    # top where it is drawn: over the dock, over the hand.
+    state, view = drive(api("new_match", seed=11, players=PLAYERS)["state"],
+                        lambda v: v["phase"] == "play" and v["toAct"] == "Bottom" and len(v["trick"]["cards"]) >= 1)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(page, query="speed=normal", fragment=fragment(state))
+    wait_my_turn(page, "play")
+    page.evaluate("""() => { const { animate } = Element.prototype;   // every animation from now on, held at its start
+      Element.prototype.animate = function (...args) {
+        const a = animate.apply(this, args); a.pause(); return a; }; }""")
+    card = page.locator(".gt-hand .is-legal").first
+    code = card.get_attribute("data-card")
+    card.click()
+    expect(page.locator(MOVING)).to_have_attribute("data-motion", re.compile("card"))
+    flying = page.locator(f'.gt-trick [data-card="{code}"]')
+    on_top = flying.evaluate("""(el) => { const r = el.getBoundingClientRect(), x = r.left + r.width / 2;
+      const dock = document.querySelector('.gt-dock').getBoundingClientRect();
+      const y = Math.max(r.top + 4, dock.top + 4);   // a point of the card inside the dock's box
+      return { inDock: r.bottom > dock.top, hit: el.contains(document.elementFromPoint(x, y)) }; }""")
+    assert on_top["inDock"], "the held card is not where the dock is: the test no longer looks at what it means to"
+    assert on_top["hit"], "the played card passes under the dock"
