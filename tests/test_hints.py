@@ -340,10 +340,21 @@ def test_the_line_of_a_bid_names_its_cards_in_each_language() -> None:
     decision = Decision(Call(CallKind.ANNOUNCE, Mode.CLUBS), "", "announce",
                         {"mode": "ColourClubs", "support": "support_ours", "about": "ColourClubs", "cards": "JC 9C AS",
                          "expected": "95", "need": "82"})
-    assert shapes.why(decision, "en") == "Clubs ♣: likely made — J♣ 9♣ A♠; about 95 card points expected, 82 needed"
-    assert shapes.why(decision, "fr").startswith(
-        "Trèfle ♣\u00a0: sans doute réussi — V♣ 9♣ A♠\u202f; environ 95 points")
-    assert "V♣ 9♣ A♠" in shapes.why(decision, "mg")
+    # (the call itself is not said again: the line is shown beside it, "Hint: Clubs ♣ — likely made — J♣ …"; it
+    # read "Hint: NoTrumps — NoTrumps: likely made — A♣ …", the circular kind of reason issue 34 asked to remove)
+    assert shapes.why(decision, "en") == "likely made — J♣ 9♣ A♠; about 95 card points expected, 82 needed"
+    assert shapes.why(decision, "fr").startswith("sans doute réussi — V♣ 9♣ A♠\u202f; environ 95 points")
+    assert shapes.why(decision, "mg").startswith("mety ho vita — V♣ 9♣ A♠")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "mg"])
+@pytest.mark.parametrize("key", ["announce", "announce_forced", "announce_risk", "announce_block", "raise_partner"])
+def test_a_bids_line_does_not_say_the_bid_again(key: str, lang: str) -> None:
+    decision = Decision(Call(CallKind.ANNOUNCE, Mode.NO_TRUMPS), "", key,
+                        {"mode": "NoTrumps", "support": "support_ours", "about": "NoTrumps", "cards": "AC",
+                         "expected": "68", "need": "66"})
+    name = {"en": "NoTrumps", "fr": "Sans Atout", "mg": "Sans A"}[lang]
+    assert name not in shapes.why(decision, lang)
 
 
 # -- a card's plan in a player's words (issue 34, item 7): each line true of its position ---------------------------

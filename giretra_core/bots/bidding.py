@@ -325,7 +325,7 @@ def call_decision(rules: Rules, choice: CallChoice, hand: Mask, look: Outlook,
                   current: tuple[int, int, int] | None) -> Decision:
     """*choice* as a bot's decision, its line saying what supports it, from what :func:`choose_call` weighed: the
     cards behind the mode's estimate (:func:`~.features.supporting_cards`), the card points *look* expects and the
-    card points the contract needs to be made (:func:`points_to_make`): "Clubs ♣: likely made — J♣ 9♣ A♠; about 95
+    card points the contract needs to be made (:func:`points_to_make`): "likely made — J♣ 9♣ A♠; about 95
     card points expected, 82 needed".
     An opponents' contract is told from their side: what they need and what they should take."""
     call, key = choice.call, choice.key
