@@ -1452,7 +1452,7 @@ def test_the_turns_words_take_two_lines_at_most_beside_hint_and_undo_on_a_phone(
 
 
 # The trick's gathering held still: each gathered card's box at a share of its course, and the caption's and its
-# button's boxes where they are shown (not visibility: hidden).
+# button's boxes where they are shown (their middle not faded out).
 GATHER_HOLD_JS = """() => { window.gatherHeld = null;
   new MutationObserver(() => {
     const motion = document.getElementById('gt-table-host')?.dataset.motion ?? '';
@@ -1462,7 +1462,8 @@ GATHER_HOLD_JS = """() => { window.gatherHeld = null;
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-motion'] }); }"""
 GATHER_COVERS_JS = """(share) => { const covered = [];
   const shown = [...document.querySelectorAll('.gt-trick__middle > *')]
-    .filter((e) => getComputedStyle(e).visibility === 'visible').map((e) => [e.textContent, e.getBoundingClientRect()]);
+    .filter((e) => getComputedStyle(e).visibility === 'visible' && getComputedStyle(e.parentElement).opacity !== '0')
+    .map((e) => [e.textContent, e.getBoundingClientRect()]);
   for (const a of window.gatherHeld) {
     const t = a.effect.getComputedTiming(); a.currentTime = t.delay + t.activeDuration * share;
     const r = a.effect.target.getBoundingClientRect();

@@ -69,6 +69,28 @@ def test_a_hosts_security_policy_that_refuses_the_engine_is_named_not_the_connec
     expect(page.locator("body[data-ready]")).to_have_count(0)
 
 
+def test_a_report_only_policy_is_not_blamed_for_a_network_failure(page: Page) -> None:
+    # A report-only policy blocks nothing but fires the same violation events (a review): the wheel that then fails
+    # to download is the network's failure, said as such, with its Try again.
+    policy = "default-src 'self'; script-src 'self'; worker-src 'none'; connect-src 'self'"
+
+    def report_only(route: Route) -> None:
+        if "/wheels/" in route.request.url:
+            route.abort()
+            return
+        response = route.fetch()
+        route.fulfill(response=response,
+                      headers={**response.headers, "content-security-policy-report-only": policy})
+
+    page.context.route("**/*", report_only)
+    page.goto("?speed=0&lang=en")
+    failure = page.locator(".gt-loading.is-failed")
+    expect(failure).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(failure.locator('li[data-stage="wheel"]')).to_have_class("is-failed")
+    expect(failure.locator(".gt-loading__error")).to_contain_text("Check your connection")
+    expect(failure.locator('[data-action="retry"]')).to_be_visible()
+
+
 def test_a_first_visit_asks_for_pyodide_before_the_pages_own_modules(page: Page) -> None:
     # A first visit's critical path is Pyodide's download and compilation: index.html starts the engine's worker
     # before any script of the page has arrived, and boot.js asks for the table's forty modules only once Pyodide's

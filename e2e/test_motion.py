@@ -374,6 +374,9 @@ def test_a_played_card_travels_over_the_dock_not_under_it(page: Page) -> None:
     on_top = flying.evaluate("""(el) => { const r = el.getBoundingClientRect(), x = r.left + r.width / 2;
       const dock = document.querySelector('.gt-dock').getBoundingClientRect();
       const y = Math.max(r.top + 4, dock.top + 4);   // a point of the card inside the dock's box
-      return { inDock: r.bottom > dock.top, hit: el.contains(document.elementFromPoint(x, y)) }; }""")
+      const taps = getComputedStyle(el).pointerEvents;   // on its way it takes no tap meant for the hand
+      el.style.setProperty('pointer-events', 'auto', 'important');   // (so that the hit test below finds it)
+      return { inDock: r.bottom > dock.top, hit: el.contains(document.elementFromPoint(x, y)), taps }; }""")
     assert on_top["inDock"], "the held card is not where the dock is: the test no longer looks at what it means to"
     assert on_top["hit"], "the played card passes under the dock"
+    assert on_top["taps"] == "none", on_top

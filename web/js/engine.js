@@ -47,7 +47,7 @@ let policyHere = null;
 if (typeof document !== 'undefined') {
   // (only the engine's own worker: a host page's other refusals, an image or an analytics script, are not ours)
   document.addEventListener('securitypolicyviolation', (event) => {
-    if (event.blockedURI.includes('/js/worker.js')) policyHere ??= event.effectiveDirective;
+    if (event.disposition === 'enforce' && event.blockedURI.includes('/js/worker.js')) policyHere ??= event.effectiveDirective;
   });
 }
 
@@ -130,10 +130,11 @@ export function createEngine({ onProgress: firstListener = null, early = null } 
   };
   worker.onmessage = ({ data }) => receive(data);
   // A worker script that fails to load or throws at top level: nothing else will ever answer.
-  const workerFailed = (message) => {
+  // (a task later: the refusal's violation event is queued, and its order against the error event is not set)
+  const workerFailed = (message) => setTimeout(() => {
     failAll(new EngineLoadError('pyodide', `engine worker failed: ${message || 'could not load js/worker.js'}`,
       early?.policy ?? policyHere));
-  };
+  });
   worker.onerror = (event) => {
     event.preventDefault?.();
     workerFailed(event.message);

@@ -27,12 +27,18 @@ let study = null;          // {url, py} once booted, and {done}: the Promise of 
 // A host's Content-Security-Policy that refuses Pyodide's scripts or its WebAssembly here: the error says only that a
 // load failed; the violation names the directive, which the page says (the site's policy, not the connection).
 let policy = null;
-self.addEventListener('securitypolicyviolation', (event) => { policy ??= event.effectiveDirective; });
+// (enforced only: a report-only policy blocks nothing, and the failure is then the network's)
+self.addEventListener('securitypolicyviolation', (event) => {
+  if (event.disposition === 'enforce') policy ??= event.effectiveDirective;
+});
 
 self.onmessage = (event) => {
   const msg = event.data;
   if (msg.type === 'boot') {
-    booted = boot(msg).catch((err) => {
+    booted = boot(msg).catch(async (err) => {
+      // A task later: a refusal's violation event is queued, and may come after the error it caused. (The calls
+      // waiting on the boot are answered after this message: the page hears the load error first.)
+      await new Promise((resolve) => { setTimeout(resolve); });
       post({ type: 'boot-error', stage: err.stage || 'pyodide', message: String(err.message || err), policy });
       throw err;
     });

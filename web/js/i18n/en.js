@@ -9,7 +9,7 @@ export default {
   'loading.wheel': 'Installing the Giretra engine',
   'loading.failed': 'The game could not load.',
   'loading.failedDetail': 'It stopped at: {stage}. Check your connection, then try again.',
-  'loading.failedPolicy': 'This site’s security policy (Content-Security-Policy, {directive}) refused the game’s engine. Trying again will not help: the site’s owner can allow it (the embedding guide gives the policy).',
+  'loading.failedPolicy': 'This site’s security policy (Content-Security-Policy, {directive}) refused the game’s engine. Trying again will not help: the site’s owner can allow it.',
   'loading.retry': 'Try again',
   'loading.resuming': 'Your match as you left it: the game is starting…',
   // <giretra-game> before it starts (widget.js): its default caption and button, and a failed start.

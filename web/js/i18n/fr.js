@@ -7,7 +7,7 @@ export default {
   'loading.wheel': 'Installation du moteur Giretra',
   'loading.failed': 'Le jeu n’a pas pu se charger.',
   'loading.failedDetail': 'Arrêt à l’étape\u00a0: {stage}. Vérifiez la connexion, puis réessayez.',
-  'loading.failedPolicy': 'La politique de sécurité du site (Content-Security-Policy, {directive}) a refusé le moteur du jeu. Réessayer n’y changera rien\u00a0: le propriétaire du site peut l’autoriser (le guide d’intégration donne la politique).',
+  'loading.failedPolicy': 'La politique de sécurité du site (Content-Security-Policy, {directive}) a refusé le moteur du jeu. Réessayer n’y changera rien\u00a0: le propriétaire du site peut l’autoriser.',
   'loading.retry': 'Réessayer',
   'loading.resuming': 'Votre partie telle que vous l’avez laissée\u00a0: le jeu démarre…',
   'widget.play': 'Jouer',

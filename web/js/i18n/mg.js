@@ -7,7 +7,7 @@ export default {
   'loading.wheel': 'Mametraka ny moteran’i Giretra',
   'loading.failed': 'Tsy voavaky ny lalao.',
   'loading.failedDetail': 'Nijanona teo amin’ny: {stage}. Jereo ny fifandraisana, dia andramo indray.',
-  'loading.failedPolicy': 'Nolavin’ny fitsipika fiarovana ny tranonkala (Content-Security-Policy, {directive}) ny motera lalao. Tsy hanova na inona na inona ny manandrana indray: ny tompon’ny tranonkala no afaka manome alalana (ao amin’ny torolalana fampidirana ny fitsipika).',
+  'loading.failedPolicy': 'Nolavin’ny fitsipika fiarovana ny tranonkala (Content-Security-Policy, {directive}) ny motera lalao. Tsy hanova na inona na inona ny manandrana indray: ny tompon’ny tranonkala no afaka manome alalana.',
   'loading.retry': 'Andramo indray',
   'loading.resuming': 'Ny lalao nataonao, araka ny nandaozanao azy: eo am-panombohana ny lalao…',
   'widget.play': 'Hilalao',

@@ -72,8 +72,10 @@ function revealValues(replay, dialog) {
   const values = dialog.querySelector('.gt-replay__values');
   const buttons = dialog.querySelector('.gt-replay__choices');
   if (!body || !values || !buttons) return;
+  // (the title is a band pinned at the body's top, the close button in it: what scrolls passes under both)
   const top = Math.max(body.getBoundingClientRect().top,
-    dialog.querySelector('.gt-dialog__close')?.getBoundingClientRect().bottom ?? 0);
+    dialog.querySelector('.gt-dialog__close')?.getBoundingClientRect().bottom ?? 0,
+    dialog.querySelector('.gt-dialog__title')?.getBoundingClientRect().bottom ?? 0);
   const end = dialog.querySelector('.gt-dialog__buttons')?.getBoundingClientRect().top ?? body.getBoundingClientRect().bottom;
   const below = values.getBoundingClientRect().bottom + 8 - end;
   const room = buttons.getBoundingClientRect().top - 4 - top;

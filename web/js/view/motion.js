@@ -257,8 +257,12 @@ function travel({ root, animate }, code, seat, first, next, me, speed) {
   if (!el || !to || !from) return;
   const d = shift(from, to);
   const scale = seat === me && first.cards.has(code) ? from.w / to.w : 0.6;
-  animate(el, [{ transform: `translate(${d.x}px, ${d.y}px) scale(${scale})`, opacity: seat === me ? 1 : 0.4 },
-    { transform: 'none', opacity: 1 }], { duration: BASE.card * speed }, 'card', `.gt-trick [data-card="${code}"]`);
+  // Over the pinned dock (z-index 1) on its way, not under it: the player's card rose from behind their own seat,
+  // cut off at the felt's edge (a whole match looked at); and no tap meant for the hand lands on it meanwhile.
+  const above = { zIndex: 2, pointerEvents: 'none' };
+  animate(el, [{ transform: `translate(${d.x}px, ${d.y}px) scale(${scale})`, opacity: seat === me ? 1 : 0.4, ...above },
+    { transform: 'none', opacity: 1, ...above }], { duration: BASE.card * speed }, 'card',
+  `.gt-trick [data-card="${code}"]`);
 }
 
 // The trick just shown, gathered to its winner's side: copies of its cards, where they were.
