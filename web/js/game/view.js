@@ -32,7 +32,7 @@ export function createView(root, { game, actions, standalone, marks, rulesHref, 
   const table = mountTable(dom.table, {
     onAction: (action, view) => game().humanAction(action, view),
     onSkip: () => game().skipPause(),
-    onPeek: () => game().togglePeek(),
+    onPeek: (event) => game().togglePeek(event?.timeStamp),
     onNewMatch: () => game().startNewMatch(),
     onToggleBids: (open) => { game().showBids = open; render(); },
     onShowAllCalls: () => { game().showAllCalls = true; render(); },

@@ -91,7 +91,7 @@ function renderError(ctx, error) {
   const { c, t, canRestart } = ctx;
   const key = { refused: 'lesson.refused', load: 'lesson.loadFailed', crash: 'lesson.bug' }[error.kind];
   return h('div.gt-lesson__error', { attrs: { role: 'alert' }, dataset: { error: error.kind } }, [
-    h('p', error.policy ? t('loading.failedPolicy', { directive: error.policy }) : t(key, { message: error.message })),
+    h('p', t(key, { message: error.policy ? t('loading.failedPolicy', { directive: error.policy }) : error.message })),
     error.kind === 'load' && canRestart && !error.policy ? h('button.gt-btn', {
       type: 'button', dataset: { action: 'reload' }, on: { click: () => c.reload() },
     }, t('lesson.reload')) : null,
