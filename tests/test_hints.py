@@ -317,6 +317,23 @@ def test_the_second_audits_positions_say_what_is_true(state: str, seed: str) -> 
     assert _true_of_the_position(view, decision), decision
 
 
+def test_a_sacrifice_is_said_only_of_a_bid_likelier_failed_than_made() -> None:
+    # A whole match against expert bots, following the hints: "AllTrumps — a sacrifice: it loses less than letting
+    # them play — 9♥ 9♠; about 142 card points expected, 134 needed": a bid likely made, called a sacrifice because
+    # its value was below nothing. Over their NoTrumps, our AllTrumps from hopeless to sure.
+    said: dict[str, list[float]] = {}
+    for opponents in (20.0, 40.0, 60.0):   # our card points as defenders of their NoTrumps
+        for mean in range(100, 240, 4):
+            ours, theirs = [81.0] * 6, [81.0] * 6
+            ours[Mode.ALL_TRUMPS], theirs[Mode.NO_TRUMPS] = mean, opponents
+            legal = [ACCEPT, Call(CallKind.ANNOUNCE, Mode.ALL_TRUMPS), Call(CallKind.DOUBLE, Mode.NO_TRUMPS)]
+            choice = choose_call(R, legal, Outlook(ours, theirs, [20.0] * 6), 0, (int(Mode.NO_TRUMPS), 1, 1))
+            if choice.call.kind is CallKind.ANNOUNCE:
+                said.setdefault(choice.key, []).append(contract_value(R, Mode.ALL_TRUMPS, 1, mean, 20)[1])
+    assert said.get("announce_block") and said.get("announce"), said   # both lines are reached
+    assert max(said["announce_block"]) < 0.5 <= min(said["announce"]), said
+
+
 @pytest.mark.parametrize("level", ["basic", "advanced"])
 def test_a_bid_says_what_in_the_hand_supports_it(level: str) -> None:
     # Issue 34: "Clubs ♣ — strong enough for Clubs ♣" gave no reason. The line names the cards behind the mode's
