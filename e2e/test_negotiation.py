@@ -83,11 +83,18 @@ def test_human_doubles_and_the_announcers_redouble(page: Page) -> None:
     page.locator(f'.gt-calls [data-action="{double}"]').click()
     mine = page.locator('.gt-bids-history li[data-seat="Bottom"]').filter(has_text="Double")
     expect(mine).to_have_count(1)
-    # Accept until the negotiation is over; the announcers' redouble shows in the history.
-    while page.locator('.gt-table[data-phase="negotiation"]').count():
-        if page.locator(f'.gt-table[data-to-act="{HUMAN}"] .gt-calls [data-action="ok"].is-legal').count():
-            page.locator('.gt-calls [data-action="ok"]').click()
-        page.wait_for_timeout(30)
+    # Accept until the negotiation is over; the announcers' redouble shows in the history. Each Accept waits for the
+    # engine to take it (the saved match changes) and for the table to be drawn: looked for at once, the turn just
+    # answered still showed, and its Accept, pressed again as the play began, was waited for in vain (under load).
+    my_accept = f'.gt-table[data-to-act="{HUMAN}"][data-phase="negotiation"] .gt-calls [data-action="ok"].is-legal'
+    while True:
+        page.locator(f'{my_accept}, .gt-table[data-phase="play"]').first.wait_for()
+        if page.locator('.gt-table[data-phase="play"]').count():
+            break
+        before = saved_state(page)
+        page.locator(my_accept).click()
+        page.wait_for_function("s => JSON.parse(localStorage.getItem('giretra.match')).state !== s", arg=before)
+        page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     expect(page.locator(".gt-table")).to_have_attribute("data-phase", "play")
     contract = page.locator(".gt-contract")
     expect(contract).to_have_attribute("data-multiplier", "4")

@@ -136,9 +136,14 @@ def start_both(page: Page) -> None:
     for where, box in (("the widget", widget.locator(".gt-lesson")), ("the iframe", frame.locator(".gt-lesson"))):
         try:
             expect(box).to_have_attribute("data-state", "asking", timeout=BOOT_TIMEOUT_MS)
-        except AssertionError as missing:   # (the iframe's, offline, under load, once: say what it showed instead)
-            shown = page.frame_locator("#frame").locator("body").inner_text(timeout=5_000)
-            raise AssertionError(f"{where}'s lesson never asked; the iframe shows: {shown!r}") from missing
+        except AssertionError as missing:   # (the iframe's, under two busy loops, three times: say what it showed)
+            # (the widget draws in a shadow root, which the body's inner text leaves out: its text is read there)
+            shown = page.frame_locator("#frame").locator("body").evaluate(
+                "b => [...b.querySelectorAll('*')].map((e) => (e.shadowRoot ?? e).textContent)"
+                ".join(' | ').slice(0, 600)",
+                timeout=5_000)
+            raise AssertionError(f"{where}'s lesson never asked; the iframe shows: {shown!r}; "
+                                 f"requests: {CountingHandler.hits}") from missing
     finish_first_task(widget.locator(".gt-lesson"), "cards-ranking")
     finish_first_task(frame.locator(".gt-lesson"), "cards-points")
 
