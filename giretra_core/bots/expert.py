@@ -101,6 +101,7 @@ class ExpertSettings:
     max_worlds: int = MAX_WORLDS
     lead_evidence: float = 0.0
     keep_partner_se: float = 1.0
+    policy_tricks: int = 0
 
 
 SHIPPED = ExpertSettings()   # the expert the page and the ladder play
@@ -199,6 +200,8 @@ def play(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool,
         card = moves[0]
         key = "only_card" if not legal & (legal - 1) else (hint_key if hint == card else "equivalent")
         return decide(card, key, card=card_name(card))
+    if len(view.tricks) < settings.policy_tricks:
+        return decide(hint, hint_key, card=card_name(hint))
     values, worlds, exact, history, distinct = search(view, know, moves, rng, budget_ms, time_guard,
                                                            max_worlds=settings.max_worlds, settings=settings)
     # Ties go to the policy's card: it has a reason a person understands.
