@@ -243,6 +243,17 @@ def test_without_wasm_unsafe_eval_the_widget_says_the_engine_could_not_start(pag
     page.unroute_all(behavior="ignoreErrors")
 
 
+def test_without_wasm_unsafe_eval_the_replay_widget_names_the_policy(page: Page) -> None:
+    # The replay widget (a rules page's worked example, here in its iframe form) says the same as a lesson: the
+    # site's policy refused the engine. Before, it gave the browser's words only.
+    _serve_with_csp(page, DOCUMENTED_CSP.replace(" 'wasm-unsafe-eval'", ""))
+    page.goto("embed.html?mode=replay&link=d1.nonsense&autostart=visible")
+    alert = widget(page, '[mode="replay"]').locator('[role="alert"]')
+    expect(alert).to_contain_text("This deal cannot be replayed", timeout=BOOT_TIMEOUT_MS)
+    expect(alert).to_contain_text("security policy (Content-Security-Policy, script-src)")
+    page.unroute_all(behavior="ignoreErrors")
+
+
 def test_a_widget_moved_into_another_document_keeps_its_styled_placeholder(page: Page) -> None:
     # A host may move the element into a same-origin frame (a preview pane, a dialog in an iframe). A
     # constructed style sheet serves only the document it was made for, so that document needs its own.

@@ -19,7 +19,8 @@ export function mount(root, { engine, lang = 'en', link = null, deal = null, res
   let t = translator(lang);   // loaded by the host (widget.js) before the mount
   const switchLang = languageSwitch();
   let replay = null;
-  let failed = null;           // why there is nothing to replay (a bad token, an engine that did not start)
+  let failed = null;           // why there is nothing to replay (a bad token, an engine that did not start):
+                               // { message, policy: the directive of a security policy that refused the engine }
   const session = createSession(engine, { lang: t.lang, restartEngine });
   const box = h('div.gt-replay-widget.gt-dialog');   // drawn as in the game's dialog (its colours)
   root.replaceChildren(box);
@@ -27,7 +28,11 @@ export function mount(root, { engine, lang = 'en', link = null, deal = null, res
 
   function draw() {
     let content;
-    if (failed) content = h('p.gt-widget__status', { attrs: { role: 'alert' } }, `${t('replay.failed')} ${failed}`);
+    if (failed) {
+      // A host's security policy that refused the engine is named (a Try again cannot help), as in a lesson.
+      const why = failed.policy ? t('loading.failedPolicy', { directive: failed.policy }) : failed.message;
+      content = h('p.gt-widget__status', { attrs: { role: 'alert' } }, `${t('replay.failed')} ${why}`);
+    }
     else if (!replay?.steps) content = h('p.gt-widget__status', { attrs: { role: 'status' } }, t('replay.loading'));
     // The host's caption stays the example's title ("Watch a whole deal: Hearts doubled…", in the host page's
     // language: its own elements, through a slot), under the host's heading (three h2 "Deal 1: the replay" before).
@@ -38,7 +43,7 @@ export function mount(root, { engine, lang = 'en', link = null, deal = null, res
 
   const fail = (err) => {
     if (err?.name !== 'RulesError' && err?.name !== 'EngineLoadError') console.error(err);
-    failed = err?.message ?? String(err);
+    failed = { message: err?.message ?? String(err), policy: err?.policy ?? null };
     draw();
   };
 
