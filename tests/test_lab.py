@@ -292,3 +292,18 @@ def test_replay_level_names() -> None:
     assert deals["deals_played"] == 2
     with pytest.raises(SystemExit):
         arena_main(["replay-0", "advanced", "--deals", "1"])
+
+
+def test_the_regret_of_a_card_is_what_it_loses_on_the_real_deal() -> None:
+    """tools/lab/regret.py: no card costs less than nothing on the real deal; the advanced level's own card is the
+    policy's card, so its two regrets agree; random play loses to the real deal and is not the policy's."""
+    from tools.lab import regret
+
+    rows: list[tuple[str, int, int, int, int, bool]] = []
+    regret.play_deal(arena.deal_pair_seed(4401, 0), "advanced", rows)
+    assert rows and all(r[3] >= 0 and r[3] == r[4] and not r[5] for r in rows)
+    assert {r[2] for r in rows} <= set(range(1, 8))        # the eighth trick never offers a choice
+    random_rows: list[tuple[str, int, int, int, int, bool]] = []
+    for seed in range(3):
+        regret.play_deal(arena.deal_pair_seed(4401, seed), "random", random_rows)
+    assert any(r[5] for r in random_rows) and any(r[3] > 0 for r in random_rows)

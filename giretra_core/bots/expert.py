@@ -40,7 +40,7 @@ from .advanced import SignalState, signal_state
 from .basic import ADVANCED_DOUBLE, last_led
 from .bidding import Outlook, call_decision, choose_call, outlook, win_chance
 from .cardplay import ADVANCED, heuristic_card
-from .inference import evidence_bias, lead_bias, merge_bias, sample_world
+from .inference import evidence_bias, sample_world
 from .knowledge import PlayKnowledge, play_knowledge
 from .reasons import Decision, decide
 from .rollout import policy_playout
@@ -99,9 +99,6 @@ class ExpertSettings:
     bid_advanced_play: bool = False
     play_share: float = PLAY_SHARE
     max_worlds: int = MAX_WORLDS
-    lead_evidence: float = 0.0
-    keep_partner_se: float = 1.0
-    policy_tricks: int = 0
 
 
 SHIPPED = ExpertSettings()   # the expert the page and the ladder play
@@ -200,8 +197,6 @@ def play(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool,
         card = moves[0]
         key = "only_card" if not legal & (legal - 1) else (hint_key if hint == card else "equivalent")
         return decide(card, key, card=card_name(card))
-    if len(view.tricks) < settings.policy_tricks:
-        return decide(hint, hint_key, card=card_name(hint))
     values, worlds, exact, history, distinct = search(view, know, moves, rng, budget_ms, time_guard,
                                                            max_worlds=settings.max_worlds, settings=settings)
     # Ties go to the policy's card: it has a reason a person understands.
@@ -211,7 +206,7 @@ def play(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool,
     if moves[best] != hint and hint in moves and worlds >= MIN_PAIRED:
         kept = moves.index(hint)
         lead, se = _paired(history[best], history[kept])
-        if lead < (settings.keep_partner_se if hint_key == "lead_partner_suit" else settings.keep_se) * se:
+        if lead < settings.keep_se * se:
             best = kept
     card = moves[best]
     # "Exact play in each of N deals" counts each deal once: near the end the sample repeats the few left.
@@ -242,9 +237,6 @@ def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.R
     forbidden = {p: know.forbidden[p] for p in others}
     calls = [(int(s), c) for s, c in view.calls]
     bias = evidence_bias(calls, seat)
-    if settings.lead_evidence > 1.0:
-        tricks = [(int(t.leader), t.cards) for t in view.tricks] + [(know.leader, know.trick)]
-        bias = merge_bias(bias, lead_bias(know.mode, tricks, seat, settings.lead_evidence))
     signals = (signal_state(know.mode, [(int(t.leader), t.cards) for t in view.tricks], calls)
                if settings.playout_signals else None)
     exact = know.hand.bit_count() <= settings.exact_cards

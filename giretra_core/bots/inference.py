@@ -16,8 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from ..cards import SUIT_MASKS, Card, Mask
-from ..modes import BEATERS
+from ..cards import Card, Mask
 from ..negotiation import Call, CallKind
 
 SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(8)
@@ -132,55 +131,3 @@ def sample_world(rng: random.Random, unseen: Mask, counts: Mapping[int, int], fo
         free[choice] -= 1
         hands[choice] |= 1 << c
     return {s: hands[i] for i, s in enumerate(seats)} | {s: 0 for s in counts if counts[s] <= 0}
-
-
-def lead_bias(mode: int, tricks: Sequence[tuple[int, Sequence[Card]]], seat: int, strength: float = 4.0
-              ) -> dict[int, list[float]]:
-    """Per other seat, a weight per card from its leads in NoTrumps and AllTrumps, read as the advanced level leads.
-
-    The advanced level (and the expert, which keeps its card unless the search clearly beats it) leads a master
-    strongest first, its partner's suit with its strongest card, else the second best of its longest suit. So a lead
-    that is not a master, in a suit its partner did not lead, says the leader holds a higher card of that suit (and
-    length in it): those cards weigh *strength* (the rest of the suit its square root). In the partner's suit, the
-    leader held nothing higher: those weigh 1/*strength*. *tricks* are (leader, cards), the current trick included.
-    """
-    bias: dict[int, list[float]] = {}
-    if mode < 4 or strength <= 1.0:
-        return bias
-    beaters = BEATERS[mode]
-    played = 0
-    led_first = [-1] * 4          # per seat: the suit its partner led first
-    length = strength ** 0.5
-    for leader, cards in tricks:
-        if cards and leader != seat:
-            c = cards[0]
-            s = c >> 3
-            higher = beaters[c] & SUIT_MASKS[s] & ~played
-            if higher:
-                weights = bias.setdefault(leader, [1.0] * 32)
-                if led_first[leader] == s:
-                    for h in range(32):
-                        if higher >> h & 1:
-                            weights[h] /= strength
-                else:
-                    for h in range(32):
-                        if higher >> h & 1:
-                            weights[h] *= strength
-                        elif SUIT_MASKS[s] >> h & 1 and not played >> h & 1:
-                            weights[h] *= length
-        if cards and led_first[leader ^ 2] < 0:
-            led_first[leader ^ 2] = cards[0] >> 3
-        for c in cards:
-            played |= 1 << c
-    return bias
-
-
-def merge_bias(a: Mapping[int, Sequence[float]], b: Mapping[int, Sequence[float]]) -> dict[int, list[float]]:
-    """Two evidence biases at once: the product of their weights."""
-    out = {p: list(w) for p, w in a.items()}
-    for p, w in b.items():
-        if p in out:
-            out[p] = [x * y for x, y in zip(out[p], w, strict=True)]
-        else:
-            out[p] = list(w)
-    return out

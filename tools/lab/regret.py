@@ -55,11 +55,12 @@ def play_deal(seed: int, level: str, rows: list[tuple[str, int, int, int, int, b
                 deal.hands, int(deal.leader), deal.trick, (won[0], won[1]), legal)
             sign = 1 if int(seat) & 1 == 0 else -1
             best = max(sign * v for v in values.values())
-            policy = decision.action
+            card, policy = decision.action, decision.action
             if level != "advanced":
                 policy = bots.choose("advanced", seat_view(match, seat), random.Random(0), 0.0).action
-            rows.append((decision.key, mode, len(deal.tricks) + 1, best - sign * values[decision.action],
-                         best - sign * values[policy], decision.action != policy))
+            assert isinstance(card, int) and isinstance(policy, int)
+            rows.append((decision.key, mode, len(deal.tricks) + 1, best - sign * values[card],
+                         best - sign * values[policy], card != policy))
         match = match.apply(seat, decision.action)
 
 
