@@ -26,11 +26,12 @@ from giretra_core.match import Match  # noqa: E402
 from giretra_core.modes import Mode  # noqa: E402
 from giretra_core.views import seat_view  # noqa: E402
 
-MODE_NAMES = {int(m): m.api_name if hasattr(m, "api_name") else m.name for m in Mode}
+MODE_NAMES = {int(m): m.api_name for m in Mode}
 
 
 def play_deal(seed: int, level: str, rows: list[tuple[str, int, int, int, int, bool]]) -> None:
-    """The first deal of the match seeded *seed*; appends (reason, mode, trick, regret) per decision with a choice."""
+    """The first deal of the match seeded *seed*; appends, per decision with a choice, (the level's reason, the mode,
+    the trick, what its card lost, what the advanced policy's card would have lost, whether the two cards differ)."""
     match = Match.new(seed, "giretra.com", [level] * 4)
     rngs = [random.Random(f"{seed}/{seat}/{level}") for seat in range(4)]
     while not match.is_over and not match.history:

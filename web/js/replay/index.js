@@ -32,8 +32,7 @@ export function mount(root, { engine, lang = 'en', link = null, deal = null, res
       // A host's security policy that refused the engine is named (a Try again cannot help), as in a lesson.
       const why = failed.policy ? t('loading.failedPolicy', { directive: failed.policy }) : failed.message;
       content = h('p.gt-widget__status', { attrs: { role: 'alert' } }, `${t('replay.failed')} ${why}`);
-    }
-    else if (!replay?.steps) content = h('p.gt-widget__status', { attrs: { role: 'status' } }, t('replay.loading'));
+    } else if (!replay?.steps) content = h('p.gt-widget__status', { attrs: { role: 'status' } }, t('replay.loading'));
     // The host's caption stays the example's title ("Watch a whole deal: Hearts doubled…", in the host page's
     // language: its own elements, through a slot), under the host's heading (three h2 "Deal 1: the replay" before).
     else content = renderReplay(t, replay, { me: null, title: captioned ? h('slot') : null, headingLevel });
