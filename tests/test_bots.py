@@ -136,7 +136,8 @@ def test_the_expert_keeps_the_policys_card_when_the_search_leads_by_noise(state:
     # The blunder as the audit found it: no keep rule, the play-outs and the work of the time (the advanced play
     # before issue 36, a card's share of the budget 0.35, 160 sampled deals at most).
     before = expert.choose(view, random.Random(seed), 400.0, time_guard=False,
-                           settings=ExpertSettings(keep_se=0.0, advanced_play=False, play_share=0.35, max_worlds=160))
+                           settings=ExpertSettings(keep_se=0.0, advanced_play=False, play_share=0.35, max_worlds=160,
+                                                  read_play=0.0))
     now = expert.choose(view, random.Random(seed), 400.0, time_guard=False)
     assert (card_name(before.action), before.key, (before.params or {})["usual"]) == (noise, "search_over", kept)
     assert card_name(now.action) == kept and now.key not in ("search", "solved", "search_over", "solved_over"), now

@@ -206,7 +206,7 @@ def test_reasons_give_each_card_the_pages_hint_its_plan_first_and_the_search_sec
     if lang == "fr":   # seed 7's first trick, Bottom (the expert), as the page says it
         first = blocks[0][[a for _, a, _, _ in blocks[0]].index("1. JC")]
         assert first[2:] == ("le partenaire est maître du pli\u00a0: charger avec V♣",
-                             "aucune carte n’a fait nettement mieux sur 286 donnes possibles")
+                             "aucune carte n’a fait nettement mieux sur 275 donnes possibles")
 
 
 def test_the_log_of_an_unfinished_match_ends_with_the_trick_in_progress_and_whose_turn(

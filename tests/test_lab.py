@@ -19,6 +19,7 @@ from giretra_core.arena import main as arena_main
 from giretra_core.bots import expert
 from giretra_core.bots.inference import sample_world
 from giretra_core.bots.knowledge import PlayKnowledge, play_knowledge
+from giretra_core.bots.posterior import EarlierCards
 from giretra_core.cards import card_name
 from giretra_core.match import Match
 from giretra_core.modes import POINTS, Mode
@@ -243,12 +244,12 @@ def test_the_replay_explains_the_real_deal_and_rejects_others() -> None:
         view = seat_view(match, seat)
         others = [p for p in range(4) if p != seat]
         real = {p: match.deal.hands[p] for p in others}
-        assert replay.Replay(view, others).misses(real) == 0   # advanced players: every card explained
+        assert replay.misses(EarlierCards(view, others), real) == 0   # advanced players: every card explained
         know = play_knowledge(view)
         counts = {p: know.counts[p] for p in others}
         world = sample_world(random.Random(len(view.tricks)), know.out, counts, {p: know.forbidden[p] for p in others})
         assert world is not None
-        rejected += replay.Replay(view, others).misses(world) > 0
+        rejected += replay.misses(EarlierCards(view, others), world) > 0
     assert len(positions) == 4 * 32 and rejected > len(positions) // 3   # the test means something
 
 
@@ -259,7 +260,7 @@ def test_the_replay_sampler_keeps_only_deals_the_policy_explains() -> None:
     opponents = [int(seat) ^ 1, int(seat) ^ 3]
     counts = {p: know.counts[p] for p in range(4) if p != seat}
     forbidden = {p: know.forbidden[p] for p in counts}
-    check = replay.Replay(view, opponents)
+    check = EarlierCards(view, opponents)
     stats = [0, 0]
     sampler = replay.replay_sampler(view, tries=500, stats=stats)
     right = {"plain": 0, "replay": 0}
@@ -268,7 +269,7 @@ def test_the_replay_sampler_keeps_only_deals_the_policy_explains() -> None:
         kept = sampler(random.Random(i), know.out, counts, forbidden, None)
         assert plain is not None and kept is not None
         assert all(kept[p].bit_count() == counts[p] and not kept[p] & forbidden[p] for p in counts)
-        assert check.misses(kept) == 0
+        assert replay.misses(check, kept) == 0
         for name, w in (("plain", plain), ("replay", kept)):
             right[name] += sum((w[p] & match.deal.hands[p]).bit_count() for p in counts)
     assert right["replay"] > right["plain"]

@@ -1,7 +1,8 @@
 """Level 4, expert: determinized search within a time budget.
 
 Card play: sample possible deals consistent with everything the seat knows (:mod:`.inference`:
-cards seen, voids and limits read from the play, what the bids say), play every legal card out in
+cards seen, voids and limits read from the play, what the bids say; against advanced bots, also what their
+earlier cards say of their hands, read through the policy they play: :mod:`.posterior`), play every legal card out in
 each of them — with the advanced policy for all four seats (:mod:`.rollout`), or, once hands are
 small, with the exact solver (:mod:`.solver`) — and keep the card with the best average value.
 The value is the deal's outcome under the real scoring (the contract made or not, the multiplier,
@@ -42,6 +43,7 @@ from .bidding import Outlook, call_decision, choose_call, outlook, win_chance
 from .cardplay import ADVANCED, heuristic_card
 from .inference import evidence_bias, sample_world
 from .knowledge import PlayKnowledge, play_knowledge
+from .posterior import Chain
 from .reasons import Decision, decide
 from .rollout import policy_playout
 from .solver import Solver, prune_equivalent
@@ -85,7 +87,11 @@ class ExpertSettings:
     * *exact_cards* — solve every sampled deal exactly once the player to move holds this many cards or fewer;
     * *bid_advanced_play* — the negotiation's simulated deals are played out with the advanced level's card play as
       it is (as the card search's are); off, with the play before issue 36 (docs/bots.md);
-    * *play_share*, *max_worlds* — a card's work limit as a share of the budget, and its sampled deals at most.
+    * *play_share*, *max_worlds* — a card's work limit as a share of the budget, and its sampled deals at most;
+    * *read_play* — the card search's deals are drawn in proportion to how well they explain the earlier cards of
+      the opponents who are advanced bots (:func:`read_seats`) as that policy plays them (:mod:`.posterior`),
+      trusting the policy this much (0: off, the sampler alone); *chain_steps* — the chain's swaps between two
+      deals.
 
     >>> ExpertSettings().keep_se, ExpertSettings(keep_se=0.0) == ExpertSettings()
     (1.0, False)
@@ -99,6 +105,8 @@ class ExpertSettings:
     bid_advanced_play: bool = False
     play_share: float = PLAY_SHARE
     max_worlds: int = MAX_WORLDS
+    read_play: float = 1.0
+    chain_steps: int = 8
 
 
 SHIPPED = ExpertSettings()   # the expert the page and the ladder play
@@ -205,7 +213,7 @@ def play(view: SeatView, rng: random.Random, budget_ms: float, time_guard: bool,
     # (last to play, ducking a 10-point trick with the master ace). Measured in docs/bots.md.
     if moves[best] != hint and hint in moves and worlds >= MIN_PAIRED:
         kept = moves.index(hint)
-        lead, se = _paired(history[best], history[kept])
+        lead, se = _paired(history[best], history[kept], bool(read_seats(view, settings)))
         if lead < settings.keep_se * se:
             best = kept
     card = moves[best]
@@ -246,8 +254,14 @@ def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.R
     seen: set[tuple[Mask, ...]] = set()
     solver = Solver(know.mode, know.notrumps_must_rise, SWEEP) if exact else None
     won_before = (know.tricks_won[0] > 0, know.tricks_won[1] > 0)
+    sampler = settings.sampler
+    chain = None
+    reading = read_seats(view, settings)
+    if reading:
+        chain = Chain(view, settings.read_play, settings.chain_steps, reading)
+        sampler = chain
     while worlds < max_worlds:
-        world = settings.sampler(rng, know.out, counts, forbidden, bias)
+        world = sampler(rng, know.out, counts, forbidden, bias)
         if world is None:
             break
         hands = [know.hand if p == seat else world[p] for p in range(4)]
@@ -275,11 +289,25 @@ def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.R
         if exact:
             seen.add(tuple(hands))
         worlds += 1
+        if chain is not None:
+            cost += chain.take_work()   # reading the opponents' cards is charged as the play-outs are
         if not deadline.spend(cost):
             break
-        if early_stop and worlds >= MIN_PAIRED and worlds % 4 == 0 and _clear_winner(sums, history):
+        if early_stop and worlds >= MIN_PAIRED and worlds % 4 == 0 and _clear_winner(sums, history, chain is not None):
             break
     return [v / max(1, worlds) for v in sums], worlds, exact, history, len(seen)
+
+
+def read_seats(view: SeatView, settings: ExpertSettings) -> list[int]:
+    """The opponents whose earlier cards the search reads (:mod:`.posterior`): those the match names as advanced
+    bots, whose card play is the policy read, once some card has been played (none if *settings* read nothing).
+
+    Only theirs: an expert, a person or another program does not play that policy, and reading them as if they did
+    cost the expert cards in the audit's positions (tests/test_bots.py), however little it trusted the reading."""
+    if settings.read_play <= 0.0 or not (view.tricks or view.trick):
+        return []
+    me = int(view.seat)
+    return [p for p in (me ^ 1, me ^ 3) if view.players[p] == "advanced"]
 
 
 def exact_cost(nodes: int, worlds: int = 1) -> float:
@@ -292,21 +320,30 @@ def rollout_cost(know: PlayKnowledge, moves: int) -> float:
     return moves * ((know.out | know.hand).bit_count() + 4)
 
 
-def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
-    """The mean of the differences a - b deal by deal, and its standard error (0 if they never vary)."""
+def _paired(a: list[float], b: list[float], chained: bool = False) -> tuple[float, float]:
+    """The mean of the differences a - b deal by deal, and its standard error (0 if they never vary).
+
+    *chained*: the deals came from a Markov chain (:mod:`.posterior`), each close to the one before, so the error
+    is widened by the differences' lag-1 correlation r, by sqrt((1 + r) / (1 - r)): the keep rule and the early stop
+    then ask as much evidence of a chain's deals as of independent ones."""
     n = len(a)
     diffs = [x - y for x, y in zip(a, b, strict=True)]
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    return mean, math.sqrt(var / n)
+    se = math.sqrt(var / n)
+    if chained and n > 2 and var > 0.0:
+        r = sum((diffs[i] - mean) * (diffs[i + 1] - mean) for i in range(n - 1)) / ((n - 1) * var)
+        r = min(max(r, 0.0), 0.9)
+        se *= math.sqrt((1.0 + r) / (1.0 - r))
+    return mean, se
 
 
-def _clear_winner(sums: list[float], values: list[list[float]]) -> bool:
+def _clear_winner(sums: list[float], values: list[list[float]], chained: bool = False) -> bool:
     """True when the best card leads every other by three standard errors (paired), or ties it in every deal."""
     order = sorted(range(len(sums)), key=lambda i: -sums[i])
     best = order[0]
     for other in order[1:]:
-        mean, se = _paired(values[best], values[other])
+        mean, se = _paired(values[best], values[other], chained)
         if se == 0.0:
             continue  # the same difference in every deal: either will do
         if mean < 3.0 * se:

@@ -9,6 +9,9 @@ play-outs' signals).
 --replay BASE NEW: the card search's deals fit the opponents' earlier cards as the advanced policy plays them
 (tools/lab/replay.py, 40 tries a deal): 'leads' their leads only, 'all' every card of theirs; 'none' the expert's own.
 
+--opponent LEVEL: both variants play against this level instead of the advanced one (e.g. expert, or
+tools.lab.eva:choose, the reference's heuristic bot): does a variant that reads the advanced policy hold against others?
+
 --own-bids: each side bids for itself (the expert variant too), so a change of the expert's negotiation shows; the
 figures are then the first deal of a match, whatever contract the four bots reached.
 
@@ -82,26 +85,32 @@ def set_variant(keep: float, signals: int, fields: dict[str, object], reading: s
 
 
 BIDDER: str | None = "advanced"   # who bids for all four seats (None: each side for itself, --own-bids)
+OPPONENT = "advanced"             # whom both variants play against (--opponent)
 
 
 def play_pair(seed: int, i: int) -> tuple[float, float]:
     """Deal pair *i*: the mean card points and match points a deal, expert minus advanced."""
-    sides = {"A": arena.Side(LEVEL), "B": arena.Side("advanced")}
+    sides = {"A": arena.Side(LEVEL), "B": arena.Side(OPPONENT)}
     pair_seed = arena.deal_pair_seed(seed, i)
-    legs = [arena.play_leg(pair_seed, (LEVEL, "advanced"), team, "giretra.com", 250.0, sides, 1, BIDDER, False)
+    legs = [arena.play_leg(pair_seed, (LEVEL, OPPONENT), team, "giretra.com", 250.0, sides, 1, BIDDER, False)
             for team in (0, 1)]
     return sum(leg.cp_a - leg.cp_b for leg in legs) / 2, sum(leg.mp_a - leg.mp_b for leg in legs) / 2
 
 
-def play(variants: list[tuple[float, int, dict[str, object], str]], seed: int, pairs: int, rows_file: str = ""
+def play(variants: list[tuple[float, int, dict[str, object], str]], seed: int, pairs: int, rows_file: str = "",
+         known: dict[tuple[int, int], tuple[float, float]] | None = None
          ) -> list[tuple[tuple[float, float], tuple[float, float]]]:
     """Per deal pair, both variants in turn (so that a run stopped early is still paired): (base, new). With
     *rows_file*, each pair's row is appended to it as a JSON line: two runs sharing a base on one seed (the base is
-    deterministic) then compare their new variants pair by pair (tools/lab/rows_diff.py)."""
+    deterministic) then compare their new variants pair by pair (tools/lab/rows_diff.py). *known*: (seed, pair) ->
+    the base's row from such a file, not played again."""
     rows = []
     for i in range(pairs):
         row = []
-        for keep, signals, fields, reading in variants:
+        for k, (keep, signals, fields, reading) in enumerate(variants):
+            if k == 0 and known is not None and (seed, i) in known:
+                row.append(known[seed, i])
+                continue
             set_variant(keep, signals, fields, reading)
             row.append(play_pair(seed, i))
         rows.append((row[0], row[1]))
@@ -133,19 +142,28 @@ def main() -> None:
                         metavar=("BASE", "NEW"), help="the search's deals fit the opponents' earlier leads ('leads') "
                         "or cards ('all') as the advanced policy plays them (tools/lab/replay.py)")
     parser.add_argument("--rows", default="", help="append each pair's row to this file, as JSON lines")
+    parser.add_argument("--base-rows", default="", help="a --rows file of an earlier run with the same base (and "
+                        "opponent): its base rows are taken, not played again (the base is deterministic)")
     parser.add_argument("--own-bids", action="store_true",
                         help="each side bids for itself (else the advanced level bids for all four seats)")
+    parser.add_argument("--opponent", default="advanced",
+                        help="whom both variants play against: a level, or MODULE:FUNCTION (e.g. tools.lab.eva:choose)")
     args = parser.parse_args()
-    global BIDDER
+    global BIDDER, OPPONENT
     if args.own_bids:
         BIDDER = None
+    OPPONENT = args.opponent
     sets = [parse_set(spec) for spec in args.set]
+    known = None
+    if args.base_rows:
+        with open(args.base_rows, encoding="utf-8") as rows_in:
+            known = {(r["seed"], r["pair"]): tuple(r["base"]) for r in map(json.loads, rows_in)}
     base = f"keep {args.keep[0]:g} signals {args.signals[0]} {args.set[0]} replay {args.replay[0]}"
     new = f"keep {args.keep[1]:g} signals {args.signals[1]} {args.set[1]} replay {args.replay[1]}"
     every: list[tuple[tuple[float, float], tuple[float, float]]] = []
     for seed in args.seeds:
         rows = play([(args.keep[0], args.signals[0], sets[0], args.replay[0]),
-                     (args.keep[1], args.signals[1], sets[1], args.replay[1])], seed, args.pairs, args.rows)
+                     (args.keep[1], args.signals[1], sets[1], args.replay[1])], seed, args.pairs, args.rows, known)
         every += rows
         report(f"seed {seed}", rows, base, new)
     if len(args.seeds) > 1:

@@ -5,14 +5,14 @@ inference from the play could be worth — the opponents' cards read as if they 
 advanced policy, which is what they do in the arena (README.md, "Could a better belief").
 
 A sampled deal gives each other seat its hand now; adding back the cards that seat played since
-gives its hand at each of its earlier decisions.  :class:`Replay` asks the advanced card policy
-(:func:`~giretra_core.bots.cardplay.heuristic_card`, from what that seat knew then) which card it would have
-played there, and counts the decisions where it would not have played the card it did.  A
-deal is then kept with probability ``(1 - trust) ** misses``: with *trust* 1 only deals where
-the policy explains every card survive (the exact posterior if the players are that policy);
-below 1 a player who is not the policy does not empty the belief.
+gives its hand at each of its earlier decisions.  :class:`~giretra_core.bots.posterior.EarlierCards` asks the
+advanced card policy (from what that seat knew then) which card it would have played there, and :func:`misses`
+counts the decisions where it would not have played the card it did.  A deal is then kept with probability
+``(1 - trust) ** misses``: with *trust* 1 only deals where the policy explains every card survive (the exact
+posterior if the players are that policy); below 1 a player who is not the policy does not empty the belief.
 
-Rejection costs proposals: :func:`replay_sampler` tries at most *tries* deals per kept deal and
+Rejection costs proposals (the expert's ``read_play`` draws the same target by a Metropolis chain instead,
+:mod:`giretra_core.bots.posterior`): :func:`replay_sampler` tries at most *tries* deals per kept deal and
 then keeps the last one tried, unfiltered (counted in *stats*): the belief is the exact posterior
 only where that cap is not reached.  The level ``replay-P`` trusts the policy at P % (``replay`` =
 100), ``-all`` reads the partner's cards too, ``-leads`` reads only their leads (a lead under Eva's rules says most,
@@ -33,82 +33,27 @@ import re
 from collections.abc import Mapping, Sequence
 
 from giretra_core.bots import expert
-from giretra_core.bots.advanced import signals_of
-from giretra_core.bots.cardplay import ADVANCED, heuristic_card
 from giretra_core.bots.expert import ExpertSettings
 from giretra_core.bots.inference import sample_world
-from giretra_core.bots.knowledge import play_inference
+from giretra_core.bots.posterior import EarlierCards
 from giretra_core.bots.reasons import Decision
-from giretra_core.cards import FULL_DECK, Card, Mask
+from giretra_core.cards import Mask
 from giretra_core.errors import GiretraError
-from giretra_core.play import legal_cards
 from giretra_core.views import SeatView
 
 _NAME = re.compile(r"replay(?:-(100|[1-9][0-9]?))?(-all)?(-leads)?(?:-tries-([1-9][0-9]{0,3}))?(-keep)?")
 TRIES = 40   # deals tried per kept deal, by default
 
-# One earlier decision: (seat, trick so far, leader, played before it, forbidden then, partner suit, avoid, suit
-# it led to the trick just won (-1: none),
-# the cards that seat played from it on — its hand then is its hand now and these —, the card it played).
-_Decision = tuple[int, tuple[Card, ...], int, Mask, list[Mask], int, int, int, Mask, Card]
 
-
-class Replay:
-    """The earlier card decisions of *seats*, seen from *view* (public information only)."""
-
-    def __init__(self, view: SeatView, seats: Sequence[int], leads_only: bool = False) -> None:
-        contract = view.contract
-        assert contract is not None
-        self.mode = int(contract.mode)
-        self.announcer_team = contract.announcer_team
-        self.must_rise = view.rules.notrumps_must_rise
-        calls = [(int(s), c) for s, c in view.calls]
-        self.decisions: list[_Decision] = []
-        replayed = set(seats)
-        done: list[tuple[int, tuple[Card, ...]]] = []
-        played = 0
-        tricks = [(int(t.leader), tuple(t.cards)) for t in view.tricks] + [(int(view.leader), tuple(view.trick))]
-        own = {p: _own_cards(tricks, p) for p in replayed}
-        for k, (leader, cards) in enumerate(tricks):
-            for i, card in enumerate(cards):
-                p = (leader + i) & 3
-                if p in replayed and not (leads_only and i):
-                    partial = cards[:i]
-                    forbidden = play_inference(self.mode, done + [(leader, partial)], self.must_rise)
-                    ps, avoid = signals_of(p, self.mode, done, calls)
-                    last_led = done[-1][1][0] >> 3 if done and done[-1][0] == leader else -1
-                    self.decisions.append((p, partial, leader, played, forbidden, ps, avoid, last_led,
-                                           own[p] & ~played, card))
-                played |= 1 << card
-            if k < len(view.tricks):
-                done.append((leader, cards))
-
-    def misses(self, world: Mapping[int, Mask], stop_after: int = 99) -> int:
-        """How many earlier decisions the policy would have made otherwise in *world* (seat -> hand now)."""
-        n = 0
-        for p, trick, leader, before, forbidden, ps, avoid, last_led, later, card in self.decisions:
-            hand = world[p] | later
-            legal = legal_cards(hand, trick, self.mode, self.must_rise)
-            if not legal & (legal - 1):
-                continue
-            out = FULL_DECK & ~hand & ~before
-            may = [hand if q == p else out & ~forbidden[q] for q in range(4)]
-            choice, _ = heuristic_card(p, hand, legal, trick, leader, self.mode, out, may, self.announcer_team,
-                                       ADVANCED, ps, avoid, eva_leads=True, last_led=last_led)
-            if choice != card:
-                n += 1
-                if n >= stop_after:
-                    break
-        return n
-
-
-def _own_cards(tricks: Sequence[tuple[int, Sequence[Card]]], p: int) -> Mask:
-    m = 0
-    for leader, cards in tricks:
-        for i, card in enumerate(cards):
-            if (leader + i) & 3 == p:
-                m |= 1 << card
-    return m
+def misses(earlier: EarlierCards, world: Mapping[int, Mask], stop_after: int = 99) -> int:
+    """How many earlier decisions of *earlier*'s seats the policy would have made otherwise in *world* (seat -> hand
+    now), counting up to *stop_after*."""
+    n = 0
+    for p in earlier.decisions:
+        n += earlier.misses(p, world[p], stop_after - n)
+        if n >= stop_after:
+            break
+    return n
 
 
 def parse(level: str) -> tuple[float, bool, int, float, bool] | None:
@@ -144,7 +89,7 @@ def replay_sampler(view: SeatView, trust: float = 1.0, tries: int = TRIES, seats
     opponents) as the advanced policy plays; *stats*, if given, counts [deals kept, deals returned
     unfiltered because *tries* ran out]."""
     me = int(view.seat)
-    replay = Replay(view, seats if seats is not None else [me ^ 1, me ^ 3], leads_only)
+    replay = EarlierCards(view, seats if seats is not None else [me ^ 1, me ^ 3], leads_only)
 
     def sample(rng: random.Random, unseen: Mask, counts: Mapping[int, int], forbidden: Mapping[int, Mask],
                bias: Mapping[int, Sequence[float]] | None) -> dict[int, Mask] | None:
@@ -154,9 +99,9 @@ def replay_sampler(view: SeatView, trust: float = 1.0, tries: int = TRIES, seats
             if world is None:
                 return None
             if trust >= 1.0:
-                kept = replay.misses(world, stop_after=1) == 0
+                kept = misses(replay, world, stop_after=1) == 0
             else:
-                kept = rng.random() < (1.0 - trust) ** replay.misses(world)
+                kept = rng.random() < (1.0 - trust) ** misses(replay, world)
             if kept:
                 if stats is not None:
                     stats[0] += 1
@@ -166,3 +111,4 @@ def replay_sampler(view: SeatView, trust: float = 1.0, tries: int = TRIES, seats
         return world
 
     return sample
+

@@ -1,0 +1,137 @@
+"""The opponents' hands read from their play (giretra_core/bots/posterior.py): the earlier cards replayed through the
+advanced policy, and the Metropolis chain that draws the expert's deals from them."""
+
+from __future__ import annotations
+
+import random
+
+from giretra_core import bots
+from giretra_core.arena import _cut_for
+from giretra_core.bots import expert
+from giretra_core.bots.expert import ExpertSettings
+from giretra_core.bots.inference import sample_world
+from giretra_core.bots.knowledge import play_knowledge
+from giretra_core.bots.posterior import Chain, EarlierCards
+from giretra_core.match import Match
+from giretra_core.seats import Seat
+from giretra_core.views import SeatView, seat_view
+
+
+def _advanced_positions(seeds: range) -> list[tuple[Match, Seat]]:
+    """Every card decision of four advanced players in the deals of *seeds* (arena cuts)."""
+    found = []
+    for seed in seeds:
+        m = Match.new(seed=seed, players=("advanced",) * 4)
+        m = m.apply(m.deal.cutter, _cut_for(seed, 0))
+        rng = random.Random(seed)
+        while not m.history:
+            who = m.turn
+            assert who is not None
+            view = seat_view(m, who)
+            if view.phase == "play":
+                found.append((m, who))
+            m = m.apply(who, bots.choose("advanced", view, rng).action)
+    return found
+
+
+def _opponents(view: SeatView) -> list[int]:
+    return [int(view.seat) ^ 1, int(view.seat) ^ 3]
+
+
+def test_advanced_players_real_hands_explain_every_earlier_card_and_other_deals_do_not() -> None:
+    positions = _advanced_positions(range(60, 64))
+    rejected = 0
+    for match, seat in positions:
+        view = seat_view(match, seat)
+        earlier = EarlierCards(view, _opponents(view))
+        for p in _opponents(view):
+            assert earlier.misses(p, match.deal.hands[p]) == 0, (seat, p)   # they are that policy
+        know = play_knowledge(view)
+        others = [p for p in range(4) if p != seat]
+        world = sample_world(random.Random(len(view.tricks)), know.out, {p: know.counts[p] for p in others},
+                             {p: know.forbidden[p] for p in others})
+        assert world is not None
+        rejected += sum(earlier.misses(p, world[p], stop_after=1) for p in _opponents(view)) > 0
+    assert len(positions) == 4 * 32 and rejected > len(positions) // 3   # the reading says something
+
+
+def _trick_leader(trick: int) -> tuple[Match, Seat]:
+    return _advanced_positions(range(61, 62))[4 * (trick - 1)]
+
+
+def test_the_chain_keeps_every_hand_whole_and_legal_and_explains_the_opponents_cards() -> None:
+    match, seat = _trick_leader(4)
+    view = seat_view(match, seat)
+    know = play_knowledge(view)
+    counts = {p: know.counts[p] for p in range(4) if p != seat}
+    forbidden = {p: know.forbidden[p] for p in counts}
+    chain = Chain(view, trust=1.0, steps=8)
+    check = EarlierCards(view, _opponents(view))
+    rng = random.Random(5)
+    right = {"plain": 0, "chain": 0}
+    worlds = set()
+    for _ in range(60):
+        world = chain(rng, know.out, counts, forbidden)
+        plain = sample_world(rng, know.out, counts, forbidden)
+        assert world is not None and plain is not None
+        assert all(world[p].bit_count() == counts[p] and not world[p] & forbidden[p] for p in counts)
+        assert sum(world.values()) == know.out and sum(world.values()) == sum(plain.values())
+        assert all(check.misses(p, world[p]) == 0 for p in _opponents(view))   # trust 1: the posterior only
+        worlds.add(tuple(sorted(world.items())))
+        for name, w in (("plain", plain), ("chain", world)):
+            right[name] += sum((w[p] & match.deal.hands[p]).bit_count() for p in counts)
+    assert right["chain"] > right["plain"] * 1.1   # sharper than the counts and voids alone
+    assert len(worlds) > 10                         # and it moves
+    assert chain.accepted > 0 and chain.proposed == 8 * (60 + Chain.BURN_IN - 1)
+    # Its work is what the expert charges: every policy call and every step, taken once.
+    assert chain.take_work() == chain.work > chain.proposed * Chain.WORK_PER_STEP
+    assert chain.take_work() == 0
+
+
+def test_a_trust_below_one_keeps_some_deals_the_policy_does_not_explain() -> None:
+    match, seat = _trick_leader(4)
+    view = seat_view(match, seat)
+    know = play_knowledge(view)
+    counts = {p: know.counts[p] for p in range(4) if p != seat}
+    forbidden = {p: know.forbidden[p] for p in counts}
+    check = EarlierCards(view, _opponents(view))
+    missed = {}
+    for trust in (1.0, 0.5):
+        chain = Chain(view, trust=trust, steps=8)
+        rng = random.Random(9)
+        draws = [chain(rng, know.out, counts, forbidden) for _ in range(80)]
+        missed[trust] = sum(sum(check.misses(p, w[p]) for p in _opponents(view)) > 0 for w in draws if w)
+    assert missed[1.0] == 0 and missed[0.5] > 8
+
+
+def test_the_expert_reading_the_play_charges_the_chain_and_plays_legal_reproducible_cards() -> None:
+    match, seat = _trick_leader(3)
+    view = seat_view(match, seat)
+    reading = ExpertSettings(read_play=1.0)
+    first = expert.choose(view, random.Random(3), 250.0, False, reading)
+    again = expert.choose(view, random.Random(3), 250.0, False, reading)
+    assert first.action == again.action and first.action in view.legal
+    know = play_knowledge(view, inference=True)
+    moves = expert.root_moves(know)
+    values, worlds, *_ = expert.search(view, know, moves, random.Random(3), 250.0, False, settings=reading)
+    plain = expert.search(view, know, moves, random.Random(3), 250.0, False, early_stop=False,
+                          settings=ExpertSettings(read_play=0.0))[1]
+    read = expert.search(view, know, moves, random.Random(3), 250.0, False, early_stop=False, settings=reading)[1]
+    assert 0 < read < plain   # the same budget buys fewer deals: the chain's work is counted
+
+
+def test_the_expert_reads_only_opponents_the_match_names_as_advanced_bots() -> None:
+    match, seat = _trick_leader(3)
+    me = int(seat)
+    on = ExpertSettings(read_play=1.0)
+    assert expert.read_seats(seat_view(match, seat), on) == [me ^ 1, me ^ 3]
+    assert expert.read_seats(seat_view(match, seat), ExpertSettings(read_play=0.0)) == []
+    players = ["advanced"] * 4
+    players[me ^ 1] = "expert"
+    players[me ^ 3] = "human"
+    assert expert.read_seats(seat_view(match.with_players(players), seat), on) == []
+    players[me ^ 3] = "advanced"
+    assert expert.read_seats(seat_view(match.with_players(players), seat), on) == [me ^ 3]
+    # Nothing to read before the first card.
+    first = _advanced_positions(range(61, 62))[0]
+    assert expert.read_seats(seat_view(*first), on) == []
