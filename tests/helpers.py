@@ -24,6 +24,7 @@ from giretra_core import (
     parse_seat,
     seat_view,
 )
+from giretra_core.arena import _cut_for
 from giretra_core.bots import oracle
 from giretra_core.bots.solver import Solver
 from giretra_core.cards import card_name, cards_of, parse_cards, split_cards
@@ -179,3 +180,20 @@ def seam_error(function: str, **request: Any) -> Any:
     out = json.loads(jsonapi.call(function, json.dumps(request)))
     assert not out["ok"], out
     return out["error"]
+
+
+def advanced_positions(seeds: range) -> list[tuple[Match, Seat]]:
+    """Every card decision of four advanced players (so recorded) in the deals of *seeds*, cut as the arena cuts."""
+    found = []
+    for seed in seeds:
+        m = Match.new(seed=seed, players=("advanced",) * 4)
+        m = m.apply(m.deal.cutter, _cut_for(seed, 0))
+        rng = random.Random(seed)
+        while not m.history:
+            who = m.turn
+            assert who is not None
+            view = seat_view(m, who)
+            if view.phase == "play":
+                found.append((m, who))
+            m = m.apply(who, bots.choose("advanced", view, rng).action)
+    return found

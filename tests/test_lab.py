@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import SPADES, advance, assert_solver_best, table
+from helpers import SPADES, advance, advanced_positions, assert_solver_best, table
 
 from giretra_core import Seat, arena, bots
 from giretra_core.arena import _cut_for, run, validate
@@ -220,25 +220,8 @@ def test_sighted_level_names() -> None:
 # -- the opponents' cards replayed through the advanced policy -----------------------------------------------
 
 
-def _advanced_positions(seeds: range) -> list[tuple[Match, Seat]]:
-    """Every card decision of four advanced players in the deals of *seeds* (arena cuts)."""
-    found = []
-    for seed in seeds:
-        m = Match.new(seed=seed)
-        m = m.apply(m.deal.cutter, _cut_for(seed, 0))
-        rng = random.Random(seed)
-        while not m.history:
-            who = m.turn
-            assert who is not None
-            view = seat_view(m, who)
-            if view.phase == "play":
-                found.append((m, who))
-            m = m.apply(who, bots.choose("advanced", view, rng).action)
-    return found
-
-
 def test_the_replay_explains_the_real_deal_and_rejects_others() -> None:
-    positions = _advanced_positions(range(40, 44))
+    positions = advanced_positions(range(40, 44))
     rejected = 0
     for match, seat in positions:
         view = seat_view(match, seat)
@@ -254,7 +237,7 @@ def test_the_replay_explains_the_real_deal_and_rejects_others() -> None:
 
 
 def test_the_replay_sampler_keeps_only_deals_the_policy_explains() -> None:
-    match, seat = _advanced_positions(range(41, 42))[4 * 5]    # trick 6's leader
+    match, seat = advanced_positions(range(41, 42))[4 * 5]    # trick 6's leader
     view = seat_view(match, seat)
     know = play_knowledge(view)
     opponents = [int(seat) ^ 1, int(seat) ^ 3]

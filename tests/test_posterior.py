@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from giretra_core import bots
-from giretra_core.arena import _cut_for
+from helpers import advanced_positions
+
 from giretra_core.bots import expert
 from giretra_core.bots.expert import ExpertSettings
 from giretra_core.bots.inference import sample_world
@@ -17,29 +17,12 @@ from giretra_core.seats import Seat
 from giretra_core.views import SeatView, seat_view
 
 
-def _advanced_positions(seeds: range) -> list[tuple[Match, Seat]]:
-    """Every card decision of four advanced players in the deals of *seeds* (arena cuts)."""
-    found = []
-    for seed in seeds:
-        m = Match.new(seed=seed, players=("advanced",) * 4)
-        m = m.apply(m.deal.cutter, _cut_for(seed, 0))
-        rng = random.Random(seed)
-        while not m.history:
-            who = m.turn
-            assert who is not None
-            view = seat_view(m, who)
-            if view.phase == "play":
-                found.append((m, who))
-            m = m.apply(who, bots.choose("advanced", view, rng).action)
-    return found
-
-
 def _opponents(view: SeatView) -> list[int]:
     return [int(view.seat) ^ 1, int(view.seat) ^ 3]
 
 
 def test_advanced_players_real_hands_explain_every_earlier_card_and_other_deals_do_not() -> None:
-    positions = _advanced_positions(range(60, 64))
+    positions = advanced_positions(range(60, 64))
     rejected = 0
     for match, seat in positions:
         view = seat_view(match, seat)
@@ -56,7 +39,7 @@ def test_advanced_players_real_hands_explain_every_earlier_card_and_other_deals_
 
 
 def _trick_leader(trick: int) -> tuple[Match, Seat]:
-    return _advanced_positions(range(61, 62))[4 * (trick - 1)]
+    return advanced_positions(range(61, 62))[4 * (trick - 1)]
 
 
 def test_the_chain_keeps_every_hand_whole_and_legal_and_explains_the_opponents_cards() -> None:
@@ -133,5 +116,5 @@ def test_the_expert_reads_only_opponents_the_match_names_as_advanced_bots() -> N
     players[me ^ 3] = "advanced"
     assert expert.read_seats(seat_view(match.with_players(players), seat), on) == [me ^ 3]
     # Nothing to read before the first card.
-    first = _advanced_positions(range(61, 62))[0]
+    first = advanced_positions(range(61, 62))[0]
     assert expert.read_seats(seat_view(*first), on) == []

@@ -300,12 +300,13 @@ def search(view: SeatView, know: PlayKnowledge, moves: list[Card], rng: random.R
 
 def read_seats(view: SeatView, settings: ExpertSettings) -> list[int]:
     """The opponents whose earlier cards the search reads (:mod:`.posterior`): those the match names as advanced
-    bots, whose card play is the policy read, once some card has been played (none if *settings* read nothing).
+    bots, whose card play is the policy read, once some card has been played (none if *settings* read nothing or
+    give a sampler of their own).
 
     Only theirs: an expert, a person or another program does not play that policy, and reading them as if they did
     cost the expert cards in the audit's positions (tests/test_bots.py), however little it trusted the reading."""
-    if settings.read_play <= 0.0 or not (view.tricks or view.trick):
-        return []
+    if settings.read_play <= 0.0 or settings.sampler is not sample_world or not (view.tricks or view.trick):
+        return []   # nothing to read, or the lab's own sampler (tools/lab) to keep
     me = int(view.seat)
     return [p for p in (me ^ 1, me ^ 3) if view.players[p] == "advanced"]
 

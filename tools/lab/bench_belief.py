@@ -19,7 +19,9 @@ opponents' earlier cards replayed through the advanced policy (:mod:`giretra_cor
 the arena's ``replay`` level: their posterior, since they are that policy, with at most 40 deals
 tried per kept one); and the blurred sight of the arena's ``sighted-blur-P1/.../P8`` level with
 ``--schedule P1/.../P8``, so that the belief such a level stands for can be read in the same
-unit.  Reproducible from the seed (tools/lab/README.md, "What the expert lacks").
+unit; and the same posterior as the replay's drawn by the expert's Markov chain (:mod:`giretra_core.bots.posterior`),
+with the time a deal of each.  Reproducible from the seed (tools/lab/README.md, "What the expert lacks"), but for
+the times.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import dataclasses
 import random
 import statistics
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))   # the repository: giretra_core and tools.lab
@@ -37,8 +40,10 @@ from giretra_core import bots  # noqa: E402
 from giretra_core.arena import _cut_for  # noqa: E402  (the arena's seeded cuts)
 from giretra_core.bots.basic import bid  # noqa: E402
 from giretra_core.bots.cardplay import ADVANCED  # noqa: E402
+from giretra_core.bots.expert import ExpertSettings, Sampler  # noqa: E402
 from giretra_core.bots.inference import evidence_bias, sample_world  # noqa: E402
 from giretra_core.bots.knowledge import play_knowledge  # noqa: E402
+from giretra_core.bots.posterior import Chain  # noqa: E402
 from giretra_core.cards import FULL_DECK, Mask, cards_of  # noqa: E402
 from giretra_core.deal import Action  # noqa: E402
 from giretra_core.match import Match  # noqa: E402
@@ -72,11 +77,13 @@ def _placed(worlds: list[dict[int, Mask]], real: tuple[Mask, ...], seat: int, ho
     return statistics.fmean(shares)
 
 
-def per_trick(deals: int, seed0: int, schedule: list[int],
-              tries: int) -> tuple[dict[int, tuple[list[float], ...]], dict[int, list[int]]]:
-    """Trick -> (the expert's belief, the opponents' cards replayed, the blurred sight): share of hidden
-    cards placed right, per decision; and trick -> the replay's [deals kept, deals returned unfiltered]."""
-    found: dict[int, tuple[list[float], ...]] = {t: ([], [], []) for t in range(1, 9)}
+def per_trick(deals: int, seed0: int, schedule: list[int], tries: int
+              ) -> tuple[dict[int, tuple[list[float], ...]], dict[int, list[int]], dict[int, tuple[list[float], ...]]]:
+    """Trick -> (the expert's belief, the opponents' cards replayed, the blurred sight, the same posterior drawn by
+    the expert's chain): share of hidden cards placed right, per decision; trick -> the replay's [deals kept, deals
+    returned unfiltered]; and trick -> the microseconds a deal of each belief took, per decision."""
+    found: dict[int, tuple[list[float], ...]] = {t: ([], [], [], []) for t in range(1, 9)}
+    times: dict[int, tuple[list[float], ...]] = {t: ([], [], [], []) for t in range(1, 9)}
     replayed = {t: [0, 0] for t in range(1, 9)}
     for d in range(deals):
         seed = seed0 + d
@@ -96,11 +103,15 @@ def per_trick(deals: int, seed0: int, schedule: list[int],
                 trick = len(view.tricks) + 1
                 blurred = real_deal(m, who, blur=schedule[trick - 1])
                 replay = replay_sampler(view, tries=tries, stats=replayed[trick])
-                for i, sampler in enumerate((sample_world, replay, blurred)):
+                chain = Chain(view, 1.0, ExpertSettings().chain_steps)
+                samplers: tuple[Sampler, ...] = (sample_world, replay, blurred, chain)
+                for i, sampler in enumerate(samplers):
+                    start = time.perf_counter()
                     worlds = [sampler(rng, know.out, counts, limits, bias) or {} for _ in range(WORLDS // 3)]
+                    times[trick][i].append((time.perf_counter() - start) * 1e6 / len(worlds))
                     found[trick][i].append(_placed(worlds, m.deal.hands, seat, False, know.out))
             m = m.apply(who, bots.choose("advanced", view, rng).action)
-    return found, replayed
+    return found, replayed, times
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -118,15 +129,17 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--schedule: eight values 0..100 joined by '/'")
     if not args.skip_calls:
         _calls(args.deals, args.proposals, args.seed)
-    rows, replayed = per_trick(args.deals, args.seed, schedule, args.tries)
+    rows, replayed, times = per_trick(args.deals, args.seed, schedule, args.tries)
     print(f"\ntrick by trick ({args.deals} deals, the advanced level at every seat; every card decision):")
     print(f"trick   decisions   expert's belief   opponents replayed (unfiltered, {args.tries} tries)   "
-          f"blurred sight {args.schedule}")
-    for t, (ours, replay, blurred) in rows.items():
+          f"blurred sight {args.schedule}   the chain (bots/posterior.py)   µs a deal: replayed, chain")
+    for t, (ours, replay, blurred, chain) in rows.items():
         if ours:
             kept, unfiltered = replayed[t]
             print(f"{t:5} {len(ours):11} {statistics.fmean(ours):>17.1%} {statistics.fmean(replay):>20.1%} "
-                  f"({unfiltered / (kept + unfiltered):6.1%}) {statistics.fmean(blurred):>24.1%}")
+                  f"({unfiltered / (kept + unfiltered):6.1%}) {statistics.fmean(blurred):>24.1%} "
+                  f"{statistics.fmean(chain):>30.1%} {statistics.median(times[t][1]):>12.0f} "
+                  f"{statistics.median(times[t][3]):>6.0f}")
     return 0
 
 
