@@ -10,7 +10,8 @@ state give the same decision.  The ladder, weakest first (the last one is the hi
 * ``advanced`` — adds inference (voids, what the bids say), seat position, partner signals
   and score-aware bidding;
 * ``expert``   — determinized search: samples the hidden hands from everything the seat
-  knows, plays every legal card out in each sampled deal (policy play-outs, then an exact
+  knows (against advanced bots, also what their earlier cards say, read through the policy they
+  play: :mod:`.posterior`), plays every legal card out in each sampled deal (policy play-outs, then an exact
   solver for the ending), within a time budget.
 
 The oracle (:mod:`.oracle`) sees every hand; it is the arena's yardstick and is never offered
