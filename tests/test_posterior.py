@@ -3,8 +3,10 @@ advanced policy, and the Metropolis chain that draws the expert's deals from the
 
 from __future__ import annotations
 
+import math
 import random
 
+import pytest
 from helpers import advanced_positions
 
 from giretra_core.bots import expert
@@ -12,6 +14,7 @@ from giretra_core.bots.expert import ExpertSettings
 from giretra_core.bots.inference import sample_world
 from giretra_core.bots.knowledge import play_knowledge
 from giretra_core.bots.posterior import Chain, EarlierCards
+from giretra_core.cards import cards_of
 from giretra_core.match import Match
 from giretra_core.seats import Seat
 from giretra_core.views import SeatView, seat_view
@@ -96,7 +99,6 @@ def test_the_expert_reading_the_play_charges_the_chain_and_plays_legal_reproduci
     assert first.action == again.action and first.action in view.legal
     know = play_knowledge(view, inference=True)
     moves = expert.root_moves(know)
-    values, worlds, *_ = expert.search(view, know, moves, random.Random(3), 250.0, False, settings=reading)
     plain = expert.search(view, know, moves, random.Random(3), 250.0, False, early_stop=False,
                           settings=ExpertSettings(read_play=0.0))[1]
     read = expert.search(view, know, moves, random.Random(3), 250.0, False, early_stop=False, settings=reading)[1]
@@ -118,3 +120,84 @@ def test_the_expert_reads_only_opponents_the_match_names_as_advanced_bots() -> N
     # Nothing to read before the first card.
     first = advanced_positions(range(61, 62))[0]
     assert expert.read_seats(seat_view(*first), on) == []
+
+
+def _all_deals(unseen: int, counts: dict[int, int], forbidden: dict[int, int]) -> list[dict[int, int]]:
+    """Every way to give the *unseen* cards to the seats of *counts*, none to a seat barred from it."""
+    seats = sorted(counts)
+    found: list[dict[int, int]] = []
+
+    def place(cards: list[int], hands: dict[int, int]) -> None:
+        if not cards:
+            found.append(dict(hands))
+            return
+        c = cards[0]
+        for p in seats:
+            if hands[p].bit_count() < counts[p] and not forbidden[p] >> c & 1:
+                hands[p] |= 1 << c
+                place(cards[1:], hands)
+                hands[p] &= ~(1 << c)
+
+    place(list(cards_of(unseen)), dict.fromkeys(seats, 0))
+    return found
+
+
+@pytest.mark.parametrize("trust", [1.0, 0.5])
+def test_the_chain_draws_each_card_where_its_target_puts_it(trust: float) -> None:
+    # Trick 6: 9 hidden cards, every possible deal listed. The target: made-up bid weights (a product over the cards
+    # each seat holds) times (1 - trust) per earlier card the policy would not have played. The chain's share of
+    # draws that give a seat a card must match the target's, card by card.
+    match, seat = _trick_leader(6)
+    view = seat_view(match, seat)
+    know = play_knowledge(view)
+    counts = {p: know.counts[p] for p in range(4) if p != seat}
+    forbidden = {p: know.forbidden[p] for p in counts}
+    weights = random.Random(11)
+    bias = {p: [weights.choice((0.4, 1.0, 2.5)) for _ in range(32)] for p in counts}
+    earlier = EarlierCards(view, _opponents(view))
+    deals = _all_deals(know.out, counts, forbidden)
+    assert 50 < len(deals) < 2000
+    target = []
+    for deal in deals:
+        w = math.prod(bias[p][c] for p in counts for c in cards_of(deal[p]))
+        target.append(w * (1.0 - trust) ** sum(earlier.misses(p, deal[p]) for p in _opponents(view)))
+    total = sum(target)
+    expected = {(p, c): sum(w for deal, w in zip(deals, target, strict=True) if deal[p] >> c & 1) / total
+                for p in counts for c in cards_of(know.out)}
+    chain = Chain(view, trust=trust, steps=8)
+    rng = random.Random(2)
+    draws = 4000
+    seen = dict.fromkeys(expected, 0)
+    for _ in range(draws):
+        world = chain(rng, know.out, counts, forbidden, bias)
+        assert world is not None
+        for p, c in seen:
+            seen[p, c] += world[p] >> c & 1
+    worst = max(abs(seen[k] / draws - expected[k]) for k in expected)
+    assert worst < 0.05, worst
+    # And the target is not the sampler's spread: the check above could not pass by chance.
+    assert max(abs(v - 1 / 3) for v in expected.values()) > 0.2
+
+
+def test_a_chains_error_is_widened_by_the_lag_one_correlation_of_its_differences() -> None:
+    a = [3.0, 2.5, 2.0, 1.0, 0.5, -0.5, -1.0, -2.0, -2.5, -1.5, 0.0, 1.5]   # each difference close to the one before
+    b = [0.0] * len(a)
+    mean, se = expert._paired(a, b)
+    n = len(a)
+    r = sum((a[i] - mean) * (a[i + 1] - mean) for i in range(n - 1)) / sum((x - mean) ** 2 for x in a)
+    assert 0.5 < r < 0.9
+    assert expert._paired(a, b, chained=True) == pytest.approx((mean, se * math.sqrt((1 + r) / (1 - r))))
+    smooth = [float(i) for i in range(40)]   # r near 1: the widening stops at r = 0.9
+    plain = expert._paired(smooth, [0.0] * 40)
+    assert expert._paired(smooth, [0.0] * 40, chained=True)[1] == pytest.approx(plain[1] * math.sqrt(1.9 / 0.1))
+    alternating = [1.0, -1.0] * 10   # r < 0: not narrowed
+    assert expert._paired(alternating, [0.0] * 20, chained=True) == expert._paired(alternating, [0.0] * 20)
+
+
+def test_a_lab_sampler_turns_the_reading_off_and_a_chain_refuses_a_trust_out_of_range() -> None:
+    match, seat = _trick_leader(3)
+    view = seat_view(match, seat)
+    assert expert.read_seats(view, ExpertSettings(read_play=1.0, sampler=lambda *args: None)) == []
+    for trust in (0.0, -0.5, 1.5):
+        with pytest.raises(ValueError, match="trust"):
+            Chain(view, trust=trust, steps=8)

@@ -13,7 +13,8 @@ person, an expert) does not empty the belief.
 Rejecting deals one by one costs hundreds of tries a kept deal by the fifth trick (docs/bots.md), so the deals are
 drawn by a Metropolis chain instead: two cards held by two other seats are swapped (a swap keeps every hand's size
 and is proposed only where neither seat is barred from its new card), and the swap is kept with the probability the
-target gives it — the bids' evidence (:func:`.inference.evidence_bias`, a weight per card and seat) times
+target gives it — the bids' evidence as a product of weights per card and seat (:func:`.inference.evidence_bias`;
+close to, not exactly, the spread of :func:`.inference.sample_world`, which places the cards one by one) times
 ``(1 - trust) ** misses``.  Only the two seats' earlier cards are replayed, and the replay stops at the first miss
 that decides.  :attr:`Chain.work` counts the policy calls, which the expert charges to its budget.
 """
@@ -33,9 +34,10 @@ from .inference import sample_world
 from .knowledge import play_inference
 
 # One earlier decision of a seat: (trick so far, leader, cards played before it, what each seat could not hold then,
-# partner's suit, suits to avoid, the suit its side led to the trick just won (-1: none), the cards that seat played
+# partner's suit, suits to avoid, the suit the trick's leader led to the trick just won if it led that one too (-1:
+# none; the policy reads it only when leading, where it is the seat's own last lead), the cards that seat played
 # from then on — its hand then is its hand now and these —, the card it played).
-Decision = tuple[tuple[Card, ...], int, Mask, list[Mask], int, int, int, Mask, Card]
+EarlierDecision = tuple[tuple[Card, ...], int, Mask, list[Mask], int, int, int, Mask, Card]
 
 
 class EarlierCards:
@@ -50,7 +52,7 @@ class EarlierCards:
         self.must_rise = view.rules.notrumps_must_rise
         self.calls = 0   # policy calls made: the work done
         calls = [(int(s), c) for s, c in view.calls]
-        self.decisions: dict[int, list[Decision]] = {p: [] for p in seats}
+        self.decisions: dict[int, list[EarlierDecision]] = {p: [] for p in seats}
         done: list[tuple[int, tuple[Card, ...]]] = []
         played = 0
         tricks = [(int(t.leader), tuple(t.cards)) for t in view.tricks] + [(int(view.leader), tuple(view.trick))]
@@ -104,7 +106,7 @@ class Chain:
     and returns the deal it is at; the first call starts it from the best of a few deals of
     :func:`.inference.sample_world` and moves it ten times as far.
 
-    *trust*: how far the opponents are taken to play the advanced policy, 0..1 (1: a deal with a miss is never
+    *trust*: how far the opponents are taken to play the advanced policy, in (0, 1] (1: a deal with a miss is never
     kept once the chain has found one without).  *seats*: whose earlier cards are read (default the opponents)."""
 
     WORK_PER_CALL = 1.5   # work units (the expert's, about 6 microseconds of CPython each) of one policy call
@@ -113,6 +115,8 @@ class Chain:
     BURN_IN = 10          # the first call moves the chain this many times *steps*
 
     def __init__(self, view: SeatView, trust: float, steps: int, seats: Sequence[int] | None = None) -> None:
+        if not 0.0 < trust <= 1.0 or steps < 1:
+            raise ValueError(f"a chain needs a trust in (0, 1] and steps >= 1, not {trust}, {steps}")
         me = int(view.seat)
         self.earlier = EarlierCards(view, seats if seats is not None else [me ^ 1, me ^ 3])
         self.trust = trust
@@ -180,8 +184,8 @@ class Chain:
         # Kept when u < ratio * (1 - trust) ** added, *added* the misses the swap adds: find the most it may add,
         # so that the replay stops at the first miss over it.
         u = rng.random()
-        if self.trust <= 0.0 or u <= 0.0:
-            allowed = 1 << 20 if u < ratio else -1
+        if u <= 0.0:
+            allowed = 1 << 20   # u = 0: kept whatever it adds
         elif self.trust >= 1.0:
             allowed = 0 if u < ratio else -1
         else:

@@ -97,6 +97,15 @@ def play_pair(seed: int, i: int) -> tuple[float, float]:
     return sum(leg.cp_a - leg.cp_b for leg in legs) / 2, sum(leg.mp_a - leg.mp_b for leg in legs) / 2
 
 
+def resolved(keep: float, signals: int, fields: dict[str, object], reading: str) -> dict[str, object]:
+    """Every setting a variant plays with, its defaults resolved: a row file records them, since a default may change
+    between two runs ('-' at one commit is not '-' at the next)."""
+    settings = ExpertSettings(keep_se=keep, playout_signals=bool(signals), **fields)   # type: ignore[arg-type]
+    out: dict[str, object] = {f.name: getattr(settings, f.name) for f in dataclasses.fields(settings)
+                              if f.name != "sampler"}
+    return out | {"replay": reading}
+
+
 def play(variants: list[tuple[float, int, dict[str, object], str]], seed: int, pairs: int, rows_file: str = "",
          known: dict[tuple[int, int], tuple[float, float]] | None = None
          ) -> list[tuple[tuple[float, float], tuple[float, float]]]:
@@ -116,7 +125,8 @@ def play(variants: list[tuple[float, int, dict[str, object], str]], seed: int, p
         rows.append((row[0], row[1]))
         if rows_file:
             with open(rows_file, "a", encoding="utf-8") as out:
-                out.write(json.dumps({"seed": seed, "pair": i, "base": row[0], "new": row[1]}) + "\n")
+                out.write(json.dumps({"seed": seed, "pair": i, "base": row[0], "new": row[1],
+                                      "settings": [resolved(*v) for v in variants]}) + "\n")
         if (i + 1) % 25 == 0:
             print(f"  {i + 1} pairs: difference {mean_ci([b[0] - a[0] for a, b in rows])} card points, "
                   f"{mean_ci([b[1] - a[1] for a, b in rows])} match points a deal", file=sys.stderr, flush=True)
@@ -157,7 +167,13 @@ def main() -> None:
     known = None
     if args.base_rows:
         with open(args.base_rows, encoding="utf-8") as rows_in:
-            known = {(r["seed"], r["pair"]): tuple(r["base"]) for r in map(json.loads, rows_in)}
+            taken = list(map(json.loads, rows_in))
+        wanted = resolved(args.keep[0], args.signals[0], sets[0], args.replay[0])
+        for r in taken:
+            if r.get("settings", [None])[0] != wanted:
+                raise SystemExit(f"--base-rows: the row of seed {r['seed']}, pair {r['pair']} was played with other "
+                                 f"base settings ({r.get('settings', ['not recorded'])[0]}) than {wanted}")
+        known = {(r["seed"], r["pair"]): tuple(r["base"]) for r in taken}
     base = f"keep {args.keep[0]:g} signals {args.signals[0]} {args.set[0]} replay {args.replay[0]}"
     new = f"keep {args.keep[1]:g} signals {args.signals[1]} {args.set[1]} replay {args.replay[1]}"
     every: list[tuple[tuple[float, float], tuple[float, float]]] = []
