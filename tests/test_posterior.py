@@ -12,7 +12,7 @@ from helpers import advanced_positions
 from giretra_core.bots import expert
 from giretra_core.bots.expert import ExpertSettings
 from giretra_core.bots.inference import sample_world
-from giretra_core.bots.knowledge import play_knowledge
+from giretra_core.bots.knowledge import PlayKnowledge, play_knowledge
 from giretra_core.bots.posterior import Chain, EarlierCards
 from giretra_core.cards import cards_of
 from giretra_core.match import Match
@@ -45,12 +45,18 @@ def _trick_leader(trick: int) -> tuple[Match, Seat]:
     return advanced_positions(range(61, 62))[4 * (trick - 1)]
 
 
-def test_the_chain_keeps_every_hand_whole_and_legal_and_explains_the_opponents_cards() -> None:
-    match, seat = _trick_leader(4)
+def _sampling(trick: int) -> tuple[Match, SeatView, PlayKnowledge, dict[int, int], dict[int, int]]:
+    """The leader of *trick* in seed 61's deal: the match, its view and knowledge, and the other seats' card counts
+    and barred cards, as the expert's search passes them to a sampler."""
+    match, seat = _trick_leader(trick)
     view = seat_view(match, seat)
     know = play_knowledge(view)
     counts = {p: know.counts[p] for p in range(4) if p != seat}
-    forbidden = {p: know.forbidden[p] for p in counts}
+    return match, view, know, counts, {p: know.forbidden[p] for p in counts}
+
+
+def test_the_chain_keeps_every_hand_whole_and_legal_and_explains_the_opponents_cards() -> None:
+    match, view, know, counts, forbidden = _sampling(4)
     chain = Chain(view, trust=1.0, steps=8)
     check = EarlierCards(view, _opponents(view))
     rng = random.Random(5)
@@ -75,11 +81,7 @@ def test_the_chain_keeps_every_hand_whole_and_legal_and_explains_the_opponents_c
 
 
 def test_a_trust_below_one_keeps_some_deals_the_policy_does_not_explain() -> None:
-    match, seat = _trick_leader(4)
-    view = seat_view(match, seat)
-    know = play_knowledge(view)
-    counts = {p: know.counts[p] for p in range(4) if p != seat}
-    forbidden = {p: know.forbidden[p] for p in counts}
+    match, view, know, counts, forbidden = _sampling(4)
     check = EarlierCards(view, _opponents(view))
     missed = {}
     for trust in (1.0, 0.5):
@@ -147,11 +149,7 @@ def test_the_chain_draws_each_card_where_its_target_puts_it(trust: float) -> Non
     # Trick 6: 9 hidden cards, every possible deal listed. The target: made-up bid weights (a product over the cards
     # each seat holds) times (1 - trust) per earlier card the policy would not have played. The chain's share of
     # draws that give a seat a card must match the target's, card by card.
-    match, seat = _trick_leader(6)
-    view = seat_view(match, seat)
-    know = play_knowledge(view)
-    counts = {p: know.counts[p] for p in range(4) if p != seat}
-    forbidden = {p: know.forbidden[p] for p in counts}
+    match, view, know, counts, forbidden = _sampling(6)
     weights = random.Random(11)
     bias = {p: [weights.choice((0.4, 1.0, 2.5)) for _ in range(32)] for p in counts}
     earlier = EarlierCards(view, _opponents(view))
